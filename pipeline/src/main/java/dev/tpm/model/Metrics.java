@@ -1,0 +1,35 @@
+package dev.tpm.model;
+
+import java.util.List;
+
+/** Per-run metrics of analysis.md section 2, in analysis.md's order (the order of every output). */
+public final class Metrics {
+    public static final String RPS = "rps";
+    public static final String LAT_P50_MS = "lat_p50_ms";
+    public static final String LAT_P99_MS = "lat_p99_ms";
+    public static final String IDLE_RSS_MIB = "idle_rss_mib";
+    public static final String PEAK_RSS_MIB = "peak_rss_mib";
+    public static final String RPS_PER_MIB = "rps_per_mib";
+    public static final String STARTUP_MS = "startup_ms";
+    public static final String ENERGY_MJ_PER_REQ = "energy_mj_per_req";
+
+    /** The metrics of group statistics and of the tests (energy only where present). */
+    public static final List<String> ALL = List.of(
+            RPS, LAT_P50_MS, LAT_P99_MS, IDLE_RSS_MIB, PEAK_RSS_MIB, RPS_PER_MIB, STARTUP_MS, ENERGY_MJ_PER_REQ);
+
+    /**
+     * Descriptive only: mean power over the load window, for the energy table. It appears in
+     * {@link dev.tpm.results.GroupSample}s but never in group_stats.csv or the tests.
+     */
+    public static final String MEAN_POWER_W = "mean_power_w";
+
+    /** KiB per MiB: data.md stores KiB, every output shows MiB = KiB / 1024. */
+    public static final double KIB_PER_MIB = 1024.0;
+
+    private Metrics() {}
+
+    public static int order(String metric) {
+        int i = ALL.indexOf(metric);
+        return i < 0 ? ALL.size() : i;
+    }
+}

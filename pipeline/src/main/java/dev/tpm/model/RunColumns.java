@@ -1,0 +1,108 @@
+package dev.tpm.model;
+
+import java.util.List;
+import tech.tablesaw.api.ColumnType;
+
+/**
+ * The columns of the phase-1 and phase-2 run tables that ingest builds (data.md), with their
+ * explicit types. Ingest adds {@link #CAMPAIGN}, {@link #DEVICE}, {@link #PHASE} and
+ * {@link #LINE}; every data.md column is present in the table whether or not the file had it
+ * (missing cells are Tablesaw's missing values).
+ */
+public final class RunColumns {
+    /** Campaign id (from campaign.json), added by ingest. */
+    public static final String CAMPAIGN = "campaign";
+    /** Device id of the campaign, added by ingest. */
+    public static final String DEVICE = "device";
+    /** 1 or 2, added by ingest. */
+    public static final String PHASE = "phase";
+    /** Line of the row in its CSV file (header = line 1), added by ingest for messages. */
+    public static final String LINE = "line";
+
+    public static final String SEQ = "seq";
+    public static final String STACK = "stack";
+    public static final String ENDPOINT = "endpoint";
+    public static final String CONCURRENCY = "concurrency";
+    public static final String THREADS = "threads";
+    public static final String RUN = "run";
+    public static final String WARMUP = "warmup";
+    public static final String STARTED_AT = "started_at";
+    public static final String DURATION_S = "duration_s";
+    public static final String REQUESTS = "requests";
+    public static final String ERRORS_CONNECT = "errors_connect";
+    public static final String ERRORS_READ = "errors_read";
+    public static final String ERRORS_WRITE = "errors_write";
+    public static final String ERRORS_TIMEOUT = "errors_timeout";
+    public static final String NON_2XX = "non_2xx";
+    public static final String RPS = "rps";
+    public static final String LAT_MEAN_MS = "lat_mean_ms";
+    public static final String LAT_P50_MS = "lat_p50_ms";
+    public static final String LAT_P75_MS = "lat_p75_ms";
+    public static final String LAT_P90_MS = "lat_p90_ms";
+    public static final String LAT_P99_MS = "lat_p99_ms";
+    public static final String LAT_MAX_MS = "lat_max_ms";
+    public static final String STARTUP_MS = "startup_ms";
+    public static final String IDLE_RSS_KIB = "idle_rss_kib";
+    public static final String PEAK_RSS_KIB = "peak_rss_kib";
+    public static final String IDLE_PSS_KIB = "idle_pss_kib";
+    public static final String PEAK_PSS_KIB = "peak_pss_kib";
+    public static final String CPU_S = "cpu_s";
+    public static final String ENERGY_J = "energy_j";
+    public static final String MEAN_POWER_W = "mean_power_w";
+    public static final String THROTTLED = "throttled";
+    public static final String STATUS = "status";
+    public static final String NOTE = "note";
+
+    public static final String STATUS_OK = "ok";
+    public static final String STATUS_FAILED = "failed";
+    public static final String STATUS_DISCARDED = "discarded";
+
+    /** A column of the CSV contract. */
+    public record Column(String name, ColumnType type) {}
+
+    /** Every column of data.md's phase1/phase2 table, in data.md's order, with its type. */
+    public static final List<Column> CSV = List.of(
+            new Column(SEQ, ColumnType.LONG),
+            new Column(STACK, ColumnType.STRING),
+            new Column(ENDPOINT, ColumnType.STRING),
+            new Column(CONCURRENCY, ColumnType.INTEGER),
+            new Column(THREADS, ColumnType.INTEGER),
+            new Column(RUN, ColumnType.INTEGER),
+            new Column(WARMUP, ColumnType.INTEGER),
+            new Column(STARTED_AT, ColumnType.STRING),
+            new Column(DURATION_S, ColumnType.DOUBLE),
+            new Column(REQUESTS, ColumnType.LONG),
+            new Column(ERRORS_CONNECT, ColumnType.LONG),
+            new Column(ERRORS_READ, ColumnType.LONG),
+            new Column(ERRORS_WRITE, ColumnType.LONG),
+            new Column(ERRORS_TIMEOUT, ColumnType.LONG),
+            new Column(NON_2XX, ColumnType.LONG),
+            new Column(RPS, ColumnType.DOUBLE),
+            new Column(LAT_MEAN_MS, ColumnType.DOUBLE),
+            new Column(LAT_P50_MS, ColumnType.DOUBLE),
+            new Column(LAT_P75_MS, ColumnType.DOUBLE),
+            new Column(LAT_P90_MS, ColumnType.DOUBLE),
+            new Column(LAT_P99_MS, ColumnType.DOUBLE),
+            new Column(LAT_MAX_MS, ColumnType.DOUBLE),
+            new Column(STARTUP_MS, ColumnType.DOUBLE),
+            new Column(IDLE_RSS_KIB, ColumnType.LONG),
+            new Column(PEAK_RSS_KIB, ColumnType.LONG),
+            new Column(IDLE_PSS_KIB, ColumnType.LONG),
+            new Column(PEAK_PSS_KIB, ColumnType.LONG),
+            new Column(CPU_S, ColumnType.DOUBLE),
+            new Column(ENERGY_J, ColumnType.DOUBLE),
+            new Column(MEAN_POWER_W, ColumnType.DOUBLE),
+            new Column(THROTTLED, ColumnType.STRING),
+            new Column(STATUS, ColumnType.STRING),
+            new Column(NOTE, ColumnType.STRING));
+
+    /** Columns every row must have. */
+    public static final List<String> REQUIRED = List.of(SEQ, STACK, ENDPOINT, CONCURRENCY, RUN, WARMUP, STATUS);
+    /** Columns a row with status ok must fill, in both phases. */
+    public static final List<String> REQUIRED_WHEN_OK = List.of(
+            DURATION_S, REQUESTS, RPS, LAT_P50_MS, LAT_P99_MS, PEAK_RSS_KIB);
+    /** Columns a phase-1 row with status ok must also fill. */
+    public static final List<String> REQUIRED_WHEN_OK_PHASE1 = List.of(STARTUP_MS, IDLE_RSS_KIB);
+
+    private RunColumns() {}
+}

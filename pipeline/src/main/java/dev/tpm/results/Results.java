@@ -1,0 +1,33 @@
+package dev.tpm.results;
+
+import dev.tpm.model.Dataset;
+import java.util.List;
+
+/**
+ * The whole analysis: one {@link DeviceResults} per device (device-id order) and what compares
+ * devices.
+ *
+ * @param stackOrder every stack in analysis.md's order (first appearance in campaign.json stacks
+ *     lists, campaigns in id order)
+ */
+public record Results(
+        Dataset dataset,
+        Verification verification,
+        List<String> stackOrder,
+        List<DeviceResults> devices,
+        List<Replication> replication,
+        List<ReplicationTau> replicationTau) {
+
+    /** Several devices: per-device tables and figures go to tables/&lt;device&gt;/ and figures/&lt;device&gt;/. */
+    public boolean multiDevice() {
+        return devices.size() > 1;
+    }
+
+    /**
+     * Folder prefix of a device's paper tables and figures inside tables/ or figures/: empty with
+     * one device, {@code "<device>/"} with several (outputs.md).
+     */
+    public String devicePrefix(String deviceId) {
+        return multiDevice() ? deviceId + "/" : "";
+    }
+}

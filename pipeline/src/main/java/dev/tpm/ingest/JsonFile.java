@@ -102,18 +102,19 @@ final class JsonFile {
         return integerNode(n, p, required, min);
     }
 
-    Long integerNode(JsonNode n, String p, boolean required, long min) {
+    private Long integerNode(JsonNode n, String p, boolean required, long min) {
+        String expected = min == Long.MIN_VALUE ? "an integer" : "an integer >= " + min;
         if (n == null || n.isNull()) {
-            if (required) problem(p, "an integer >= " + min, "no such key");
+            if (required) problem(p, expected, "no such key");
             return null;
         }
         if (!n.isIntegralNumber() || !n.canConvertToLong()) {
-            problem(p, "an integer >= " + min, describe(n));
+            problem(p, expected, describe(n));
             return null;
         }
         long v = n.asLong();
         if (v < min) {
-            problem(p, "an integer >= " + min, Long.toString(v));
+            problem(p, expected, Long.toString(v));
             return null;
         }
         return v;

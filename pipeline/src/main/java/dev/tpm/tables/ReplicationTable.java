@@ -1,0 +1,99 @@
+package dev.tpm.tables;
+
+import dev.tpm.model.PublishedValue;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Replication;
+import dev.tpm.results.ReplicationTau;
+import dev.tpm.results.Results;
+import dev.tpm.tables.Rounding.Quantity;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Replication (new): every value the paper prints (reference/published.csv) beside each device's
+ * measurement of the same quantity and the ratio measured / published, plus Kendall's tau-b of the
+ * stack order per metric.
+ */
+public final class ReplicationTable implements SharedTable {
+    @Override
+    public String name() {
+        return "replication";
+    }
+
+    @Override
+    public Optional<String> lacking(Results r) {
+        return r.dataset().published().isEmpty()
+                ? Optional.of("reference/published.csv has no rows")
+                : Optional.empty();
+    }
+
+    @Override
+    public TableModel build(Results r) {
+        List<PublishedValue> published = ordered(r);
+        String source = published.stream().map(PublishedValue::source).distinct().sorted()
+                .reduce((a, b) -> a + ", " + b).orElse("");
+        TableModel.Builder t = TableModel.builder(name(), "Replication (new; no paper table): values published for"
+                + " the paper's Raspberry Pi 5 (" + source + ") beside each device's measurement.");
+        t.text("paper table").text("metric").text("stack").number("published").text("unit (paper)");
+        for (DeviceResults d : r.devices()) {
+            t.number(d.id() + " measured").number(d.id() + " measured / published");
+        }
+        Set<Quantity> used = EnumSet.of(Quantity.RATIO);
+        String previous = null;
+        for (PublishedValue p : published) {
+            if (!p.metric().equals(previous)) t.group();
+            previous = p.metric();
+            Quantity q = Quantity.forMetric(p.metric());
+            used.add(q);
+            List<String> cells = new ArrayList<>(List.of(p.table(), p.metric(), p.stack(),
+                    Rounding.plain(p.value()), p.unit() + (p.note().isEmpty() ? "" : " *")));
+            for (DeviceResults d : r.devices()) {
+                Optional<Replication> m = r.replication().stream()
+                        .filter(x -> x.device().equals(d.id()) && x.table().equals(p.table())
+                                && x.stack().equals(p.stack()) && x.metric().equals(p.metric()))
+                        .findFirst();
+                cells.add(Rounding.value(q, m.map(Replication::measured).orElse(Double.NaN)));
+                cells.add(Rounding.value(Quantity.RATIO, m.map(Replication::ratio).orElse(Double.NaN)));
+            }
+            t.row(cells);
+        }
+        t.note("Published values as the paper prints them (its MB is MiB here: measured sizes are KiB / 1024,"
+                + " rates per MiB). Metric names as in published.csv: w_* under the declared mix, x:endpoint a group"
+                + " median, rps_cN / p99_ms_cN the sweep at concurrency N.");
+        for (PublishedValue p : published) {
+            if (!p.note().isEmpty()) {
+                t.note("* " + p.table() + ", " + p.stack() + ", " + p.metric() + ": " + p.note());
+            }
+        }
+        for (ReplicationTau tau : r.replicationTau()) {
+            t.note("Kendall's tau-b of the stack order, published vs " + tau.device() + ", " + tau.metric() + " ("
+                    + tau.stacks() + " stacks): tau = " + Rounding.value(Quantity.EFFECT, tau.kendallTau())
+                    + ", p = " + Rounding.p(tau.p()) + ".");
+        }
+        return t.note("A measured value is n/a where the device has no such measurement.")
+                .note(Rounding.note(used) + " Published values unrounded.")
+                .note(TableText.sourceNote("replication.csv") + " Published values: data/reference/published.csv.")
+                .build();
+    }
+
+    /** Grouped by metric (first appearance in published.csv), then stack order, then paper table. */
+    private static List<PublishedValue> ordered(Results r) {
+        List<PublishedValue> all = r.dataset().published();
+        List<String> metrics = all.stream().map(PublishedValue::metric).distinct().toList();
+        return all.stream()
+                .sorted(Comparator.comparingInt((PublishedValue p) -> metrics.indexOf(p.metric()))
+                        .thenComparingInt(p -> stackIndex(r, p.stack()))
+                        .thenComparing(PublishedValue::stack)
+                        .thenComparing(PublishedValue::table))
+                .toList();
+    }
+
+    private static int stackIndex(Results r, String stack) {
+        int i = r.stackOrder().indexOf(stack);
+        return i < 0 ? Integer.MAX_VALUE : i;
+    }
+}

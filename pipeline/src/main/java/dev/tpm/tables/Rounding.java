@@ -1,0 +1,175 @@
+package dev.tpm.tables;
+
+import dev.tpm.results.Estimate;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.StringJoiner;
+
+/**
+ * The one place that says how each quantity of the paper tables is rounded. Rounding is half away
+ * from zero on the exact binary value of the double (through {@link BigDecimal}, so identical on
+ * every JDK and locale); no thousands separators; missing values print as {@value #MISSING}.
+ * The tidy CSVs keep full precision.
+ */
+public final class Rounding {
+    /** What a missing number (NaN, null) prints as. */
+    public static final String MISSING = "n/a";
+
+    /** p-values at or above this print with 3 decimals, smaller ones in scientific notation. */
+    public static final double P_FIXED_FROM = 0.001;
+
+    /** Significant digits of a p-value below {@link #P_FIXED_FROM}. */
+    public static final int P_SIGNIFICANT_DIGITS = 2;
+
+    /** A kind of number in the tables: its unit and how many decimals it keeps. */
+    public enum Quantity {
+        RPS("req/s", 0, "req/s to whole numbers"),
+        LATENCY_MS("ms", 2, "latency (ms) to 2 decimals"),
+        STARTUP_MS("ms", 1, "startup (ms) to 1 decimal"),
+        MIB("MiB", 2, "MiB to 2 decimals"),
+        RPS_PER_MIB("req/s/MiB", 2, "req/s/MiB to 2 decimals"),
+        ENERGY_MJ("mJ/req", 2, "energy (mJ/req) to 2 decimals"),
+        POWER_W("W", 2, "power (W) to 2 decimals"),
+        SECONDS("s", 1, "durations (s) to 1 decimal"),
+        SLOPE_MIB_PER_S("MiB/s", 4, "slopes (MiB/s) to 4 decimals"),
+        PERCENT("%", 1, "percentages to 1 decimal"),
+        RATIO("", 2, "ratios to 2 decimals"),
+        STATISTIC("", 2, "test statistics (H) to 2 decimals"),
+        EFFECT("", 3, "effect sizes and Kendall's tau to 3 decimals"),
+        COUNT("", 0, "counts as integers");
+
+        private final String unit;
+        private final int decimals;
+        private final String rule;
+
+        Quantity(String unit, int decimals, String rule) {
+            this.unit = unit;
+            this.decimals = decimals;
+            this.rule = rule;
+        }
+
+        public String unit() {
+            return unit;
+        }
+
+        public int decimals() {
+            return decimals;
+        }
+
+        /** The rounding rule in words, for the table notes. */
+        public String rule() {
+            return rule;
+        }
+
+        /**
+         * The quantity of a metric id of published.csv's vocabulary or of analysis.md
+         * ({@code w_rps}, {@code rps_c240}, {@code peak_rss_mib:get_item}, ...); the part before a
+         * colon decides.
+         */
+        public static Quantity forMetric(String metric) {
+            String m = metric.contains(":") ? metric.substring(0, metric.indexOf(':')) : metric;
+            if (m.equals("drops")) return COUNT;
+            if (m.startsWith("startup")) return STARTUP_MS;
+            if (m.contains("energy")) return ENERGY_MJ;
+            if (m.contains("power")) return POWER_W;
+            if (m.contains("per_mib")) return RPS_PER_MIB;
+            if (m.endsWith("_mib") || m.startsWith("growth") || m.contains("_mib_")) return MIB;
+            if (m.contains("p99") || m.contains("p50") || m.startsWith("lat_")) return LATENCY_MS;
+            if (m.contains("rps")) return RPS;
+            return RATIO;
+        }
+
+        /** The quantity of a unit string as the results carry it (e.g. an implication's unit). */
+        public static Quantity forUnit(String unit) {
+            String u = unit == null ? "" : unit.trim().toLowerCase(Locale.ROOT);
+            switch (u) {
+                case "req/s":
+                    return RPS;
+                case "req/s/mib":
+                case "req/s/mb":
+                    return RPS_PER_MIB;
+                case "mib":
+                case "mb":
+                    return MIB;
+                case "ms":
+                    return STARTUP_MS;
+                case "mj":
+                case "mj/req":
+                    return ENERGY_MJ;
+                case "w":
+                    return POWER_W;
+                default:
+                    return RATIO;
+            }
+        }
+    }
+
+    private Rounding() {}
+
+    /** x rounded as its quantity asks; {@value #MISSING} for NaN. */
+    public static String value(Quantity q, double x) {
+        return fixed(x, q.decimals());
+    }
+
+    public static String count(Integer x) {
+        return x == null ? MISSING : Integer.toString(x);
+    }
+
+    /** x with exactly {@code decimals} decimals, half away from zero; {@value #MISSING} for NaN. */
+    public static String fixed(double x, int decimals) {
+        if (Double.isNaN(x)) return MISSING;
+        if (Double.isInfinite(x)) return x > 0 ? "inf" : "-inf";
+        BigDecimal d = new BigDecimal(x).setScale(decimals, RoundingMode.HALF_UP);
+        if (d.signum() == 0) d = d.abs(); // never "-0.00"
+        return d.toPlainString();
+    }
+
+    /**
+     * "value [lo, hi]": a point estimate with its CI; the value alone when the CI is missing,
+     * {@value #MISSING} when the value is.
+     */
+    public static String ci(Quantity q, Estimate e) {
+        if (e == null || e.isMissing()) return MISSING;
+        if (Double.isNaN(e.lo()) || Double.isNaN(e.hi())) return value(q, e.value());
+        return value(q, e.value()) + " [" + value(q, e.lo()) + ", " + value(q, e.hi()) + "]";
+    }
+
+    /**
+     * A p-value: 3 decimals from {@value #P_FIXED_FROM} up, otherwise {@value #P_SIGNIFICANT_DIGITS}
+     * significant digits in scientific notation ({@code 3.1e-12}); {@code 0} when it underflowed.
+     */
+    public static String p(double p) {
+        if (Double.isNaN(p)) return MISSING;
+        if (p >= P_FIXED_FROM) return fixed(p, 3);
+        if (p == 0) return "0";
+        BigDecimal d = new BigDecimal(p).round(new MathContext(P_SIGNIFICANT_DIGITS, RoundingMode.HALF_UP));
+        String mantissa = d.unscaledValue().toString();
+        int exponent = mantissa.length() - 1 - d.scale();
+        String m = mantissa.length() == 1 ? mantissa : mantissa.charAt(0) + "." + mantissa.substring(1);
+        return m + "e" + exponent;
+    }
+
+    /** A level such as 0.95 as a percentage without needless digits: {@code 95%}, {@code 97.5%}. */
+    public static String percentLabel(double level) {
+        BigDecimal pct = new BigDecimal(Double.toString(level)).movePointRight(2).stripTrailingZeros();
+        return pct.toPlainString() + "%";
+    }
+
+    /** A configuration number as written (0.05, 0.8, 10000), for sentences. */
+    public static String plain(double x) {
+        return new BigDecimal(Double.toString(x)).stripTrailingZeros().toPlainString();
+    }
+
+    /** "Rounded: req/s to whole numbers; MiB to 2 decimals." for the quantities a table shows. */
+    public static String note(Collection<Quantity> used) {
+        StringJoiner j = new StringJoiner("; ", "Rounded for reading (half away from zero): ", ".");
+        EnumSet<Quantity> set = EnumSet.noneOf(Quantity.class);
+        set.addAll(used);
+        for (Quantity q : set) j.add(q.rule());
+        return j.toString();
+    }
+}

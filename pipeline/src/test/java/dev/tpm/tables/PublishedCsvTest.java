@@ -1,0 +1,98 @@
+package dev.tpm.tables;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.model.Endpoints;
+import dev.tpm.model.Metrics;
+import dev.tpm.model.PublishedValue;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+
+/** data/reference/published.csv: the header, the agreed metric vocabulary, and the headline values. */
+class PublishedCsvTest {
+    static final Path FILE = Path.of("data/reference/published.csv");
+    static final List<String> HEADER = List.of("source", "table", "stack", "metric", "value", "unit", "note");
+    static final Set<String> STACKS = Set.of("go", "rust", "python", "node", "dotnet");
+    static final Set<String> UNITS = Set.of("MB", "req/s", "ms", "mJ", "req/s/MB", "");
+    static final Set<String> PLAIN = Set.of("w_rps", "w_peak_mib", "w_rps_per_mib", "w_p99_ms", "w_energy_mj",
+            "idle_rss_mib", "startup_ms", "artifact_mib", "peak_rps", "first_mib", "min_mib", "max_mib", "last_mib",
+            "growth_mib", "drops");
+    static final Pattern SWEEP = Pattern.compile("(rps|p99_ms)_c[1-9][0-9]*");
+
+    static boolean inVocabulary(String metric) {
+        if (PLAIN.contains(metric) || SWEEP.matcher(metric).matches()) return true;
+        int colon = metric.indexOf(':');
+        return colon > 0 && Metrics.ALL.contains(metric.substring(0, colon))
+                && Endpoints.ALL.contains(metric.substring(colon + 1));
+    }
+
+    static List<CSVRecord> records() throws Exception {
+        try (Reader in = Files.newBufferedReader(FILE, StandardCharsets.UTF_8);
+                CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+            assertEquals(HEADER, p.getHeaderNames());
+            return p.getRecords();
+        }
+    }
+
+    /** The file's rows as the model holds them (the ingest stage reads the file for the pipeline). */
+    static List<PublishedValue> values() throws Exception {
+        return records().stream()
+                .map(r -> new PublishedValue(r.get("source"), r.get("table"), r.get("stack"), r.get("metric"),
+                        Double.parseDouble(r.get("value")), r.get("unit"), r.get("note")))
+                .toList();
+    }
+
+    @Test
+    void everyRowUsesTheAgreedVocabularyAndTheOnlySource() throws Exception {
+        Set<String> keys = new HashSet<>();
+        for (CSVRecord r : records()) {
+            String where = FILE + " line " + (r.getRecordNumber() + 1);
+            assertEquals("arXiv:2609.11932", r.get("source"), where);
+            assertTrue(STACKS.contains(r.get("stack")), where + ": stack " + r.get("stack"));
+            assertTrue(inVocabulary(r.get("metric")), where + ": metric " + r.get("metric"));
+            assertTrue(UNITS.contains(r.get("unit")), where + ": unit " + r.get("unit"));
+            assertTrue(Double.parseDouble(r.get("value")) > 0, where + ": value " + r.get("value"));
+            assertTrue(r.get("table").matches("(Table|Section) [0-9.]+"), where + ": table " + r.get("table"));
+            assertTrue(keys.add(r.get("stack") + " " + r.get("metric")), where + ": a second value for the same stack and metric");
+            assertTrue(r.get("table").chars().allMatch(c -> c < 128) && r.get("note").chars().allMatch(c -> c < 128),
+                    where + ": non-ASCII text");
+        }
+    }
+
+    @Test
+    void holdsTheHeadlineValuesOfTheSummary() throws Exception {
+        Map<String, Double> v = new HashMap<>();
+        Map<String, String> note = new HashMap<>();
+        for (CSVRecord r : records()) {
+            v.put(r.get("stack") + " " + r.get("metric"), Double.parseDouble(r.get("value")));
+            note.put(r.get("stack") + " " + r.get("metric"), r.get("note"));
+        }
+        assertEquals(310.25, v.get("rust w_rps_per_mib"));
+        assertEquals(111.13, v.get("go w_rps_per_mib"));
+        assertEquals(7.36, v.get("rust w_peak_mib"));
+        assertEquals(236.71, v.get("python w_peak_mib"));
+        assertEquals(969.0, v.get("python w_rps"));
+        assertEquals(2461.0, v.get("dotnet w_rps"));
+        assertEquals(26209.0, v.get("dotnet rps_c240"));
+        assertEquals(44.1, v.get("dotnet startup_ms"));
+        // derived from ".NET is 4.1x faster than Node.js and 10.7x faster than Python", and marked so
+        assertEquals(44.1 * 4.1, v.get("node startup_ms"), 1e-9);
+        assertEquals(44.1 * 10.7, v.get("python startup_ms"), 1e-9);
+        assertTrue(note.get("node startup_ms").startsWith("derived from a ratio in the text"));
+        assertTrue(note.get("python startup_ms").startsWith("derived from a ratio in the text"));
+        assertEquals("", note.get("rust startup_ms"));
+    }
+}

@@ -12,7 +12,7 @@ JAR  := target/tpm.jar
 SOURCES := pom.xml $(shell find pipeline/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean
+.PHONY: help paper verify test manifest example-data clean container container-paper
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -40,3 +40,13 @@ example-data: ## regenerate the SYNTHETIC example campaign (test sources) into $
 
 clean: ## remove the build (target/) and leftovers of an interrupted write; keeps tables/ and figures/
 	rm -rf target $(OUT)/tmp-new-tables $(OUT)/tmp-new-figures $(OUT)/tmp-old-tables $(OUT)/tmp-old-figures
+
+# The container: docker where an engine answers, podman otherwise.
+CONTAINER ?= $(shell if docker info >/dev/null 2>&1; then echo docker; elif command -v podman >/dev/null 2>&1; then echo podman; else echo docker; fi)
+IMAGE     ?= tpm-paper
+
+container: ## build the image of the Dockerfile (debian:bookworm, JDK 17, Maven, fonts)
+	$(CONTAINER) build -t $(IMAGE) .
+
+container-paper: container ## run make paper in the image on this working tree; tables/ and figures/ land here
+	$(CONTAINER) run --rm -v "$(CURDIR)":/paper -w /paper $(IMAGE) make paper DATA=$(DATA)

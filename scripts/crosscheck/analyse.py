@@ -1,0 +1,532 @@
+#!/usr/bin/env python3
+"""Independent implementation of spec/analysis.md sections 1-7 (the tidy CSVs of spec/outputs.md).
+
+    python analyse.py --data DIR --out DIR
+
+Reads a data folder (spec/data.md) and writes group_stats, omnibus, posthoc, posthoc_summary,
+weighted, sensitivity, stack_pooled, sweep, sweep_summary, memory, exclusions and replication
+as CSV. Every choice the spec leaves open is listed in README.md ("Choices").
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import math
+import os
+import sys
+import tempfile
+import warnings
+from collections import defaultdict
+
+import numpy as np
+from scipy import stats
+from statsmodels.stats.multitest import multipletests
+
+import common
+from common import CRUD_ENDPOINTS, ENDPOINTS, ENDPOINT_INDEX, METRICS, METRIC_INDEX
+
+NAN = float("nan")
+
+# outputs.md "Machine-readable tables": file -> (key columns, value columns)
+TABLES = {
+    "group_stats": (["device", "stack", "endpoint", "metric"],
+                    ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high"]),
+    "omnibus": (["device", "endpoint", "metric"], ["k", "n", "h", "df", "p", "epsilon_sq"]),
+    "posthoc": (["device", "endpoint", "metric", "stack_a", "stack_b"],
+                ["n_a", "n_b", "u", "p_mwu", "t", "df", "p_welch", "cohens_d", "hedges_g",
+                 "cliffs_delta", "p_holm", "significant"]),
+    "posthoc_summary": (["device"], ["comparisons", "significant", "large_effect",
+                                     "large_and_significant"]),
+    "weighted": (["device", "mix", "stack"],
+                 ["w_rps", "w_rps_lo", "w_rps_hi", "w_peak_mib", "w_peak_mib_lo", "w_peak_mib_hi",
+                  "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo",
+                  "w_p99_ms_hi", "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank",
+                  "ratio_to_best"]),
+    "sensitivity": (["device", "mix"], ["kendall_tau", "p"]),
+    "stack_pooled": (["device", "stack"],
+                     ["n", "idle_rss_mib", "idle_rss_mib_lo", "idle_rss_mib_hi", "startup_ms",
+                      "startup_ms_lo", "startup_ms_hi", "artifact_mib"]),
+    "sweep": (["device", "stack", "concurrency"],
+              ["n", "rps", "rps_lo", "rps_hi", "p99_ms", "p99_ms_lo", "p99_ms_hi", "peak_rss_mib"]),
+    "sweep_summary": (["device", "stack"], ["peak_rps", "peak_concurrency", "plateau_concurrency"]),
+    "memory": (["device", "stack"],
+               ["series", "samples", "duration_s", "first_mib", "min_mib", "max_mib", "last_mib",
+                "growth_mib", "drops", "slope_mib_per_s"]),
+    "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
+    "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio"]),
+}
+
+KIB_PER_MIB = 1024.0          # data.md / analysis.md: MiB = KiB / 1024
+BYTES_PER_MIB = 1024.0 * 1024.0
+WEIGHTED_MEDIAN_TOL = 1e-12   # analysis.md section 4: cumulative weight compared with this tolerance
+
+# weighted.csv value -> per-run metric it aggregates (analysis.md section 4)
+WEIGHTED_OF = [("w_rps", "rps"), ("w_peak_mib", "peak_rss_mib"), ("w_rps_per_mib", "rps_per_mib"),
+               ("w_p99_ms", "lat_p99_ms")]
+
+
+# --- section 1: which runs count ----------------------------------------------------------------
+
+def exclusion_reason(row, max_error_rate):
+    """First reason that applies, in analysis.md's order; None = measured."""
+    if row["warmup"] == 1:
+        return "warmup"
+    if row["status"] == "failed":
+        return "failed"
+    if row["status"] == "discarded":
+        return "discarded"
+    errors = sum(row[c] or 0 for c in common.ERROR_COLS)
+    if errors / row["requests"] > max_error_rate:
+        return "error_rate"
+    t = row["throttled"]
+    if t is not None and int(t, 16) != 0:
+        return "throttled"
+    return None
+
+
+def derived(row):
+    """Per-run metrics of analysis.md section 1 (None = missing)."""
+    d = {"rps": row["rps"], "lat_p50_ms": row["lat_p50_ms"], "lat_p99_ms": row["lat_p99_ms"],
+         "startup_ms": row["startup_ms"]}
+    d["idle_rss_mib"] = None if row["idle_rss_kib"] is None else row["idle_rss_kib"] / KIB_PER_MIB
+    pk = row["peak_rss_kib"]
+    d["peak_rss_mib"] = None if pk is None else pk / KIB_PER_MIB
+    d["rps_per_mib"] = None if (pk is None or pk == 0 or row["rps"] is None) else row["rps"] / (pk / KIB_PER_MIB)
+    e = row["energy_j"]
+    d["energy_mj_per_req"] = None if e is None else e * 1000.0 / row["requests"]
+    return d
+
+
+def stack_order(ds):
+    """First appearance in the stacks lists, campaigns in id order (excluded campaigns left out)."""
+    order, artifact = [], {}
+    for c in ds.campaigns:
+        if c.id in ds.config["exclude_campaigns"]:
+            continue
+        for s in c.stacks:
+            if s["id"] not in artifact:
+                order.append(s["id"])
+                ab = s.get("artifact_bytes")
+                artifact[s["id"]] = None if ab is None else ab / BYTES_PER_MIB
+    return order, artifact
+
+
+# --- statistics helpers -------------------------------------------------------------------------
+
+STREAM_SALT = ""   # --stream-salt: other streams on the same data, to measure bootstrap noise
+
+
+def rng_for(root_seed, *key):
+    """A numpy stream seeded from rng_seed and the group key only (never processing order)."""
+    digest = hashlib.sha256("\x1f".join(str(k) for k in (STREAM_SALT,) + key).encode("utf-8")).digest()
+    ss = np.random.SeedSequence([int(root_seed), int.from_bytes(digest[:16], "big")])
+    return np.random.Generator(np.random.PCG64(ss))
+
+
+# Acceptance band for a CI end computed by another implementation with its own random stream:
+# its Monte Carlo quantile at level p has a standard error of sqrt(p(1-p)/B) on the probability
+# scale (binomial count of resampled statistics below it), and so has ours. The band is our
+# bootstrap distribution's quantiles at p -/+ BAND_Z * (se_theirs + se_ours); BAND_Z = 3.5 makes
+# a false alarm about 1e-6 per CI end (normal tail at 3.5 * 2 / sqrt(2) = 4.95 sd).
+BAND_Z = 3.5
+
+
+class CiBands:
+    """Collects, for every bootstrap CI end written, the band another stream may land in."""
+
+    def __init__(self):
+        self.rows = []
+
+    def set_ci(self, row, lo_col, hi_col, dist, confidence, table, key):
+        a = (1.0 - confidence) / 2.0
+        lo, hi = np.quantile(dist, [a, 1.0 - a])   # type 7 (percentile bootstrap)
+        row[lo_col], row[hi_col] = float(lo), float(hi)
+        B = len(dist)
+        for col, p in ((lo_col, a), (hi_col, 1.0 - a)):
+            d = BAND_Z * 2.0 * math.sqrt(p * (1.0 - p) / B)
+            b_lo, b_hi = np.quantile(dist, [max(0.0, p - d), min(1.0, p + d)])
+            self.rows.append({"table": table, "key": "|".join(common.fmt(k) for k in key), "column": col,
+                              "level": p, "band_lo": float(b_lo), "band_hi": float(b_hi)})
+
+
+def boot_medians(x, cfg, rng):
+    """B bootstrap medians: each resample n draws with replacement from x."""
+    x = np.asarray(x, dtype=float)
+    n, B = len(x), cfg["bootstrap_resamples"]
+    meds = np.empty(B)
+    chunk = max(1, 2_000_000 // max(n, 1))
+    for s in range(0, B, chunk):
+        e = min(B, s + chunk)
+        meds[s:e] = np.median(x[rng.integers(0, n, size=(e - s, n))], axis=1)
+    return meds
+
+
+def is_constant(x):
+    return len(x) > 0 and all(v == x[0] for v in x)
+
+
+def sd(x):
+    """Sample standard deviation (n-1); 0 for a constant sample, missing for n < 2."""
+    if len(x) < 2:
+        return NAN
+    if is_constant(x):
+        return 0.0
+    return float(np.std(np.asarray(x, dtype=float), ddof=1))
+
+
+def describe(x):
+    a = np.asarray(x, dtype=float)
+    q1, med, q3 = np.quantile(a, [0.25, 0.5, 0.75])
+    return {"n": len(a), "median": float(np.median(a)), "mean": float(np.mean(a)), "sd": sd(x),
+            "q1": float(q1), "q3": float(q3), "min": float(a.min()), "max": float(a.max())}
+
+
+def cliffs_delta(a, b):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    gt = np.sum(a[:, None] > b[None, :])
+    lt = np.sum(a[:, None] < b[None, :])
+    return float(gt - lt) / (len(a) * len(b))
+
+
+def cohens_d(a, b):
+    """Cohen's d with pooled sd (analysis.md section 3); both constant: 0 if equal means, else missing."""
+    na, nb = len(a), len(b)
+    ma, mb = float(np.mean(a)), float(np.mean(b))
+    if is_constant(a) and is_constant(b):
+        return 0.0 if a[0] == b[0] else NAN
+    va, vb = sd(a) ** 2, sd(b) ** 2
+    sp = math.sqrt(((na - 1) * va + (nb - 1) * vb) / (na + nb - 2))
+    return (ma - mb) / sp
+
+
+def hedges_g(d, na, nb):
+    return d * (1.0 - 3.0 / (4.0 * (na + nb) - 9.0))   # small-sample correction J (Hedges 1981, approx.)
+
+
+def welch(a, b):
+    """scipy.stats.ttest_ind(a, b, equal_var=False); both samples exactly constant handled exactly:
+    t = 0/0 (missing) or +-inf, df undefined (missing), p missing or 0."""
+    if is_constant(a) and is_constant(b):
+        if a[0] == b[0]:
+            return NAN, NAN, NAN
+        return (math.inf if a[0] > b[0] else -math.inf), NAN, 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # scipy warns on a constant sample; the result is still right
+        r = stats.ttest_ind(a, b, equal_var=False)
+    return float(r.statistic), float(r.df), float(r.pvalue)
+
+
+def mwu(a, b):
+    r = stats.mannwhitneyu(a, b, alternative="two-sided", method="asymptotic", use_continuity=True)
+    return float(r.statistic), float(r.pvalue)
+
+
+def kendall(x, y):
+    if len(x) < 2:
+        return NAN, NAN
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = stats.kendalltau(x, y)
+    return float(r.statistic), float(r.pvalue)
+
+
+def weighted_median_rows(values, weights):
+    """Row-wise weighted median (analysis.md section 4): values (R, N), weights (N,) or (R, N).
+    Sort ascending, accumulate normalised weights, first value whose cumulative weight >= 0.5."""
+    values = np.atleast_2d(values)
+    weights = np.broadcast_to(weights, values.shape)
+    order = np.argsort(values, axis=1, kind="stable")
+    v = np.take_along_axis(values, order, axis=1)
+    w = np.take_along_axis(weights, order, axis=1)
+    c = np.cumsum(w / w.sum(axis=1, keepdims=True), axis=1)
+    idx = np.argmax(c >= 0.5 - WEIGHTED_MEDIAN_TOL, axis=1)
+    return v[np.arange(v.shape[0]), idx]
+
+
+def plateau(levels, medians, gain):
+    """Smallest c_i (i < k) with g_j < gain for every j >= i; None when g_{k-1} >= gain or k == 1."""
+    k = len(levels)
+    if k < 2:
+        return None
+    g = [medians[i + 1] / medians[i] - 1.0 for i in range(k - 1)]
+    if not g[-1] < gain:
+        return None
+    i = k - 2
+    while i > 0 and g[i - 1] < gain:
+        i -= 1
+    return levels[i]
+
+
+def ols_slope(t, y):
+    t, y = np.asarray(t, dtype=float), np.asarray(y, dtype=float)
+    if len(t) < 2:
+        return NAN
+    tc = t - t.mean()
+    return float(np.sum(tc * (y - y.mean())) / np.sum(tc * tc))
+
+
+# --- the analysis -------------------------------------------------------------------------------
+
+def analyse(ds):
+    cfg = ds.config
+    order, artifact = stack_order(ds)
+    sidx = {s: i for i, s in enumerate(order)}
+    seed = cfg["rng_seed"]
+    conf = cfg["confidence"]
+    bands = CiBands()
+    devices = sorted({c.device for c in ds.campaigns if c.id not in cfg["exclude_campaigns"]})
+    out = {name: [] for name in TABLES}
+
+    # section 1
+    measured = {1: defaultdict(list), 2: defaultdict(list)}   # phase -> device -> [(row, derived)]
+    for r in ds.runs:
+        reason = exclusion_reason(r.row, cfg["max_error_rate"])
+        if reason is None:
+            measured[r.phase][r.device].append((r.row, derived(r.row)))
+        elif reason != "warmup":
+            out["exclusions"].append({"device": r.device, "campaign": r.campaign, "phase": r.phase,
+                                      "seq": r.row["seq"], "stack": r.row["stack"],
+                                      "endpoint": r.row["endpoint"], "reason": reason})
+    out["exclusions"].sort(key=lambda x: (x["device"], x["campaign"], x["phase"], x["seq"]))
+
+    lookup = {}   # (device, stack, metric) -> measured value, for replication
+    for dev in devices:
+        runs1 = measured[1][dev]
+        # values[stack][endpoint][metric] -> list
+        values = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+        for row, d in runs1:
+            for m in METRICS:
+                if d[m] is not None:
+                    values[row["stack"]][row["endpoint"]][m].append(d[m])
+        stacks = [s for s in order if s in values]
+
+        # section 2: group statistics
+        for s in stacks:
+            for e in sorted(values[s], key=ENDPOINT_INDEX.get):
+                for m in METRICS:
+                    x = values[s][e][m]
+                    if not x:
+                        continue
+                    row = {"device": dev, "stack": s, "endpoint": e, "metric": m, **describe(x)}
+                    bands.set_ci(row, "ci_low", "ci_high", boot_medians(x, cfg, rng_for(seed, "group", dev, s, e, m)),
+                                 conf, "group_stats", (dev, s, e, m))
+                    out["group_stats"].append(row)
+                    lookup[(dev, s, f"{m}:{e}")] = row["median"]
+
+        # section 3: tests per endpoint and metric
+        pairs = []
+        for e in CRUD_ENDPOINTS:
+            for m in METRICS:
+                entering = [s for s in stacks if len(values[s][e][m]) >= 2]
+                if len(entering) < 2:
+                    continue
+                samples = [values[s][e][m] for s in entering]
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    kw = stats.kruskal(*samples)
+                n_all = sum(len(x) for x in samples)
+                h = float(kw.statistic)
+                out["omnibus"].append({"device": dev, "endpoint": e, "metric": m, "k": len(entering),
+                                       "n": n_all, "h": h, "df": len(entering) - 1, "p": float(kw.pvalue),
+                                       "epsilon_sq": h / (n_all - 1)})
+                for i in range(len(entering)):
+                    for j in range(i + 1, len(entering)):
+                        a, b = values[entering[i]][e][m], values[entering[j]][e][m]
+                        u, p_mwu = mwu(a, b)
+                        t, df, p_w = welch(a, b)
+                        d = cohens_d(a, b)
+                        pairs.append({"device": dev, "endpoint": e, "metric": m, "stack_a": entering[i],
+                                      "stack_b": entering[j], "n_a": len(a), "n_b": len(b), "u": u,
+                                      "p_mwu": p_mwu, "t": t, "df": df, "p_welch": p_w, "cohens_d": d,
+                                      "hedges_g": hedges_g(d, len(a), len(b)),
+                                      "cliffs_delta": cliffs_delta(a, b), "p_holm": NAN, "significant": None})
+        pcol = "p_mwu" if cfg["posthoc_test"] == "mann-whitney" else "p_welch"
+        family = [p for p in pairs if not math.isnan(p[pcol])]
+        if family:
+            adj = multipletests([p[pcol] for p in family], alpha=cfg["alpha"], method="holm")[1]
+            for p, q in zip(family, adj):
+                p["p_holm"] = float(q)
+                p["significant"] = bool(q < cfg["alpha"])
+        out["posthoc"].extend(pairs)
+        large = [p for p in pairs if not math.isnan(p["cohens_d"]) and abs(p["cohens_d"]) > cfg["large_effect"]]
+        out["posthoc_summary"].append({
+            "device": dev, "comparisons": len(family),
+            "significant": sum(1 for p in family if p["significant"]),
+            "large_effect": len(large),
+            "large_and_significant": sum(1 for p in large if p["significant"])})
+
+        # section 4: weighted aggregates and sensitivity
+        B = cfg["bootstrap_resamples"]
+        ranks = {}
+        for mix, w in sorted(ds.mixes, key=lambda mw: mw[0]):
+            rows = []
+            for s in stacks:
+                if not any(values[s][e]["rps"] for e in CRUD_ENDPOINTS):
+                    continue
+                row = {"device": dev, "mix": mix, "stack": s}
+                rng = rng_for(seed, "weighted", dev, mix, s)
+                for col, m in WEIGHTED_OF:
+                    xs = [values[s][e][m] for e in CRUD_ENDPOINTS]
+                    if not all(xs):
+                        row[col] = row[col + "_lo"] = row[col + "_hi"] = NAN
+                        continue
+                    row[col] = float(sum(w[e] * np.median(x) for e, x in zip(CRUD_ENDPOINTS, xs)))
+                    acc = np.zeros(B)
+                    for e, x in zip(CRUD_ENDPOINTS, xs):
+                        x = np.asarray(x, dtype=float)
+                        acc += w[e] * np.median(x[rng.integers(0, len(x), size=(B, len(x)))], axis=1)
+                    bands.set_ci(row, col + "_lo", col + "_hi", acc, conf, "weighted", (dev, mix, s))
+                ev = [values[s][e]["energy_mj_per_req"] for e in CRUD_ENDPOINTS]
+                if all(ev):
+                    vals = np.concatenate([np.asarray(x, dtype=float) for x in ev])
+                    wts = np.concatenate([np.full(len(x), w[e] / len(x)) for e, x in zip(CRUD_ENDPOINTS, ev)])
+                    row["w_energy_mj"] = float(weighted_median_rows(vals, wts)[0])
+                    res = np.concatenate([np.asarray(x, dtype=float)[rng.integers(0, len(x), size=(B, len(x)))]
+                                          for x in ev], axis=1)
+                    wm = weighted_median_rows(res, wts)
+                    bands.set_ci(row, "w_energy_mj_lo", "w_energy_mj_hi", wm, conf, "weighted", (dev, mix, s))
+                else:
+                    row["w_energy_mj"] = row["w_energy_mj_lo"] = row["w_energy_mj_hi"] = NAN
+                rows.append(row)
+            ranked = [r for r in rows if not math.isnan(r["w_rps_per_mib"])]
+            best = max((r["w_rps_per_mib"] for r in ranked), default=NAN)
+            for r in rows:
+                if math.isnan(r["w_rps_per_mib"]):
+                    r["rank"], r["ratio_to_best"] = None, NAN
+                else:   # 1 = highest; ties share the lowest rank (competition ranking, 'min')
+                    r["rank"] = 1 + sum(1 for o in ranked if o["w_rps_per_mib"] > r["w_rps_per_mib"])
+                    r["ratio_to_best"] = best / r["w_rps_per_mib"]
+            ranks[mix] = {r["stack"]: r["rank"] for r in rows if r["rank"] is not None}
+            out["weighted"].extend(rows)
+            if mix == ds.mixes[0][0]:
+                for r in rows:
+                    for col, _ in WEIGHTED_OF + [("w_energy_mj", None)]:
+                        lookup[(dev, r["stack"], col)] = r[col]
+        declared = ranks.get(ds.mixes[0][0], {})
+        for mix, _ in sorted(ds.mixes, key=lambda mw: mw[0]):
+            common_stacks = [s for s in order if s in declared and s in ranks.get(mix, {})]
+            tau, p = kendall([declared[s] for s in common_stacks], [ranks[mix][s] for s in common_stacks])
+            out["sensitivity"].append({"device": dev, "mix": mix, "kendall_tau": tau, "p": p})
+
+        # section 2 (pooled) and 7 (startup and size)
+        pooled = defaultdict(lambda: defaultdict(list))
+        for row, d in runs1:
+            for m in ("idle_rss_mib", "startup_ms"):
+                if d[m] is not None:
+                    pooled[row["stack"]][m].append(d[m])
+            pooled[row["stack"]]["n"].append(1)
+        for s in [s for s in order if s in pooled]:
+            row = {"device": dev, "stack": s, "n": len(pooled[s]["n"]), "artifact_mib": artifact.get(s)}
+            for m in ("idle_rss_mib", "startup_ms"):
+                x = pooled[s][m]
+                if x:
+                    row[m] = float(np.median(x))
+                    bands.set_ci(row, m + "_lo", m + "_hi", boot_medians(x, cfg, rng_for(seed, "pooled", dev, s, m)),
+                                 conf, "stack_pooled", (dev, s))
+            out["stack_pooled"].append(row)
+            for m in ("idle_rss_mib", "startup_ms", "artifact_mib"):
+                lookup[(dev, s, m)] = row.get(m)
+
+        # section 5: concurrency sweep
+        sw = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+        for row, d in measured[2][dev]:
+            for m in ("rps", "lat_p99_ms", "peak_rss_mib"):
+                if d[m] is not None:
+                    sw[row["stack"]][row["concurrency"]][m].append(d[m])
+        for s in [s for s in order if s in sw]:
+            levels = sorted(sw[s])
+            meds = []
+            for c in levels:
+                g = sw[s][c]
+                row = {"device": dev, "stack": s, "concurrency": c, "n": len(g["rps"])}
+                for m, col in (("rps", "rps"), ("lat_p99_ms", "p99_ms")):
+                    row[col] = float(np.median(g[m]))
+                    bands.set_ci(row, col + "_lo", col + "_hi", boot_medians(g[m], cfg, rng_for(seed, "sweep", dev, s, c, m)),
+                                 conf, "sweep", (dev, s, c))
+                row["peak_rss_mib"] = float(np.median(g["peak_rss_mib"]))
+                meds.append(row["rps"])
+                out["sweep"].append(row)
+                lookup[(dev, s, f"rps_c{c}")] = row["rps"]
+                lookup[(dev, s, f"p99_ms_c{c}")] = row["p99_ms"]
+            peak = max(meds)
+            out["sweep_summary"].append({"device": dev, "stack": s, "peak_rps": peak,
+                                         "peak_concurrency": levels[meds.index(peak)],
+                                         "plateau_concurrency": plateau(levels, meds, cfg["plateau_gain"])})
+            lookup[(dev, s, "peak_rps")] = peak
+
+        # section 6: memory time series
+        per = defaultdict(list)
+        for ser in ds.series:
+            if ser.device != dev:
+                continue
+            r = np.asarray(ser.rss_kib) / KIB_PER_MIB
+            t = np.asarray(ser.t_ms)
+            per[ser.stack].append({
+                "samples": len(r), "duration_s": t[-1] / 1000.0, "first_mib": r[0], "min_mib": r.min(),
+                "max_mib": r.max(), "last_mib": r[-1], "growth_mib": r[-1] - r[0],
+                "drops": int(np.sum((r[:-1] - r[1:]) > cfg["drop_threshold_mib"])),
+                "slope_mib_per_s": ols_slope(t / 1000.0, r)})
+        for s in [s for s in order if s in per]:
+            ss = per[s]
+            row = {"device": dev, "stack": s, "series": len(ss), "drops": sum(x["drops"] for x in ss)}
+            for col in ("samples", "duration_s", "first_mib", "min_mib", "max_mib", "last_mib", "growth_mib",
+                        "slope_mib_per_s"):
+                v = [x[col] for x in ss if not (isinstance(x[col], float) and math.isnan(x[col]))]
+                row[col] = float(np.median(v)) if v else NAN
+            out["memory"].append(row)
+            for col in ("first_mib", "min_mib", "max_mib", "last_mib", "growth_mib", "drops"):
+                lookup[(dev, s, col)] = row[col]
+
+    # section 7: replication
+    for pub in ds.published:
+        for dev in devices:
+            m = lookup.get((dev, pub["stack"], pub["metric"]))
+            m = NAN if m is None else m
+            ratio = m / pub["value"] if (pub["value"] != 0 and not math.isnan(m)) else NAN
+            out["replication"].append({"device": dev, "table": pub["table"], "stack": pub["stack"],
+                                       "metric": pub["metric"], "published": pub["value"], "measured": m,
+                                       "ratio": ratio})
+    far = len(order)
+    out["replication"].sort(key=lambda r: (r["device"], r["table"], sidx.get(r["stack"], far), r["stack"],
+                                           r["metric"]))
+    out["_bands"] = bands.rows
+    return out
+
+
+BANDS_FILE = "ci_bands.csv"
+BANDS_COLUMNS = ["table", "key", "column", "level", "band_lo", "band_hi"]
+
+
+def write_all(out, outdir):
+    """Write every table into a fresh temporary folder, then move the files into outdir."""
+    os.makedirs(outdir, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix=".crosscheck-", dir=outdir)
+    for name, (keys, vals) in TABLES.items():
+        common.write_csv(os.path.join(tmp, name + ".csv"), keys + vals, out[name])
+    common.write_csv(os.path.join(tmp, BANDS_FILE), BANDS_COLUMNS, out.get("_bands", []))
+    for name in list(TABLES) + [BANDS_FILE[:-4]]:
+        os.replace(os.path.join(tmp, name + ".csv"), os.path.join(outdir, name + ".csv"))
+    os.rmdir(tmp)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", required=True, help="data folder (spec/data.md)")
+    ap.add_argument("--out", required=True, help="folder for the tidy CSVs")
+    ap.add_argument("--no-manifest", action="store_true", help="skip the SHA256SUMS check")
+    ap.add_argument("--stream-salt", default="",
+                    help="change every bootstrap stream (same data): shows how much CI ends move between streams")
+    a = ap.parse_args(argv)
+    global STREAM_SALT
+    STREAM_SALT = a.stream_salt
+    try:
+        ds = common.load(a.data, check_manifest=not a.no_manifest)
+    except common.DataError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    write_all(analyse(ds), a.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

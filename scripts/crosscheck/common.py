@@ -1,0 +1,472 @@
+"""Shared vocabulary, data-folder reader/validator and CSV number formatting for the
+independent Python cross-check of the analysis (spec/data.md, spec/analysis.md, spec/outputs.md).
+
+Everything here is written from the spec alone.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import math
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+
+# --- vocabulary (spec/data.md "Endpoints", spec/analysis.md sections 2 and 3) -------------------
+
+CRUD_ENDPOINTS = ["post_item", "get_item", "get_list", "put_item", "delete_item"]
+ENDPOINTS = CRUD_ENDPOINTS + ["mixed", "hello"]          # data.md's order
+ENDPOINT_INDEX = {e: i for i, e in enumerate(ENDPOINTS)}
+
+# analysis.md section 2, in its order (the order of metric keys in the tidy CSVs)
+METRICS = ["rps", "lat_p50_ms", "lat_p99_ms", "idle_rss_mib", "peak_rss_mib", "rps_per_mib",
+           "startup_ms", "energy_mj_per_req"]
+METRIC_INDEX = {m: i for i, m in enumerate(METRICS)}
+
+DEFAULT_CONFIG = {
+    "bootstrap_resamples": 10000,
+    "confidence": 0.95,
+    "rng_seed": 20260929,
+    "alpha": 0.05,
+    "posthoc_test": "mann-whitney",
+    "large_effect": 0.8,
+    "max_error_rate": 0.01,
+    "plateau_gain": 0.10,
+    "drop_threshold_mib": 0.5,
+    "exclude_campaigns": [],
+}
+
+# phase1.csv / phase2.csv columns (data.md table) and their types
+INT_COLS = ["seq", "concurrency", "threads", "run", "warmup", "requests", "errors_connect",
+            "errors_read", "errors_write", "errors_timeout", "non_2xx", "idle_rss_kib",
+            "peak_rss_kib", "idle_pss_kib", "peak_pss_kib"]
+DEC_COLS = ["duration_s", "rps", "lat_mean_ms", "lat_p50_ms", "lat_p75_ms", "lat_p90_ms",
+            "lat_p99_ms", "lat_max_ms", "startup_ms", "cpu_s", "energy_j", "mean_power_w"]
+TEXT_COLS = ["stack", "endpoint", "started_at", "throttled", "status", "note"]
+KNOWN_COLS = set(INT_COLS) | set(DEC_COLS) | set(TEXT_COLS)
+REQUIRED_COLS = ["seq", "stack", "endpoint", "concurrency", "run", "warmup", "status"]
+OK_REQUIRED = ["duration_s", "requests", "rps", "lat_p50_ms", "lat_p99_ms", "peak_rss_kib"]
+OK_REQUIRED_P1 = ["startup_ms", "idle_rss_kib"]
+ERROR_COLS = ["errors_connect", "errors_read", "errors_write", "errors_timeout", "non_2xx"]
+STATUSES = {"ok", "failed", "discarded"}
+PUBLISHED_COLS = ["source", "table", "stack", "metric", "value", "unit", "note"]
+
+_INT_RE = re.compile(r"^[+-]?[0-9]+$")
+_DEC_RE = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
+_HEX_RE = re.compile(r"^(0[xX])?[0-9a-fA-F]+$")
+
+
+class DataError(Exception):
+    """Bad input: names the file, the line (or JSON path) and the column, what was expected and found."""
+
+    def __init__(self, path, where, column, expected, found):
+        self.path, self.where, self.column = path, where, column
+        super().__init__(f"{path}: {where}: column '{column}': expected {expected}, found {found!r}")
+
+
+def warn(msg):
+    print(f"warning: {msg}", file=sys.stderr)
+
+
+# --- data model ---------------------------------------------------------------------------------
+
+@dataclass
+class Run:
+    campaign: str
+    device: str
+    phase: int
+    row: dict          # parsed values: int / float / str; None = missing
+
+
+@dataclass
+class Series:
+    campaign: str
+    device: str
+    stack: str
+    endpoint: str
+    run: int
+    t_ms: list
+    rss_kib: list
+
+
+@dataclass
+class Campaign:
+    id: str
+    device: str
+    stacks: list       # list of dicts from campaign.json (id, artifact_bytes, ...)
+    power_source: str
+
+
+@dataclass
+class Dataset:
+    root: str
+    config: dict
+    mixes: list        # [(name, {endpoint: weight})] in file order; first = declared
+    published: list    # list of dicts
+    campaigns: list    # all campaigns, sorted by id
+    runs: list = field(default_factory=list)     # rows of non-excluded campaigns
+    series: list = field(default_factory=list)   # phase-3 series of non-excluded campaigns
+
+
+# --- readers ------------------------------------------------------------------------------------
+
+def _rel(root, path):
+    return os.path.relpath(path, root)
+
+
+def verify_manifest(root):
+    """SHA256SUMS: every file under raw/, config/, reference/ listed, nothing else, hashes equal."""
+    man = os.path.join(root, "SHA256SUMS")
+    if not os.path.isfile(man):
+        raise DataError("SHA256SUMS", "line 0", "-", "a manifest file", "no file")
+    listed = {}
+    with open(man, encoding="utf-8") as f:
+        for i, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line:
+                continue
+            m = re.match(r"^([0-9a-fA-F]{64}) [ *](.+)$", line)
+            if not m:
+                raise DataError("SHA256SUMS", f"line {i}", "-", "'<64 hex>  <path>'", line)
+            h, p = m.group(1).lower(), m.group(2)
+            parts = p.split("/")
+            if p.startswith("/") or ".." in parts or os.path.isabs(p):
+                raise DataError("SHA256SUMS", f"line {i}", "path", "a path relative to data/", p)
+            if parts[0] not in ("raw", "config", "reference"):
+                raise DataError("SHA256SUMS", f"line {i}", "path",
+                                "a file under raw/, config/ or reference/", p)
+            if p in listed:
+                raise DataError("SHA256SUMS", f"line {i}", "path", "each file listed once", p)
+            listed[p] = (h, i)
+    present = set()
+    for top in ("raw", "config", "reference"):
+        for dp, dn, fn in os.walk(os.path.join(root, top)):
+            dn.sort()
+            for name in fn:
+                present.add(_rel(root, os.path.join(dp, name)).replace(os.sep, "/"))
+    for p, (h, i) in sorted(listed.items()):
+        full = os.path.join(root, p)
+        if not os.path.isfile(full):
+            raise DataError("SHA256SUMS", f"line {i}", "path", "an existing file", p)
+        with open(full, "rb") as f:
+            actual = hashlib.sha256(f.read()).hexdigest()
+        if actual != h:
+            raise DataError("SHA256SUMS", f"line {i}", "sha256", h, actual)
+    for p in sorted(present - set(listed)):
+        raise DataError("SHA256SUMS", "end of file", "path", f"a line for {p}", "no line")
+
+
+def read_config(root):
+    path = os.path.join(root, "config", "analysis.json")
+    rel = "config/analysis.json"
+    with open(path, encoding="utf-8") as f:
+        try:
+            raw = json.load(f)
+        except json.JSONDecodeError as e:
+            raise DataError(rel, f"line {e.lineno}", "-", "JSON", e.msg)
+    if not isinstance(raw, dict):
+        raise DataError(rel, "$", "-", "a JSON object", type(raw).__name__)
+    cfg = dict(DEFAULT_CONFIG)
+    for k, v in raw.items():
+        if k not in DEFAULT_CONFIG:
+            continue
+        d = DEFAULT_CONFIG[k]
+        if k == "exclude_campaigns":
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise DataError(rel, f"$.{k}", k, "a list of campaign ids", v)
+        elif k == "posthoc_test":
+            if v not in ("mann-whitney", "welch"):
+                raise DataError(rel, f"$.{k}", k, "'mann-whitney' or 'welch'", v)
+        elif isinstance(d, int):
+            if not isinstance(v, int) or isinstance(v, bool) or v < (1 if k == "bootstrap_resamples" else 0):
+                raise DataError(rel, f"$.{k}", k, "a non-negative integer", v)
+        else:
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or v < 0:
+                raise DataError(rel, f"$.{k}", k, "a non-negative number", v)
+            v = float(v)
+        cfg[k] = v
+    if not 0 < cfg["confidence"] < 1:
+        raise DataError(rel, "$.confidence", "confidence", "a number in (0, 1)", cfg["confidence"])
+    return cfg
+
+
+def _read_csv(root, rel):
+    path = os.path.join(root, rel)
+    with open(path, encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    if not rows:
+        raise DataError(rel, "line 1", "-", "a header row", "empty file")
+    header = [h.strip() for h in rows[0]]
+    body = []
+    for i, r in enumerate(rows[1:], 2):
+        if r == [] or r == [""]:
+            continue
+        if len(r) != len(header):
+            raise DataError(rel, f"line {i}", "-", f"{len(header)} fields", f"{len(r)} fields")
+        body.append((i, dict(zip(header, r))))
+    return header, body
+
+
+def read_mixes(root):
+    rel = "config/mixes.csv"
+    header, body = _read_csv(root, rel)
+    for c in ("mix", "endpoint", "weight"):
+        if c not in header:
+            raise DataError(rel, "line 1", c, "a column named " + c, ",".join(header))
+    mixes, order = {}, []
+    for line, r in body:
+        name, ep, w = r["mix"], r["endpoint"], r["weight"]
+        if not name:
+            raise DataError(rel, f"line {line}", "mix", "a mix name", name)
+        if ep not in CRUD_ENDPOINTS:
+            raise DataError(rel, f"line {line}", "endpoint", "one of " + ",".join(CRUD_ENDPOINTS), ep)
+        if not _DEC_RE.match(w.strip()):
+            raise DataError(rel, f"line {line}", "weight", "a decimal number", w)
+        wv = float(w)
+        if wv < 0:
+            raise DataError(rel, f"line {line}", "weight", "a non-negative weight", w)
+        if name not in mixes:
+            mixes[name] = {}
+            order.append((name, line))
+        if ep in mixes[name]:
+            raise DataError(rel, f"line {line}", "endpoint", f"one row per endpoint of mix {name}", ep)
+        mixes[name][ep] = wv
+    if not order:
+        raise DataError(rel, "line 2", "-", "at least one mix", "no rows")
+    for name, line in order:
+        missing = [e for e in CRUD_ENDPOINTS if e not in mixes[name]]
+        if missing:
+            raise DataError(rel, f"line {line}", "endpoint", f"mix {name} to cover the five CRUD endpoints",
+                            "missing " + ",".join(missing))
+        s = sum(mixes[name][e] for e in CRUD_ENDPOINTS)
+        if abs(s - 1.0) > 1e-9:
+            raise DataError(rel, f"line {line}", "weight", f"weights of mix {name} summing to 1", s)
+    return [(name, mixes[name]) for name, _ in order]
+
+
+def read_published(root):
+    rel = "reference/published.csv"
+    if not os.path.isfile(os.path.join(root, rel)):
+        return []
+    header, body = _read_csv(root, rel)
+    for c in PUBLISHED_COLS:
+        if c not in header:
+            raise DataError(rel, "line 1", c, "a column named " + c, ",".join(header))
+    out = []
+    for line, r in body:
+        if not _DEC_RE.match(r["value"].strip()):
+            raise DataError(rel, f"line {line}", "value", "a decimal number", r["value"])
+        d = {c: r[c] for c in PUBLISHED_COLS}
+        d["value"] = float(r["value"])
+        d["line"] = line
+        out.append(d)
+    return out
+
+
+def read_campaign_json(root, cid):
+    rel = f"raw/{cid}/campaign.json"
+    path = os.path.join(root, rel)
+    if not os.path.isfile(path):
+        raise DataError(rel, "$", "-", "a campaign.json file", "no file")
+    with open(path, encoding="utf-8") as f:
+        try:
+            j = json.load(f)
+        except json.JSONDecodeError as e:
+            raise DataError(rel, f"line {e.lineno}", "-", "JSON", e.msg)
+    if j.get("campaign") != cid:
+        raise DataError(rel, "$.campaign", "campaign", f"the folder name {cid}", j.get("campaign"))
+    dev = j.get("device")
+    if not isinstance(dev, dict) or not isinstance(dev.get("id"), str) or not dev["id"]:
+        raise DataError(rel, "$.device.id", "id", "a device id", dev)
+    ps = dev.get("power_source", "none")
+    if ps not in ("pmic", "rapl", "none"):
+        raise DataError(rel, "$.device.power_source", "power_source", "pmic, rapl or none", ps)
+    stacks = j.get("stacks")
+    if not isinstance(stacks, list) or not stacks:
+        raise DataError(rel, "$.stacks", "stacks", "a non-empty list", stacks)
+    seen = set()
+    for i, s in enumerate(stacks):
+        if not isinstance(s, dict) or not isinstance(s.get("id"), str) or not s["id"]:
+            raise DataError(rel, f"$.stacks[{i}].id", "id", "a stack id", s)
+        if s["id"] in seen:
+            raise DataError(rel, f"$.stacks[{i}].id", "id", "a unique stack id", s["id"])
+        seen.add(s["id"])
+        ab = s.get("artifact_bytes")
+        if ab is not None and (not isinstance(ab, int) or isinstance(ab, bool) or ab < 0):
+            raise DataError(rel, f"$.stacks[{i}].artifact_bytes", "artifact_bytes",
+                            "a non-negative integer", ab)
+    return Campaign(cid, dev["id"], stacks, ps)
+
+
+def read_runs(root, camp, phase, stack_ids, seqs):
+    rel = f"raw/{camp.id}/phase{phase}.csv"
+    if not os.path.isfile(os.path.join(root, rel)):
+        if phase == 1:
+            raise DataError(rel, "line 0", "-", "a phase1.csv file", "no file")
+        return []
+    header, body = _read_csv(root, rel)
+    for c in REQUIRED_COLS:
+        if c not in header:
+            raise DataError(rel, "line 1", c, "a required column " + c, ",".join(header))
+    if len(set(header)) != len(header):
+        raise DataError(rel, "line 1", "-", "unique column names", ",".join(header))
+    unknown = [h for h in header if h not in KNOWN_COLS]
+    if unknown:
+        warn(f"{rel}: unknown columns ignored: {','.join(unknown)}")
+    if not body:
+        raise DataError(rel, "line 2", "-", "at least one run row", "header only")
+    keys = set()
+    runs = []
+    for line, r in body:
+        v = {}
+        for c in header:
+            if c not in KNOWN_COLS:
+                continue
+            s = r[c].strip()
+            if s == "":
+                v[c] = None
+            elif c in INT_COLS:
+                if not _INT_RE.match(s):
+                    raise DataError(rel, f"line {line}", c, "an integer", s)
+                v[c] = int(s)
+                if v[c] < 0:
+                    raise DataError(rel, f"line {line}", c, "a non-negative integer", s)
+            elif c in DEC_COLS:
+                if not _DEC_RE.match(s):
+                    raise DataError(rel, f"line {line}", c, "a decimal number", s)
+                v[c] = float(s)
+                if v[c] < 0:
+                    raise DataError(rel, f"line {line}", c, "a non-negative number", s)
+            else:
+                v[c] = s
+        for c in KNOWN_COLS:
+            v.setdefault(c, None)
+        for c in REQUIRED_COLS:
+            if v[c] is None:
+                raise DataError(rel, f"line {line}", c, "a value", "")
+        if v["seq"] < 1:
+            raise DataError(rel, f"line {line}", "seq", "an integer >= 1", v["seq"])
+        if v["run"] < 1:
+            raise DataError(rel, f"line {line}", "run", "an integer >= 1", v["run"])
+        if v["warmup"] not in (0, 1):
+            raise DataError(rel, f"line {line}", "warmup", "0 or 1", v["warmup"])
+        if v["status"] not in STATUSES:
+            raise DataError(rel, f"line {line}", "status", "ok, failed or discarded", v["status"])
+        if v["endpoint"] not in ENDPOINT_INDEX:
+            raise DataError(rel, f"line {line}", "endpoint", "one of " + ",".join(ENDPOINTS), v["endpoint"])
+        if v["stack"] not in stack_ids:
+            raise DataError(rel, f"line {line}", "stack", "a stack of campaign.json", v["stack"])
+        if v["throttled"] is not None and not _HEX_RE.match(v["throttled"]):
+            raise DataError(rel, f"line {line}", "throttled", "hex text such as 0x0", v["throttled"])
+        if v["status"] == "ok":
+            for c in OK_REQUIRED + (OK_REQUIRED_P1 if phase == 1 else []):
+                if v[c] is None:
+                    raise DataError(rel, f"line {line}", c, "a value on a row with status ok", "")
+            if v["requests"] <= 0:
+                raise DataError(rel, f"line {line}", "requests", "a count > 0", v["requests"])
+        k = (v["stack"], v["endpoint"], v["concurrency"], v["run"], v["warmup"])
+        if k in keys:
+            raise DataError(rel, f"line {line}", "run", "a unique (stack, endpoint, concurrency, run, warmup)",
+                            k)
+        keys.add(k)
+        if v["seq"] in seqs:
+            raise DataError(rel, f"line {line}", "seq", "a seq unique within the campaign", v["seq"])
+        seqs.add(v["seq"])
+        runs.append(Run(camp.id, camp.device, phase, v))
+    return runs
+
+
+def read_series(root, camp, stack_ids):
+    d = os.path.join(root, "raw", camp.id, "phase3")
+    if not os.path.isdir(d):
+        return []
+    out = []
+    for name in sorted(os.listdir(d)):
+        if not name.endswith(".json"):
+            continue
+        rel = f"raw/{camp.id}/phase3/{name}"
+        with open(os.path.join(d, name), encoding="utf-8") as f:
+            try:
+                j = json.load(f)
+            except json.JSONDecodeError as e:
+                raise DataError(rel, f"line {e.lineno}", "-", "JSON", e.msg)
+        if j.get("stack") not in stack_ids:
+            raise DataError(rel, "$.stack", "stack", "a stack of campaign.json", j.get("stack"))
+        if j.get("endpoint") not in ENDPOINT_INDEX:
+            raise DataError(rel, "$.endpoint", "endpoint", "an endpoint id", j.get("endpoint"))
+        if "campaign" in j and j["campaign"] != camp.id:
+            raise DataError(rel, "$.campaign", "campaign", camp.id, j["campaign"])
+        samples = j.get("samples")
+        if not isinstance(samples, list) or not samples:
+            raise DataError(rel, "$.samples", "samples", "a non-empty list", samples)
+        ts, rs = [], []
+        for i, s in enumerate(samples):
+            t, r = s.get("t_ms") if isinstance(s, dict) else None, s.get("rss_kib") if isinstance(s, dict) else None
+            if not isinstance(t, (int, float)) or isinstance(t, bool) or t < 0:
+                raise DataError(rel, f"$.samples[{i}].t_ms", "t_ms", "a non-negative number", t)
+            if not isinstance(r, (int, float)) or isinstance(r, bool) or r < 0:
+                raise DataError(rel, f"$.samples[{i}].rss_kib", "rss_kib", "a non-negative number", r)
+            if ts and t <= ts[-1]:
+                raise DataError(rel, f"$.samples[{i}].t_ms", "t_ms", f"a value > {ts[-1]}", t)
+            ts.append(float(t))
+            rs.append(float(r))
+        out.append(Series(camp.id, camp.device, j["stack"], j["endpoint"], j.get("run"), ts, rs))
+    return out
+
+
+def load(root, check_manifest=True):
+    """Read and validate a data folder (spec/data.md). Raises DataError on bad input."""
+    if check_manifest:
+        verify_manifest(root)
+    cfg = read_config(root)
+    mixes = read_mixes(root)
+    published = read_published(root)
+    rawdir = os.path.join(root, "raw")
+    cids = sorted(n for n in os.listdir(rawdir) if os.path.isdir(os.path.join(rawdir, n))) \
+        if os.path.isdir(rawdir) else []
+    ds = Dataset(root, cfg, mixes, published, [])
+    for cid in cids:
+        camp = read_campaign_json(root, cid)
+        ds.campaigns.append(camp)
+        ids = {s["id"] for s in camp.stacks}
+        seqs = set()
+        runs = read_runs(root, camp, 1, ids, seqs) + read_runs(root, camp, 2, ids, seqs)
+        series = read_series(root, camp, ids)
+        if cid in cfg["exclude_campaigns"]:
+            continue
+        ds.runs.extend(runs)
+        ds.series.extend(series)
+    return ds
+
+
+# --- output -------------------------------------------------------------------------------------
+
+def fmt(v):
+    """Number text: shortest round-trip repr (>= 9 significant digits where needed), '' = missing."""
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int,)) and not isinstance(v, bool):
+        return str(v)
+    if hasattr(v, "item"):
+        return fmt(v.item())
+    if isinstance(v, float):
+        if math.isnan(v):
+            return ""
+        if math.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        if v == int(v) and abs(v) < 1e15:
+            return repr(v)  # e.g. '3.0'
+        return repr(v)
+    return str(v)
+
+
+def write_csv(path, columns, rows):
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(columns)
+        for r in rows:
+            w.writerow([fmt(r.get(c)) for c in columns])

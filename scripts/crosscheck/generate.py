@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""Write a complete, random, SYNTHETIC data folder that follows spec/data.md (test data only).
+
+    python generate.py --out DIR --seed N [--devices K] [--bootstrap B]
+
+Every campaign.json says device model "synthetic" and carries "synthetic": true. The values are
+drawn from a seeded random stream: nothing here was measured. The folder deliberately contains
+the cases the analysis must handle: warm-ups, failed / discarded / error-rate / throttled rows,
+an error rate exactly at the limit, ties, constant groups, groups with n = 1, energy on some
+devices only, optional phase2.csv and phase3/, shuffled columns, an unknown column, stack lists
+in different orders across campaigns, artifact sizes that change between campaigns, and
+sometimes an excluded campaign.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import shutil
+import sys
+
+import common
+from common import CRUD_ENDPOINTS
+
+STACK_POOL = ["rust", "go", "python", "node", "dotnet", "java", "zig", "elixir"]
+MIX_NAMES = ["illustrative", "read_heavy", "write_heavy", "balanced", "list_heavy", "uniform"]
+DEVICE_NAMES = ["pi5-a", "pi5-b", "rock5-x", "opi5-q", "n100-box", "pi4-z"]
+LEVELS = [1, 10, 30, 60, 120, 240, 480]
+# optional result columns written by the generator (besides the required ones)
+EXTRA_COLS = ["threads", "started_at", "errors_connect", "errors_read", "errors_write", "errors_timeout",
+              "non_2xx", "lat_mean_ms", "lat_p75_ms", "lat_p90_ms", "lat_max_ms", "cpu_s", "idle_pss_kib",
+              "peak_pss_kib", "throttled", "note"]
+
+
+def r2(x):
+    return round(x, 2)
+
+
+class Gen:
+    def __init__(self, seed, devices, bootstrap):
+        self.rnd = random.Random(seed)
+        self.seed = seed
+        self.ndev = devices
+        self.bootstrap = bootstrap
+
+    # ---- config -----------------------------------------------------------------------------
+    def mixes(self):
+        rnd = self.rnd
+        names = rnd.sample(MIX_NAMES, rnd.randint(2, 4))
+        rows = []
+        for i, name in enumerate(names):
+            # weights in hundredths summing to exactly 100; non-declared mixes may hold a zero
+            cuts = sorted(rnd.sample(range(1, 100), 4))
+            parts = [b - a for a, b in zip([0] + cuts, cuts + [100])]
+            if i > 0 and rnd.random() < 0.3:
+                z = rnd.randrange(5)
+                parts[(z + 1) % 5] += parts[z]
+                parts[z] = 0
+            eps = CRUD_ENDPOINTS[:]
+            rnd.shuffle(eps)
+            for e, p in zip(eps, parts):
+                rows.append((name, e, f"{p / 100:.2f}"))
+        return rows
+
+    # ---- values -----------------------------------------------------------------------------
+    def stack_profile(self, stack):
+        rnd = self.rnd
+        # per-endpoint factors of the stack's own, so that rankings can change between mixes
+        return {"rps": rnd.uniform(300, 4000), "rss_kib": rnd.uniform(6000, 180000),
+                "startup_ms": rnd.uniform(3, 900), "lat": rnd.uniform(2, 40),
+                "const_idle": rnd.random() < 0.3, "power": rnd.uniform(2.5, 7.0),
+                "ep": {e: rnd.uniform(0.5, 1.8) for e in common.ENDPOINTS}}
+
+    def run_values(self, prof, ep, phase, conc, energy, group):
+        """One ok run's results. group: dict with per-group switches (constant / coarse values)."""
+        rnd = self.rnd
+        epf = {"post_item": 0.6, "get_item": 1.3, "get_list": 0.35, "put_item": 0.7, "delete_item": 0.8,
+               "mixed": 0.9, "hello": 2.0}[ep] * prof["ep"][ep]
+        if phase == 2:   # saturating throughput curve in concurrency
+            sat = prof["sat"]
+            epf *= (conc / (conc + sat)) * (1 + sat / 30) * 0.8
+        noise = 1.0 if group["const"] else rnd.lognormvariate(0, 0.08)
+        rps = prof["rps"] * epf * noise
+        rps = round(rps) if group["coarse"] else r2(rps)
+        rps = max(rps, 1.0)
+        duration = 10.0 if group["const"] else r2(rnd.uniform(9.95, 10.05))
+        requests = max(1, int(rps * duration))
+        lat = prof["lat"] / epf * (1.0 if group["const"] else rnd.lognormvariate(0, 0.1))
+        p99 = round(lat * 3.1, 1) if group["coarse"] else r2(lat * 3.1)
+        idle = int(prof["rss_kib"]) if (prof["const_idle"] or group["const"]) else \
+            int(prof["rss_kib"] * rnd.uniform(0.97, 1.03))
+        peak = int(prof["rss_kib"] * (1.0 if group["const"] else rnd.uniform(1.05, 1.6)))
+        if group["coarse"]:
+            peak = (peak // 1024) * 1024
+        d = {"duration_s": duration, "requests": requests, "rps": rps,
+             "lat_mean_ms": r2(lat * 1.1), "lat_p50_ms": r2(lat), "lat_p75_ms": r2(lat * 1.4),
+             "lat_p90_ms": r2(lat * 2.0), "lat_p99_ms": p99, "lat_max_ms": r2(lat * 6),
+             "peak_rss_kib": peak, "peak_pss_kib": int(peak * 0.9), "cpu_s": r2(rnd.uniform(1, 12)),
+             "errors_connect": 0, "errors_read": 0, "errors_write": 0, "errors_timeout": 0, "non_2xx": 0,
+             "throttled": rnd.choice(["", "0x0", "0x0", "0x00000000"])}
+        if phase == 1:
+            d["startup_ms"] = r2(prof["startup_ms"]) if group["const"] else r2(prof["startup_ms"] * rnd.uniform(0.8, 1.3))
+            d["idle_rss_kib"] = idle
+            d["idle_pss_kib"] = int(idle * 0.9)
+        if energy:
+            pw = prof["power"] * (1.0 if group["const"] else rnd.uniform(0.9, 1.1))
+            d["mean_power_w"] = round(pw, 3)
+            d["energy_j"] = round(pw * duration, 3)
+        return d
+
+    def rows_for_group(self, prof, stack, ep, phase, conc, energy, nmeasured):
+        """Warm-ups, measured runs and a few excluded runs for one (stack, endpoint, concurrency)."""
+        rnd = self.rnd
+        group = {"const": rnd.random() < 0.06, "coarse": rnd.random() < 0.2}
+        rows = []
+        for w in range(1, rnd.randint(0, 3) + 1):
+            d = self.run_values(prof, ep, phase, conc, energy, group)
+            d.update(warmup=1, run=w, status="ok")
+            if rnd.random() < 0.1:   # a warm-up that also failed: reason stays 'warmup'
+                d = {"warmup": 1, "run": w, "status": "failed", "note": "crashed during warm-up"}
+            rows.append(d)
+        run = 0
+        kinds = ["ok"] * nmeasured + [k for k in ("failed", "discarded", "error_rate", "throttled", "edge")
+                                      if rnd.random() < 0.12]
+        rnd.shuffle(kinds)
+        for kind in kinds:
+            run += 1
+            d = self.run_values(prof, ep, phase, conc, energy, group)
+            d.update(warmup=0, run=run, status="ok")
+            if kind == "failed":
+                d = {"warmup": 0, "run": run, "status": "failed", "note": "server exited with status 137"}
+            elif kind == "discarded":
+                d.update(status="discarded", note="load generator reported a timeout burst")
+                if rnd.random() < 0.5:
+                    d["errors_timeout"] = d["requests"]   # also a bad error rate: reason stays 'discarded'
+            elif kind == "error_rate":
+                d["non_2xx"] = int(d["requests"] * 0.02) + 1
+                d["errors_read"] = rnd.randint(0, 3)
+            elif kind == "throttled":
+                d["throttled"] = rnd.choice(["0x50005", "0x20000", "0x4"])
+            elif kind == "edge":
+                # error rate exactly at max_error_rate (0.01): measured
+                d["requests"] = 10000
+                d["non_2xx"] = 60
+                d["errors_connect"] = 40
+            rows.append(d)
+        for d in rows:
+            d.update(stack=stack, endpoint=ep, concurrency=conc)
+        return rows
+
+    # ---- files ------------------------------------------------------------------------------
+    def write_csv(self, path, rows, phase):
+        rnd = self.rnd
+        cols = common.REQUIRED_COLS + ["duration_s", "requests", "rps", "lat_p50_ms", "lat_p99_ms",
+                                       "peak_rss_kib"]
+        if phase == 1:
+            cols += ["startup_ms", "idle_rss_kib"]
+        cols += [c for c in EXTRA_COLS if rnd.random() < 0.7 or c in ("throttled", "errors_connect",
+                                                                       "errors_read", "errors_timeout",
+                                                                       "non_2xx")]
+        if any("energy_j" in r for r in rows):
+            cols += ["energy_j", "mean_power_w"]
+        if rnd.random() < 0.3:
+            cols.append("operator_note")   # unknown column: ignored with a warning
+        rnd.shuffle(cols)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(",".join(cols) + "\n")
+            for r in rows:
+                cells = []
+                for c in cols:
+                    v = r.get(c, "")
+                    if c == "operator_note":
+                        v = "synthetic"
+                    cells.append("" if v is None else str(v))
+                f.write(",".join(cells) + "\n")
+        # make sure every error count the exclusion depends on was written
+        for r in rows:
+            for c in common.ERROR_COLS:
+                if r.get(c) and c not in cols:
+                    raise AssertionError("generator dropped an error column it used")
+
+    def campaign(self, root, cid, device, stacks, profiles, energy, artifact_bytes, order_idx):
+        rnd = self.rnd
+        d = os.path.join(root, "raw", cid)
+        os.makedirs(d)
+        cj = {
+            "campaign": cid,
+            "synthetic": True,
+            "note": "SYNTHETIC test data from scripts/crosscheck/generate.py; nothing here was measured",
+            "device": {"id": device, "model": "synthetic", "cpu": "synthetic", "cores": 4,
+                       "memory_mib": 8064, "arch": "aarch64", "os": "synthetic", "kernel": "synthetic",
+                       "cpu_governor": "performance", "page_size": rnd.choice([4096, 16384]),
+                       "power_source": "pmic" if energy else "none"},
+            "load_generator": {"tool": "wrk", "version": "4.1.0", "host": "separate"},
+            "protocol": {"preset": "synthetic", "runs": 15, "warmups": 3, "duration_s": 10, "concurrency": 30,
+                         "threads": 2, "order": "randomized", "rng_seed": self.seed},
+            "stacks": [{"id": s, "language": "synthetic", "framework": "synthetic",
+                        "artifact_bytes": artifact_bytes[s], "workers": 1} for s in stacks],
+        }
+        with open(os.path.join(d, "campaign.json"), "w", encoding="utf-8") as f:
+            json.dump(cj, f, indent=2)
+            f.write("\n")
+        # phase 1
+        eps = CRUD_ENDPOINTS + (["mixed"] if rnd.random() < 0.6 else []) + (["hello"] if rnd.random() < 0.2 else [])
+        rows1 = []
+        for s in stacks:
+            for ep in eps:
+                n = rnd.randint(3, 15) if rnd.random() > 0.04 else 1
+                rows1 += self.rows_for_group(profiles[s], s, ep, 1, 30, energy, n)
+        rnd.shuffle(rows1)
+        seq = 0
+        for r in rows1:
+            seq += 1
+            r["seq"] = seq
+            r["threads"] = 2
+            r["started_at"] = f"2026-12-01T10:{seq // 60 % 60:02d}:{seq % 60:02d}.000Z"
+        self.write_csv(os.path.join(d, "phase1.csv"), rows1, 1)
+        # phase 2 (optional): get_item over a few concurrency levels
+        if rnd.random() < 0.7:
+            levels = sorted(rnd.sample(LEVELS, rnd.randint(1, 5)))
+            rows2 = []
+            for s in stacks:
+                for c in levels:
+                    if rnd.random() < 0.1 and len(levels) > 1:
+                        continue   # a level without runs for this stack
+                    rows2 += self.rows_for_group(profiles[s], s, "get_item", 2, c, energy and rnd.random() < 0.5,
+                                                 rnd.randint(2, 6))
+            rnd.shuffle(rows2)
+            for r in rows2:
+                seq += 1
+                r["seq"] = seq
+                r["threads"] = 2
+                for k in ("startup_ms", "idle_rss_kib", "idle_pss_kib"):
+                    r.pop(k, None)
+            if rows2:
+                self.write_csv(os.path.join(d, "phase2.csv"), rows2, 2)
+        # phase 3 (optional): memory series
+        if rnd.random() < 0.7:
+            p3 = os.path.join(d, "phase3")
+            os.makedirs(p3)
+            for s in stacks:
+                for ep in rnd.sample(CRUD_ENDPOINTS, rnd.randint(1, 2)):
+                    for run in range(1, rnd.randint(1, 2) + 1):
+                        self.series(p3, cid, s, ep, run, profiles[s])
+        # load generator evidence (optional)
+        if rnd.random() < 0.3:
+            lg = os.path.join(d, "loadgen")
+            os.makedirs(lg)
+            with open(os.path.join(lg, "1.txt"), "w", encoding="utf-8") as f:
+                f.write("synthetic: no load generator ran\n")
+
+    def series(self, p3, cid, stack, ep, run, prof):
+        rnd = self.rnd
+        n = rnd.randint(8, 60)
+        t, samples = 0, []
+        rss = prof["rss_kib"]
+        growth = rnd.choice([0.0, rnd.uniform(50, 500), rnd.uniform(500, 3000)])
+        for i in range(n):
+            if i:
+                t += rnd.randint(120, 140)
+            if rnd.random() < 0.1:
+                rss -= rnd.choice([256, 512, 513, 2048, 8192])   # a drop (some at / under the threshold)
+            rss += growth * rnd.uniform(0, 1)
+            s = {"t_ms": t, "rss_kib": int(max(rss, 1000))}
+            if rnd.random() < 0.5:
+                s["pss_kib"] = int(s["rss_kib"] * 0.9)
+            samples.append(s)
+        j = {"campaign": cid, "stack": stack, "endpoint": ep, "run": run, "concurrency": 30, "interval_ms": 130,
+             "started_at": "2026-12-01T11:00:00.000Z", "samples": samples}
+        with open(os.path.join(p3, f"{stack}-{ep}-{run}.json"), "w", encoding="utf-8") as f:
+            json.dump(j, f)
+            f.write("\n")
+
+    def build(self, root):
+        rnd = self.rnd
+        os.makedirs(os.path.join(root, "config"))
+        os.makedirs(os.path.join(root, "reference"))
+        pool = rnd.sample(STACK_POOL, rnd.randint(3, 6))
+        profiles = {}
+        for s in pool:
+            profiles[s] = self.stack_profile(s)
+            if profiles and len(profiles) > 1 and rnd.random() < 0.4:
+                # a stack close to an earlier one (a "cluster"), so that some tests are not significant
+                other = profiles[rnd.choice([o for o in profiles if o != s])]
+                for k in ("rps", "rss_kib", "startup_ms", "lat", "ep"):
+                    profiles[s][k] = {e: v * rnd.uniform(0.9, 1.1) for e, v in other[k].items()} \
+                        if k == "ep" else other[k] * rnd.uniform(0.97, 1.03)
+        for p in profiles.values():
+            p["sat"] = rnd.choice([5, 20, 60, 150, 400])
+        devices = rnd.sample(DEVICE_NAMES, self.ndev)
+        campaigns = []
+        for dev in devices:
+            energy = rnd.random() < 0.6
+            for k in range(rnd.choice([1, 2])):
+                stacks = pool[:] if rnd.random() < 0.7 else rnd.sample(pool, rnd.randint(2, len(pool)))
+                rnd.shuffle(stacks)
+                art = {s: rnd.randint(800_000, 90_000_000) for s in stacks}
+                cid = f"2026-12-{rnd.randint(1, 28):02d}-{dev}-{'ab'[k]}"
+                campaigns.append((cid, dev, stacks, energy, art))
+        for cid, dev, stacks, energy, art in campaigns:
+            self.campaign(root, cid, dev, stacks, profiles, energy, art, 0)
+        cfg = dict(common.DEFAULT_CONFIG)
+        cfg["bootstrap_resamples"] = self.bootstrap
+        multi = [c[0] for c in campaigns if sum(1 for o in campaigns if o[1] == c[1]) > 1]
+        if multi and rnd.random() < 0.5:
+            cfg["exclude_campaigns"] = [rnd.choice(multi)]
+        with open(os.path.join(root, "config", "analysis.json"), "w", encoding="utf-8") as f:
+            json.dump(cfg, f, indent=2)
+            f.write("\n")
+        with open(os.path.join(root, "config", "mixes.csv"), "w", encoding="utf-8") as f:
+            f.write("mix,endpoint,weight\n")
+            for row in self.mixes():
+                f.write(",".join(row) + "\n")
+        self.published(root, pool)
+        self.manifest(root)
+
+    def published(self, root, pool):
+        rnd = self.rnd
+        # metric -> plausible range of a printed value (synthetic)
+        metrics = {"w_rps_per_mib": (2, 400), "w_rps": (300, 4000), "w_peak_mib": (5, 250), "w_p99_ms": (5, 300),
+                   "w_energy_mj": (0.5, 10), "idle_rss_mib": (5, 200), "startup_ms": (3, 1000),
+                   "artifact_mib": (1, 90), "peak_rps": (500, 30000), "rps_c30": (300, 10000),
+                   "p99_ms_c120": (5, 300), "first_mib": (5, 200), "min_mib": (5, 200), "max_mib": (5, 300),
+                   "last_mib": (5, 300), "growth_mib": (0, 120), "drops": (0, 20), "peak_rss_mib:get_item": (5, 250),
+                   "rps:post_item": (300, 4000), "lat_p99_ms:get_list": (5, 300)}
+        rows, seen = [], set()
+        for _ in range(rnd.randint(4, 10)):
+            table = rnd.choice(["Table 9", "Table 14", "Table 16", "Table 19", "Table 20"])
+            stack = rnd.choice(pool + ["cobol"])   # 'cobol' is never measured: measured stays empty
+            metric = rnd.choice(sorted(metrics))
+            if (table, stack, metric) in seen:
+                continue
+            seen.add((table, stack, metric))
+            note = "derived from a ratio in the text" if rnd.random() < 0.2 else ""
+            rows.append(f"arXiv:0000.00000 (synthetic),{table},{stack},{metric},{r2(rnd.uniform(*metrics[metric]))},unit,{note}")
+        with open(os.path.join(root, "reference", "published.csv"), "w", encoding="utf-8") as f:
+            f.write("source,table,stack,metric,value,unit,note\n")
+            for r in rows:
+                f.write(r + "\n")
+
+    @staticmethod
+    def manifest(root):
+        lines = []
+        for top in ("config", "raw", "reference"):
+            for dp, dn, fn in os.walk(os.path.join(root, top)):
+                for name in fn:
+                    p = os.path.relpath(os.path.join(dp, name), root).replace(os.sep, "/")
+                    with open(os.path.join(dp, name), "rb") as f:
+                        lines.append((p, hashlib.sha256(f.read()).hexdigest()))
+        with open(os.path.join(root, "SHA256SUMS"), "w", encoding="utf-8") as f:
+            for p, h in sorted(lines):
+                f.write(f"{h}  {p}\n")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True, help="data folder to create (replaced if it exists)")
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--devices", type=int, default=2, help="number of devices (1-6)")
+    ap.add_argument("--bootstrap", type=int, default=common.DEFAULT_CONFIG["bootstrap_resamples"],
+                    help="bootstrap_resamples written to config/analysis.json")
+    a = ap.parse_args(argv)
+    if not 1 <= a.devices <= len(DEVICE_NAMES):
+        ap.error(f"--devices must be 1..{len(DEVICE_NAMES)}")
+    if os.path.exists(a.out):
+        shutil.rmtree(a.out)
+    Gen(a.seed, a.devices, a.bootstrap).build(a.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

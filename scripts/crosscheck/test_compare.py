@@ -1,0 +1,95 @@
+"""compare.py finds changed values, rows and files, and tolerates bootstrap stream noise."""
+import csv
+import shutil
+
+import pytest
+
+import analyse
+import compare
+import generate
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory):
+    root = tmp_path_factory.mktemp("cmp")
+    generate.main(["--out", str(root / "data"), "--seed", "3", "--devices", "2", "--bootstrap", "2000"])
+    assert analyse.main(["--data", str(root / "data"), "--out", str(root / "ref")]) == 0
+    assert analyse.main(["--data", str(root / "data"), "--out", str(root / "salted"), "--stream-salt", "s"]) == 0
+    analyse.STREAM_SALT = ""
+    return root
+
+
+def edit(folder, table, row_index, column, fn):
+    path = folder / f"{table}.csv"
+    with open(path) as f:
+        rows = list(csv.reader(f))
+    col = rows[0].index(column)
+    rows[row_index + 1][col] = fn(rows[row_index + 1][col])
+    with open(path, "w", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(rows)
+
+
+def run(outputs, tmp_path, capsys, change=None, *extra):
+    act = tmp_path / "act"
+    shutil.copytree(outputs / "ref", act)
+    if change:
+        change(act)
+    rc = compare.main(["--expected", str(outputs / "ref"), "--actual", str(act), *extra])
+    return rc, capsys.readouterr().out
+
+
+def test_identical_folders_agree(outputs, tmp_path, capsys):
+    rc, out = run(outputs, tmp_path, capsys)
+    assert rc == 0 and "verdict: SAME" in out
+
+
+def test_other_bootstrap_streams_agree(outputs, capsys):
+    rc = compare.main(["--expected", str(outputs / "ref"), "--actual", str(outputs / "salted")])
+    out = capsys.readouterr().out
+    assert rc == 0, out
+
+
+def test_changed_value_is_reported(outputs, tmp_path, capsys):
+    rc, out = run(outputs, tmp_path, capsys,
+                  lambda d: edit(d, "posthoc", 0, "p_mwu", lambda v: repr(float(v) * (1 + 1e-4))))
+    assert rc == 1
+    line = [l for l in out.splitlines() if l.startswith("DIFF")]
+    assert len(line) == 1 and "posthoc.csv" in line[0] and "p_mwu" in line[0]
+    assert "verdict: DIFFERENT" in out
+
+
+def test_tiny_rounding_is_tolerated(outputs, tmp_path, capsys):
+    rc, out = run(outputs, tmp_path, capsys,
+                  lambda d: edit(d, "group_stats", 0, "mean", lambda v: repr(float(v) * (1 + 1e-9))))
+    assert rc == 0, out
+
+
+def test_ci_end_far_outside_is_reported(outputs, tmp_path, capsys):
+    def widen(d):
+        edit(d, "group_stats", 0, "ci_high", lambda v: repr(float(v) + 1000.0))
+    rc, out = run(outputs, tmp_path, capsys, widen)
+    assert rc == 1 and "ci_high" in out
+
+
+def test_boolean_text_rows_and_files(outputs, tmp_path, capsys):
+    rc, out = run(outputs, tmp_path, capsys,
+                  lambda d: edit(d, "posthoc", 0, "significant", lambda v: "false" if v == "true" else "true"))
+    assert rc == 1 and "significant" in out
+
+    def drop_row(d):
+        p = d / "omnibus.csv"
+        lines = p.read_text().splitlines()
+        p.write_text("\n".join(lines[:-1]) + "\n")
+    rc, out = run(outputs, tmp_path / "x", capsys, drop_row)
+    assert rc == 1 and "<row>" in out and "missing" in out
+
+    rc, out = run(outputs, tmp_path / "y", capsys, lambda d: (d / "memory.csv").unlink())
+    assert rc == 1 and "memory.csv" in out
+
+    rc, out = run(outputs, tmp_path / "z", capsys, lambda d: edit(d, "exclusions", 0, "reason", lambda v: v + "x"))
+    assert rc == 1 and "reason" in out
+
+
+def test_key_numbers_in_other_spelling_match(outputs, tmp_path, capsys):
+    rc, out = run(outputs, tmp_path, capsys, lambda d: edit(d, "exclusions", 0, "seq", lambda v: v + ".0"))
+    assert rc == 0, out

@@ -1,0 +1,142 @@
+"""The generator writes SYNTHETIC data folders that pass every rule of spec/data.md, and covers the
+cases the analysis must handle."""
+import csv
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+import common
+import generate
+
+SEEDS = range(1, 9)
+
+
+@pytest.fixture(scope="module")
+def folders(tmp_path_factory):
+    root = tmp_path_factory.mktemp("gen")
+    out = {}
+    for s in SEEDS:
+        d = root / f"seed{s}"
+        generate.main(["--out", str(d), "--seed", str(s), "--devices", "3", "--bootstrap", "200"])
+        out[s] = d
+    return out
+
+
+def test_every_folder_passes_validation(folders):
+    for s, d in folders.items():
+        ds = common.load(str(d))          # raises DataError on any rule of data.md
+        assert ds.config["bootstrap_resamples"] == 200
+        assert ds.runs, f"seed {s}: no runs"
+        assert 2 <= len(ds.mixes) <= 4
+
+
+@pytest.mark.skipif(shutil.which("sha256sum") is None, reason="coreutils sha256sum not installed")
+def test_manifest_passes_coreutils(folders):
+    for d in folders.values():
+        r = subprocess.run(["sha256sum", "-c", "--quiet", "SHA256SUMS"], cwd=d, capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_campaigns_are_marked_synthetic(folders):
+    for d in folders.values():
+        for cid in os.listdir(d / "raw"):
+            j = json.loads((d / "raw" / cid / "campaign.json").read_text())
+            assert j["device"]["model"] == "synthetic" and j["synthetic"] is True
+
+
+def test_same_seed_same_bytes(tmp_path):
+    for name in ("a", "b"):
+        generate.main(["--out", str(tmp_path / name), "--seed", "7", "--bootstrap", "100"])
+    assert (tmp_path / "a" / "SHA256SUMS").read_bytes() == (tmp_path / "b" / "SHA256SUMS").read_bytes()
+
+
+def test_cases_are_covered_across_seeds(folders):
+    reasons, energy_devices, no_energy_devices = set(), set(), set()
+    headers, phase2_missing, phase3_missing, excluded, stacks_counts = set(), 0, 0, 0, set()
+    n_one = constant = 0
+    import analyse
+    for d in folders.values():
+        ds = common.load(str(d))
+        excluded += bool(ds.config["exclude_campaigns"])
+        for c in ds.campaigns:
+            stacks_counts.add(len(c.stacks))
+            phase2_missing += not (d / "raw" / c.id / "phase2.csv").exists()
+            phase3_missing += not (d / "raw" / c.id / "phase3").exists()
+            with open(d / "raw" / c.id / "phase1.csv") as f:
+                headers.add(tuple(next(csv.reader(f))))
+            (energy_devices if c.power_source == "pmic" else no_energy_devices).add((str(d), c.device))
+        groups = {}
+        for r in ds.runs:
+            reason = analyse.exclusion_reason(r.row, ds.config["max_error_rate"])
+            reasons.add(reason)
+            if reason is None and r.phase == 1:
+                groups.setdefault((r.device, r.row["stack"], r.row["endpoint"]), []).append(r.row["rps"])
+        n_one += sum(1 for v in groups.values() if len(v) == 1)
+        constant += sum(1 for v in groups.values() if len(v) > 1 and len(set(v)) == 1)
+    assert reasons >= {None, "warmup", "failed", "discarded", "error_rate", "throttled"}
+    assert energy_devices and no_energy_devices
+    assert phase2_missing and phase3_missing and excluded
+    assert len(headers) > 3, "column order is not shuffled"
+    assert min(stacks_counts) >= 2 and max(stacks_counts) <= 6
+    assert n_one and constant
+
+
+def _copy(folders, tmp_path):
+    d = tmp_path / "d"
+    shutil.copytree(folders[1], d)
+    return d
+
+
+def _first_campaign(d):
+    return sorted(os.listdir(d / "raw"))[0]
+
+
+@pytest.mark.parametrize("case", ["hash", "unlisted", "weights", "duplicate", "endpoint", "t_ms", "number"])
+def test_validation_rejects_bad_input(folders, tmp_path, case):
+    d = _copy(folders, tmp_path)
+    cid = _first_campaign(d)
+    p1 = d / "raw" / cid / "phase1.csv"
+    lines = p1.read_text().splitlines()
+    header = lines[0].split(",")
+    expect = "SHA256SUMS"
+    if case == "hash":
+        p1.write_text(p1.read_text() + lines[-1].replace(",", ",", 1) + "\n")
+    elif case == "unlisted":
+        (d / "raw" / cid / "extra.txt").write_text("x\n")
+    else:
+        if case == "weights":
+            m = d / "config" / "mixes.csv"
+            ml = m.read_text().splitlines()
+            ml[1] = ",".join(ml[1].split(",")[:2] + ["0.99"])
+            m.write_text("\n".join(ml) + "\n")
+            expect = "config/mixes.csv"
+        elif case == "duplicate":
+            cells = lines[-1].split(",")
+            cells[header.index("seq")] = "99999"
+            p1.write_text("\n".join(lines + [",".join(cells)]) + "\n")
+            expect = f"raw/{cid}/phase1.csv: line {len(lines) + 1}"
+        elif case == "endpoint":
+            cells = lines[1].split(",")
+            cells[header.index("endpoint")] = "get_items"
+            p1.write_text("\n".join([lines[0], ",".join(cells)] + lines[2:]) + "\n")
+            expect = f"raw/{cid}/phase1.csv: line 2: column 'endpoint'"
+        elif case == "number":
+            cells = lines[1].split(",")
+            cells[header.index("concurrency")] = "3O"
+            p1.write_text("\n".join([lines[0], ",".join(cells)] + lines[2:]) + "\n")
+            expect = f"raw/{cid}/phase1.csv: line 2: column 'concurrency'"
+        elif case == "t_ms":
+            p3 = d / "raw" / cid / "phase3"
+            p3.mkdir(exist_ok=True)
+            stack = json.loads((d / "raw" / cid / "campaign.json").read_text())["stacks"][0]["id"]
+            (p3 / f"{stack}-get_item-9.json").write_text(json.dumps(
+                {"campaign": cid, "stack": stack, "endpoint": "get_item", "run": 9,
+                 "samples": [{"t_ms": 0, "rss_kib": 1}, {"t_ms": 5, "rss_kib": 1}, {"t_ms": 5, "rss_kib": 1}]}))
+            expect = "$.samples[2].t_ms"
+        generate.Gen.manifest(str(d))
+    with pytest.raises(common.DataError) as e:
+        common.load(str(d))
+    assert expect in str(e.value)

@@ -43,6 +43,7 @@ public final class Ranks {
         double[] negated = new double[m];
         int k = 0;
         for (double v : values) if (!Double.isNaN(v)) negated[k++] = -v;
+        if (m == 0) return new int[values.length]; // NaturalRanking fails on an empty array
         double[] r = new NaturalRanking(NaNStrategy.FAILED, TiesStrategy.MINIMUM).rank(negated);
         int[] out = new int[values.length];
         k = 0;

@@ -41,6 +41,7 @@ class CurvesTest {
     @Test
     void competitionRanksShareTheLowestRank() {
         assertArrayEquals(new int[] {3, 1, 1, 4, 0}, Ranks.competitionDescending(new double[] {10, 20, 20, 5, Double.NaN}));
+        assertArrayEquals(new int[] {0, 0}, Ranks.competitionDescending(new double[] {Double.NaN, Double.NaN}));
         assertArrayEquals(new double[] {1.5, 1.5, 3}, Ranks.average(new double[] {2, 2, 7}), 0);
         assertEquals(6.0 + 24.0, Ranks.tieTerm(new double[] {1, 1, 2, 3, 3, 3}), 0); // t = 2 and t = 3
     }

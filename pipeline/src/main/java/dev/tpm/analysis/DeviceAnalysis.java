@@ -186,6 +186,7 @@ final class DeviceAnalysis {
         }
     }
 
+    /** analysis.md 5 groups phase 2 by (device, stack, concurrency): runs of every endpoint pool. */
     private void planSweep(BootstrapPlan plan) {
         for (String stack : sortedStacks(measured2.stream().map(RunRow::stack).toList())) {
             TreeSet<Integer> levels = new TreeSet<>();
@@ -252,6 +253,7 @@ final class DeviceAnalysis {
         List<MemorySummary> memory = memory();
         List<Weighted> declared = weightedByMix.getOrDefault(declaredMix(), List.of());
         List<String> frontier = pareto(declared);
+        // stacks with measured runs in phase 1 or 2, or with a phase-3 series
         List<String> stacks = sortedStacks(concat(measured1.stream().map(RunRow::stack).toList(),
                 measured2.stream().map(RunRow::stack).toList(), series.stream().map(MemorySeries::stack).toList()));
         List<MemorySeries> sortedSeries = new ArrayList<>(series);
@@ -286,7 +288,10 @@ final class DeviceAnalysis {
 
     /**
      * analysis.md 3: per (endpoint other than mixed, metric), the stacks with n &gt;= 2 enter; with
-     * at least two of them, Kruskal-Wallis over them and every pair in stack order.
+     * at least two of them, Kruskal-Wallis over them and every pair in stack order. Reading of the
+     * spec: a stack with n &lt; 2 is left out of that endpoint's omnibus and pairs rather than
+     * cancelling the test; only {@code mixed} is left out, so a {@code hello} endpoint is tested.
+     * An (endpoint, metric) whose values are all equal keeps its omnibus row with H and p missing.
      */
     private void tests(List<Omnibus> omnibus, List<Posthoc> posthoc) {
         List<String> endpoints = sortedEndpoints(groups.keySet().stream().map(GroupKey::endpoint).toList());
@@ -353,7 +358,10 @@ final class DeviceAnalysis {
         return new PosthocSummary(id, comparisons, significant, large, largeAndSignificant);
     }
 
-    /** Weighted aggregates per mix (mix names in code-point order), stacks in stack order. */
+    /**
+     * Weighted aggregates per mix, for every stack with measured phase-1 runs. Mixes are in
+     * code-point order (outputs.md: "other text by code point"), not mixes.csv's order.
+     */
     private Map<String, List<Weighted>> weighted(BootstrapPlan plan) {
         Map<String, List<Weighted>> out = new TreeMap<>();
         for (Mix mix : mixes) {
@@ -405,7 +413,11 @@ final class DeviceAnalysis {
         return new Estimate(point, ci.lo(), ci.hi());
     }
 
-    /** Kendall's tau-b of each mix's ranking against the declared mix's, over stacks ranked in both. */
+    /**
+     * Kendall's tau-b of each mix's ranking (competition ranks) against the declared mix's, over
+     * the stacks ranked in both; a mix with fewer than two such stacks keeps its row with tau and
+     * p missing.
+     */
     private List<Sensitivity> sensitivity(Map<String, List<Weighted>> byMix) {
         List<Weighted> declared = byMix.get(declaredMix());
         List<Sensitivity> out = new ArrayList<>();

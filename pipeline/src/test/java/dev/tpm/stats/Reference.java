@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -56,8 +55,7 @@ final class Reference {
     }
 
     static List<Map.Entry<String, JsonNode>> cases(JsonNode parent) {
-        List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = parent.fields(); it.hasNext(); ) out.add(it.next());
+        List<Map.Entry<String, JsonNode>> out = new ArrayList<>(parent.properties());
         if (out.isEmpty()) fail("no reference cases");
         return out;
     }

@@ -8,7 +8,9 @@ import java.util.List;
  */
 public final class Stages {
     public static final List<Stage> ALL = List.of(
-            new InventoryStage());
+            new InventoryStage(),
+            new dev.tpm.analysis.StatsStage(),
+            new dev.tpm.tables.TablesStage());
 
     private Stages() {}
 }

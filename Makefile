@@ -12,7 +12,7 @@ JAR  := target/tpm.jar
 SOURCES := pom.xml $(shell find pipeline/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper
+.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -30,6 +30,9 @@ verify: $(JAR) ## check $(DATA)/SHA256SUMS, regenerate in memory, compare byte f
 
 test: ## run every test (mvn -B test)
 	$(MVN) -B test
+
+crosscheck: $(JAR) ## compare the tidy CSVs with an independent Python implementation on fresh random data (needs python3; pip installs numpy, scipy, statsmodels)
+	scripts/crosscheck/run.sh $(JAR) $(SEEDS)
 
 manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
 	$(JAVA) -jar $(JAR) manifest --data $(DATA)

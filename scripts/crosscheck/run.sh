@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Cross-checks the Java pipeline against the independent Python implementation of spec/analysis.md
+# on freshly generated data folders (one per seed) that neither has seen before.
+#   scripts/crosscheck/run.sh JAR [SEED...]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+jar=$(realpath "${1:?usage: run.sh JAR [SEED...]}"); shift
+seeds=("${@:-101 202 303}")
+[ $# -gt 0 ] || seeds=(101 202 303)
+venv="$here/.venv"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import scipy, statsmodels' 2>/dev/null; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q -r "$here/requirements.txt"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+status=0
+for seed in "${seeds[@]}"; do
+  d="$work/$seed"
+  "$venv/bin/python" "$here/generate.py" --out "$d/data" --seed "$seed" --devices 2 >/dev/null
+  "$venv/bin/python" "$here/analyse.py" --data "$d/data" --out "$d/python" >/dev/null
+  java -jar "$jar" paper --data "$d/data" --out "$d/java" 2>"$d/java.log" || { cat "$d/java.log"; exit 1; }
+  if "$venv/bin/python" "$here/compare.py" --expected "$d/python" --actual "$d/java/tables" >"$d/compare.txt"; then
+    echo "crosscheck seed $seed: $(tail -1 "$d/compare.txt")"
+  else
+    grep DIFF "$d/compare.txt" | head -40; echo "crosscheck seed $seed: $(tail -1 "$d/compare.txt")"; status=1
+  fi
+done
+exit $status

@@ -5,6 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 jar=$(realpath "${1:?usage: run.sh JAR [SEED...]}"); shift
+seeds=("$@")
 [ $# -gt 0 ] || seeds=(101 202 303)
 venv="$here/.venv"
 if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import scipy, statsmodels' 2>/dev/null; then

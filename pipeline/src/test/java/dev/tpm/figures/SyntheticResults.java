@@ -224,6 +224,15 @@ public final class SyntheticResults {
                 List.of(), series, List.of(), List.of(), List.of(), List.of("go", "rust", "dotnet"));
     }
 
+    /** A copy of d with other weighted rows, pooled rows and frontier. */
+    public static DeviceResults with(DeviceResults d, List<Weighted> weighted, List<StackPooled> pooled,
+            List<String> frontier) {
+        return new DeviceResults(d.device(), d.campaigns(), d.stacks(), d.declaredMix(), d.groupStats(), d.samples(),
+                d.omnibus(), d.posthoc(), d.posthocSummary(), weighted, d.sensitivity(), pooled, d.sweep(),
+                d.sweepSummary(), d.memory(), d.memorySeries(), d.exclusions(), d.runCounts(), d.implications(),
+                frontier);
+    }
+
     /** 100 samples 130 ms apart: Rust flat, Node growing, Go a GC sawtooth, Python high, .NET mild. */
     static MemorySeries memorySeries(String device, String stack, int run, MersenneTwister rng) {
         int n = 100;

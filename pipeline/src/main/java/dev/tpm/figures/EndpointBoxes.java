@@ -53,11 +53,10 @@ final class EndpointBoxes {
         return Arrays.stream(v).filter(x -> !Double.isNaN(x)).toArray();
     }
 
-    static Figure build(Results results, DeviceResults device, Theme theme, String name, String metric,
-            String title, String yTitle, String caption) {
+    static Figure build(DeviceResults device, Theme theme, String name, String metric, String figureTitle,
+            String yTitle, String caption) {
         List<String> endpoints = endpoints(device, metric);
         boolean single = endpoints.size() == 1;
-        String figureTitle = Layout.title(results, device, title);
         List<XYChart> panels = new ArrayList<>();
         for (String endpoint : endpoints) {
             List<String> stacks = new ArrayList<>();

@@ -19,9 +19,18 @@ public final class EndpointP99Figure implements FigureBuilder {
     }
 
     @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device, "p99 latency per endpoint, phase 1 (paper: endpoint results)");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return EndpointBoxes.caption("99th-percentile latency");
+    }
+
+    @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
-        return EndpointBoxes.build(results, device, theme, NAME, Metrics.LAT_P99_MS,
-                "p99 latency per endpoint, phase 1 (paper: endpoint results)", "p99 latency (ms)",
-                EndpointBoxes.caption("99th-percentile latency"));
+        return EndpointBoxes.build(device, theme, NAME, Metrics.LAT_P99_MS, title(results, device), "p99 latency (ms)",
+                caption(results, device));
     }
 }

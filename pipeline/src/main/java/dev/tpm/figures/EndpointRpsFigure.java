@@ -19,9 +19,18 @@ public final class EndpointRpsFigure implements FigureBuilder {
     }
 
     @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device, "Throughput per endpoint, phase 1 (paper: endpoint results)");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return EndpointBoxes.caption("Throughput (requests per second)");
+    }
+
+    @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
-        return EndpointBoxes.build(results, device, theme, NAME, Metrics.RPS,
-                "Throughput per endpoint, phase 1 (paper: endpoint results)", "throughput (req/s)",
-                EndpointBoxes.caption("Throughput (requests per second)"));
+        return EndpointBoxes.build(device, theme, NAME, Metrics.RPS, title(results, device), "throughput (req/s)",
+                caption(results, device));
     }
 }

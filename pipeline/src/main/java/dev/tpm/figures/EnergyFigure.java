@@ -56,15 +56,24 @@ public final class EnergyFigure implements FigureBuilder {
         List<String> stacks = stacks(device);
         List<Estimate> values = stacks.stream().map(s -> value(device, s)).toList();
         boolean log = Plots.wantsLog(Plots.span(values));
-        String title = Layout.title(results, device,
-                "Weighted energy per request (paper Table 17; " + shortPowerNote(device) + ")");
+        String title = title(results, device);
         XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title, "stack",
                 Plots.yTitle("weighted energy per request (mJ)", log));
         CategoryValues.perStack(chart, theme, stacks, values, log);
-        String caption = "Weighted median of energy_j x 1000 / requests over the CRUD runs, each run weighted by "
+        return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
+    }
+
+    @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device,
+                "Weighted energy per request (paper Table 17; " + shortPowerNote(device) + ")");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return "Weighted median of energy_j x 1000 / requests over the CRUD runs, each run weighted by "
                 + "its endpoint's weight in the declared mix '" + device.declaredMix() + "' over the endpoint's run "
                 + "count; whiskers: " + Layout.ciLevel(results) + " stratified-bootstrap CI. Exploratory: "
                 + powerNote(device) + ", so differences within that band are not resolved.";
-        return new Figure(NAME, title, caption, 1, List.of(chart));
     }
 }

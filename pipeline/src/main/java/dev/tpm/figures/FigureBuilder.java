@@ -11,5 +11,11 @@ public interface FigureBuilder {
     /** Why the device lacks this figure's data, or null when it can be drawn. */
     String missingData(Results results, DeviceResults device);
 
+    /** The title, naming the paper figure or table it regenerates (and the device when there are several). */
+    String title(Results results, DeviceResults device);
+
+    /** What is drawn and how to read it, for the report. */
+    String caption(Results results, DeviceResults device);
+
     Figure build(Results results, DeviceResults device, Theme theme);
 }

@@ -59,7 +59,7 @@ public final class MemoryFigure implements FigureBuilder {
     public Figure build(Results results, DeviceResults device, Theme theme) {
         List<String> endpoints = endpoints(device);
         boolean single = endpoints.size() == 1;
-        String title = Layout.title(results, device, "RSS over time, phase 3 (paper Table 20)");
+        String title = title(results, device);
         List<XYChart> panels = new ArrayList<>();
         for (String endpoint : endpoints) {
             boolean log = Plots.wantsLog(device.memorySeries().stream().filter(s -> s.endpoint().equals(endpoint))
@@ -85,8 +85,17 @@ public final class MemoryFigure implements FigureBuilder {
             }
             panels.add(chart);
         }
-        String caption = "Every phase-3 series: RSS of the server's process tree sampled under load (KiB / 1024), "
-                + "one line per series in its stack's colour.";
-        return new Figure(NAME, title, caption, Layout.columns(panels.size()), panels);
+        return new Figure(NAME, title, caption(results, device), Layout.columns(panels.size()), panels);
+    }
+
+    @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device, "RSS over time, phase 3 (paper Table 20)");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return "Every phase-3 series: RSS of the server's process tree sampled under load (KiB / 1024), "
+                + "one line per series in its stack's colour, one panel per endpoint.";
     }
 }

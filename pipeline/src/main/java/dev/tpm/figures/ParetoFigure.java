@@ -52,8 +52,7 @@ public final class ParetoFigure implements FigureBuilder {
         List<Weighted> rows = rows(device);
         boolean logX = Plots.wantsLog(Plots.span(rows.stream().map(Weighted::wPeakMib).toList()));
         boolean logY = Plots.wantsLog(Plots.span(rows.stream().map(Weighted::wRps).toList()));
-        String title = Layout.title(results, device,
-                "Figure 8: weighted throughput vs weighted peak RSS (mix " + device.declaredMix() + ")");
+        String title = title(results, device);
         XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title,
                 Plots.yTitle("weighted peak RSS (MiB)", logX), Plots.yTitle("weighted throughput (req/s)", logY));
         chart.getStyler().setXAxisLogarithmic(logX);
@@ -91,10 +90,20 @@ public final class ParetoFigure implements FigureBuilder {
             f.setMarker(new Ring());
             f.setMarkerColor(Theme.INK);
         }
-        String caption = "Each stack at its weighted peak RSS and weighted throughput under the declared mix '"
+        return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
+    }
+
+    @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device,
+                "Figure 8: weighted throughput vs weighted peak RSS (mix " + device.declaredMix() + ")");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return "Each stack at its weighted peak RSS and weighted throughput under the declared mix '"
                 + device.declaredMix() + "', with " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs in both directions. Ringed stacks and the dashed staircase form the "
                 + "Pareto frontier: no other stack has both lower memory and higher throughput. MiB = KiB / 1024.";
-        return new Figure(NAME, title, caption, 1, List.of(chart));
     }
 }

@@ -41,14 +41,23 @@ public final class RatioFigure implements FigureBuilder {
         List<String> stacks = stacks(device);
         List<Estimate> values = stacks.stream().map(s -> value(device, s)).toList();
         boolean log = Plots.wantsLog(Plots.span(values));
-        String title = Layout.title(results, device,
-                "Weighted throughput per MiB, mix " + device.declaredMix() + " (paper Table 14)");
+        String title = title(results, device);
         XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title, "stack",
                 Plots.yTitle("weighted throughput per MiB (req/s/MiB)", log));
         CategoryValues.perStack(chart, theme, stacks, values, log);
-        String caption = "Weighted mean over the five CRUD endpoints of each endpoint's median requests per "
+        return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
+    }
+
+    @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device,
+                "Weighted throughput per MiB, mix " + device.declaredMix() + " (paper Table 14)");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return "Weighted mean over the five CRUD endpoints of each endpoint's median requests per "
                 + "second per MiB of peak RSS, weights of the declared mix '" + device.declaredMix() + "'; whiskers: "
                 + Layout.ciLevel(results) + " stratified-bootstrap CI.";
-        return new Figure(NAME, title, caption, 1, List.of(chart));
     }
 }

@@ -53,14 +53,23 @@ public final class SensitivityFigure implements FigureBuilder {
         }
         List<Estimate> all = java.util.Arrays.stream(values).flatMap(java.util.Arrays::stream).toList();
         boolean log = Plots.wantsLog(Plots.span(all));
-        String title = Layout.title(results, device, "Weighted throughput per MiB under each workload mix (paper Table 22)");
+        String title = title(results, device);
         XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title, "workload mix",
                 Plots.yTitle("weighted throughput per MiB (req/s/MiB)", log));
         CategoryValues.grouped(chart, theme, mixes, stacks, values, log);
-        String caption = "The headline ratio recomputed under each mix of mixes.csv (the first, '" + device.declaredMix()
+        return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
+    }
+
+    @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device, "Weighted throughput per MiB under each workload mix (paper Table 22)");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return "The headline ratio recomputed under each mix of mixes.csv (the first, '" + device.declaredMix()
                 + "', is the declared one); whiskers: " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs. Kendall's tau of each ranking against the declared one is in the "
                 + "sensitivity table.";
-        return new Figure(NAME, title, caption, 1, List.of(chart));
     }
 }

@@ -40,12 +40,21 @@ public final class StartupFigure implements FigureBuilder {
         List<String> stacks = stacks(device);
         List<Estimate> values = stacks.stream().map(s -> value(device, s)).toList();
         boolean log = Plots.wantsLog(Plots.span(values));
-        String title = Layout.title(results, device, "Startup time, median of all runs (paper Table 16)");
+        String title = title(results, device);
         XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title, "stack",
                 Plots.yTitle("startup time, spawn to first GET /health (ms)", log));
         CategoryValues.perStack(chart, theme, stacks, values, log);
-        String caption = "Median startup time of every measured phase-1 run of the stack (each a cold start), "
+        return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
+    }
+
+    @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device, "Startup time, median of all runs (paper Table 16)");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return "Median startup time of every measured phase-1 run of the stack (each a cold start), "
                 + "endpoints pooled; whiskers: " + Layout.ciLevel(results) + " bootstrap CI of the median.";
-        return new Figure(NAME, title, caption, 1, List.of(chart));
     }
 }

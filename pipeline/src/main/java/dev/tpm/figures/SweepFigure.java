@@ -39,12 +39,21 @@ public final class SweepFigure implements FigureBuilder {
 
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
-        String title = Layout.title(results, device, "Concurrency sweep, phase 2 (paper Table 19)");
+        String title = title(results, device);
         XYChart rps = panel(device, theme, "Throughput", "median throughput (req/s)", SweepPoint::rps);
         XYChart p99 = panel(device, theme, "p99 latency", "median p99 latency (ms)", SweepPoint::p99Ms);
-        String caption = "Median of the measured phase-2 runs at each concurrency (open connections), per stack; "
+        return new Figure(NAME, title, caption(results, device), 2, List.of(rps, p99));
+    }
+
+    @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device, "Concurrency sweep, phase 2 (paper Table 19)");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return "Median of the measured phase-2 runs at each concurrency (open connections), per stack; "
                 + "whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians.";
-        return new Figure(NAME, title, caption, 2, List.of(rps, p99));
     }
 
     private static XYChart panel(DeviceResults d, Theme theme, String panelTitle, String yTitle,

@@ -338,7 +338,13 @@ class FigureDataTest {
     private List<Figure> all(Results r, DeviceResults d) {
         List<Figure> figures = new ArrayList<>();
         for (FigureBuilder b : FiguresStage.FIGURES) {
-            if (b.missingData(r, d) == null) figures.add(b.build(r, d, theme));
+            if (b.missingData(r, d) == null) {
+                Figure f = b.build(r, d, theme);
+                assertEquals(b.name(), f.name());
+                assertEquals(b.title(r, d), f.title());
+                assertEquals(b.caption(r, d), f.caption());
+                figures.add(f);
+            }
         }
         return figures;
     }

@@ -15,8 +15,7 @@ class FiguresStageTest {
     @Test
     void everyFigureOfOutputsMdIsWrittenAsPngAndSvg() {
         assertEquals(NAMES, FiguresStage.FIGURES.stream().map(FigureBuilder::name).toList());
-        Outputs out = new Outputs();
-        FiguresStage.run(SyntheticResults.pi5(), out);
+        Outputs out = RenderedFixtures.pi5();
         List<String> expected = new ArrayList<>();
         for (String n : NAMES) {
             expected.add("figures/" + n + ".png");
@@ -28,8 +27,7 @@ class FiguresStageTest {
 
     @Test
     void figuresWithoutDataAreSkippedWithTheReasonAndDevicesGetTheirOwnFolder() {
-        Outputs out = new Outputs();
-        FiguresStage.run(SyntheticResults.twoDevices(), out);
+        Outputs out = RenderedFixtures.twoDevices();
         for (String n : NAMES) {
             assertTrue(out.contains("figures/pi5-a/" + n + ".png"), n);
             assertTrue(out.contains("figures/pi5-a/" + n + ".svg"), n);

@@ -1,5 +1,10 @@
 package dev.tpm.figures;
 
+import java.awt.Font;
+import java.awt.Shape;
+import java.awt.font.FontRenderContext;
+import java.awt.font.TextLayout;
+import java.awt.geom.AffineTransform;
 import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -63,6 +68,31 @@ final class CategoryAxis {
         grid.setShowInLegend(false);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(this::label);
         chart.getStyler().setPlotGridVerticalLinesVisible(false);
+        chart.getStyler().setXAxisLabelRotation(rotation(chart));
+    }
+
+    /** Share of a chart's width its plot area gets, a lower bound (legend, y axis and padding take the rest). */
+    private static final double PLOT_SHARE = 0.7 * 0.92;
+
+    /**
+     * 0, 45 or 90 degrees: the first at which the longest label fits between two category centres,
+     * measured as XChart measures it (a label fits when 1.1 times its width is below the spacing);
+     * otherwise XChart would silently label only every other category.
+     */
+    int rotation(XYChart chart) {
+        double spacing = chart.getWidth() * PLOT_SHARE / (labels.size() + 1);
+        Font font = chart.getStyler().getAxisTickLabelsFont();
+        FontRenderContext frc = new FontRenderContext(null, true, false);
+        for (int degrees : new int[] {0, 45}) {
+            double widest = 0;
+            for (String l : labels) {
+                Shape outline = new TextLayout(l, font, frc)
+                        .getOutline(degrees == 0 ? null : AffineTransform.getRotateInstance(-Math.toRadians(degrees)));
+                widest = Math.max(widest, outline.getBounds().getWidth());
+            }
+            if (widest * 1.1 < spacing) return degrees;
+        }
+        return 90;
     }
 
     /**

@@ -20,7 +20,6 @@ import dev.tpm.results.Results;
 import dev.tpm.results.Verification;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -182,8 +181,7 @@ public final class ReportStage implements Stage {
                 json(facts, "load_generator", c.loadGenerator());
                 json(facts, "protocol", c.protocol());
                 if (c.json() != null) {
-                    for (Iterator<Map.Entry<String, JsonNode>> it = c.json().fields(); it.hasNext(); ) {
-                        Map.Entry<String, JsonNode> e = it.next();
+                    for (Map.Entry<String, JsonNode> e : c.json().properties()) {
                         if (!Set.of("campaign", "device", "load_generator", "protocol", "stacks").contains(e.getKey())) {
                             facts.add(fact(e.getKey(), compact(e.getValue())));
                         }
@@ -334,8 +332,7 @@ public final class ReportStage implements Stage {
                 facts.add(fact(key, compact(node)));
                 return;
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
                 facts.add(fact(key + "." + e.getKey(), compact(e.getValue())));
             }
         }

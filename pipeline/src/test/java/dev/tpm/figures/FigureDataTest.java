@@ -188,6 +188,21 @@ class FigureDataTest {
         throw new AssertionError("no sample " + stack + " " + endpoint + " " + metric);
     }
 
+    @Test
+    void manyOrLongCategoryLabelsAreTurnedSoEveryStackKeepsItsLabel() {
+        assertEquals(0, new EndpointRpsFigure().build(results, device, theme).panel(0).getStyler()
+                .getXAxisLabelRotation());
+        Results hello = SyntheticResults.helloWorld();
+        XYChart c = new EndpointRpsFigure().build(hello, hello.devices().get(0), new Theme(hello.stackOrder()))
+                .panel(0);
+        assertTrue(c.getStyler().getXAxisLabelRotation() > 0);
+        assertEquals(c.getTitle(), new EndpointRpsFigure().title(hello, hello.devices().get(0)));
+        for (int s = 0; s < SyntheticResults.HELLO_STACKS.size(); s++) {
+            assertEquals(SyntheticResults.HELLO_STACKS.get(s), label(c, s + 1.0));
+        }
+        assertEquals(" ", label(c, 1.5), "between categories");
+    }
+
     // ---- bars with CIs ----
 
     /** A bar's estimate: value = polygon top, CI = whisker span, at the category centre. */

@@ -12,7 +12,12 @@ public final class RenderSynthetic {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/synthetic-figures");
         Outputs out = new Outputs();
-        FiguresStage.run(SyntheticResults.pi5(), out);
+        String which = args.length > 1 ? args[1] : "pi5";
+        FiguresStage.run(switch (which) {
+            case "hello" -> SyntheticResults.helloWorld();
+            case "two" -> SyntheticResults.twoDevices();
+            default -> SyntheticResults.pi5();
+        }, out);
         for (Map.Entry<String, byte[]> e : out.files().entrySet()) {
             Path p = dir.resolve(e.getKey());
             Files.createDirectories(p.getParent());

@@ -69,6 +69,40 @@ public final class SyntheticResults {
         return results(List.of(device("pi5-a", false, false, false)));
     }
 
+    /** Stacks of a hello-world study: many more than five. */
+    public static final List<String> HELLO_STACKS = List.of("flask", "node-http", "go-nethttp", "crystal", "elixir",
+            "java-vertx", "ruby-puma", "rust-hyper", "dart", "nim");
+
+    /**
+     * A hello-world study: ten stacks, one endpoint ({@code hello}), phase 1 only: no CRUD mix, so
+     * no weighted aggregates.
+     */
+    public static Results helloWorld() {
+        MersenneTwister rng = new MersenneTwister(7);
+        List<GroupSample> samples = new ArrayList<>();
+        List<StackPooled> pooled = new ArrayList<>();
+        for (int s = 0; s < HELLO_STACKS.size(); s++) {
+            String stack = HELLO_STACKS.get(s);
+            double base = 3000 + 9000 * s;
+            double[] rps = new double[6];
+            double[] p99 = new double[6];
+            for (int i = 0; i < 6; i++) {
+                rps[i] = base * (1 + 0.03 * rng.nextGaussian());
+                p99[i] = 2 + 3 * s + rng.nextDouble();
+            }
+            samples.add(new GroupSample("vm", stack, Endpoints.HELLO, Metrics.RPS, rps));
+            samples.add(new GroupSample("vm", stack, Endpoints.HELLO, Metrics.LAT_P99_MS, p99));
+            pooled.add(new StackPooled("vm", stack, 6, ci(5 + s, 0.02), ci(20 + 40 * s, 0.05), Double.NaN));
+        }
+        Device vm = new Device("vm", "2-vCPU VM", null, 2, 4096L, "x86_64", "Ubuntu 22.04", null, null, null, null,
+                null, 4096, "none");
+        DeviceResults d = new DeviceResults(vm, List.of("2024-05-01-vm"), HELLO_STACKS, DECLARED, List.of(), samples,
+                List.of(), List.of(), null, List.of(), List.of(), pooled, List.of(), List.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), List.of());
+        return new Results(dataset(List.of(d)), new Verification(3, "cd".repeat(32)), HELLO_STACKS, List.of(d),
+                List.of(), List.of());
+    }
+
     public static Results results(List<DeviceResults> devices) {
         return new Results(dataset(devices), new Verification(12, "ab".repeat(32)), STACKS, devices, List.of(),
                 List.of());

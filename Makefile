@@ -1,0 +1,42 @@
+# Throughput per Megabyte: replication pipeline.
+# `make help` lists the targets. DATA and OUT select other folders:
+#   make paper DATA=/path/to/data OUT=/tmp/out
+
+DATA ?= data
+OUT  ?= .
+MVN  ?= mvn
+JAVA ?= java
+JAR  := target/tpm.jar
+
+# The jar is rebuilt only when the build file or a main source changed.
+SOURCES := pom.xml $(shell find pipeline/src/main -type f 2>/dev/null)
+
+.DEFAULT_GOAL := help
+.PHONY: help paper verify test manifest example-data clean
+
+help: ## list the targets
+	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  \1\t/' | expand -t 16
+
+$(JAR): $(SOURCES)
+	$(MVN) -q -B package -DskipTests
+	@touch $@
+
+paper: $(JAR) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically)
+	$(JAVA) -jar $(JAR) paper --data $(DATA) --out $(OUT)
+
+verify: $(JAR) ## check $(DATA)/SHA256SUMS, regenerate in memory, compare byte for byte with $(OUT)/tables and $(OUT)/figures
+	$(JAVA) -jar $(JAR) verify --data $(DATA) --outputs $(OUT)
+
+test: ## run every test (mvn -B test)
+	$(MVN) -B test
+
+manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
+	$(JAVA) -jar $(JAR) manifest --data $(DATA)
+
+example-data: ## regenerate the SYNTHETIC example campaign (test sources) into $(DATA), with its SHA256SUMS
+	$(MVN) -q -B test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+	$(JAVA) -cp target/classes:target/test-classes:$$(cat target/test-classpath.txt) dev.tpm.testing.SyntheticData $(DATA)
+
+clean: ## remove the build (target/) and leftovers of an interrupted write; keeps tables/ and figures/
+	rm -rf target $(OUT)/tmp-new-tables $(OUT)/tmp-new-figures $(OUT)/tmp-old-tables $(OUT)/tmp-old-figures

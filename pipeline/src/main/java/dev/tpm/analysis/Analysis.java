@@ -1,0 +1,78 @@
+package dev.tpm.analysis;
+
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Dataset;
+import dev.tpm.model.MemorySeries;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Results;
+import dev.tpm.results.Verification;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Dataset to Results (analysis.md). Campaigns in {@code exclude_campaigns} are dropped before
+ * anything else: their runs, series, stacks and artifact sizes take no part. Devices are the
+ * device ids of the remaining campaigns, in id order. Every bootstrap of every device runs in one
+ * parallel pass; results do not depend on the thread count.
+ */
+public final class Analysis {
+    private final int threads;
+    private final Random submissionOrder;
+
+    /** @param threads worker threads for the bootstrap (PipelineContext.threads()) */
+    public Analysis(int threads) {
+        this(threads, null);
+    }
+
+    /** For tests: bootstrap jobs are started in an order shuffled by this generator. */
+    Analysis(int threads, Random submissionOrder) {
+        if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        this.threads = threads;
+        this.submissionOrder = submissionOrder;
+    }
+
+    public Results analyze(Dataset dataset, Verification verification) {
+        AnalysisConfig cfg = dataset.config();
+        if (dataset.mixes().isEmpty()) {
+            throw new IllegalArgumentException(dataset.dataDir().resolve("config/mixes.csv") + ": expected at least one mix, found none");
+        }
+        Set<String> excluded = new HashSet<>(cfg.excludeCampaigns());
+        List<Campaign> campaigns = new ArrayList<>(dataset.campaigns().stream().filter(c -> !excluded.contains(c.id())).toList());
+        campaigns.sort(Comparator.comparing(Campaign::id));
+        StackOrder order = StackOrder.of(campaigns);
+
+        Map<String, String> deviceOfCampaign = new LinkedHashMap<>();
+        Map<String, List<Campaign>> byDevice = new java.util.TreeMap<>();
+        for (Campaign c : campaigns) {
+            deviceOfCampaign.put(c.id(), c.device().id());
+            byDevice.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
+        }
+        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), 1));
+        rows.addAll(RunRow.read(dataset.phase2(), 2));
+
+        BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), cfg.bootstrapResamples(), cfg.confidence());
+        List<DeviceAnalysis> analyses = new ArrayList<>();
+        for (Map.Entry<String, List<Campaign>> e : byDevice.entrySet()) {
+            String device = e.getKey();
+            List<String> ids = e.getValue().stream().map(Campaign::id).toList();
+            Set<String> idSet = new HashSet<>(ids);
+            List<RunRow> deviceRows = rows.stream().filter(r -> idSet.contains(r.campaign())).toList();
+            List<MemorySeries> series = dataset.phase3().stream().filter(s -> idSet.contains(s.campaign())).toList();
+            DeviceAnalysis a = new DeviceAnalysis(device, e.getValue().get(0).device(), ids, cfg, dataset.mixes(), order,
+                    deviceRows, series);
+            a.plan(plan);
+            analyses.add(a);
+        }
+        plan.run(threads, submissionOrder);
+        List<DeviceResults> devices = analyses.stream().map(a -> a.finish(plan)).toList();
+        return new Results(dataset, verification, order.stacks(), devices,
+                Replications.rows(devices, dataset.published(), order), Replications.taus(devices, dataset.published()));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.tpm.analysis;
+
+import dev.tpm.model.PublishedValue;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Replication;
+import dev.tpm.results.ReplicationTau;
+import dev.tpm.stats.KendallTau;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** analysis.md 7, replication: published values beside each device's, and the agreement of stack orders. */
+final class Replications {
+    private Replications() {}
+
+    /** One row per (device, published row); rows kept when the data cannot supply the metric (measured NaN). */
+    static List<Replication> rows(List<DeviceResults> devices, List<PublishedValue> published, StackOrder order) {
+        List<Replication> out = new ArrayList<>();
+        for (DeviceResults d : devices) {
+            for (PublishedValue p : published) {
+                double measured = ReplicationLookup.measured(d, p.stack(), p.metric());
+                out.add(new Replication(d.id(), p.table(), p.stack(), p.metric(), p.value(), measured, measured / p.value()));
+            }
+        }
+        // stable: rows with the same key keep published.csv's order
+        out.sort(Comparator.comparing(Replication::device).thenComparing(Replication::table)
+                .thenComparing(Replication::stack, order.comparator()).thenComparing(Replication::metric, ReplicationLookup.order()));
+        return out;
+    }
+
+    /**
+     * Kendall's tau-b (scipy.stats.kendalltau defaults) of published vs measured values over the
+     * stacks present in both, per device and metric with at least two such stacks. When
+     * published.csv gives one stack the same metric twice (in two tables), its first row counts.
+     */
+    static List<ReplicationTau> taus(List<DeviceResults> devices, List<PublishedValue> published) {
+        Map<String, Map<String, Double>> byMetric = new LinkedHashMap<>();
+        for (PublishedValue p : published) {
+            byMetric.computeIfAbsent(p.metric(), k -> new LinkedHashMap<>()).putIfAbsent(p.stack(), p.value());
+        }
+        List<String> metrics = new ArrayList<>(byMetric.keySet());
+        metrics.sort(ReplicationLookup.order());
+        List<ReplicationTau> out = new ArrayList<>();
+        for (DeviceResults d : devices) {
+            for (String metric : metrics) {
+                List<double[]> pairs = new ArrayList<>();
+                for (String stack : d.stacks()) {
+                    Double pub = byMetric.get(metric).get(stack);
+                    if (pub == null || Double.isNaN(pub)) continue;
+                    double m = ReplicationLookup.measured(d, stack, metric);
+                    if (!Double.isNaN(m)) pairs.add(new double[] {pub, m});
+                }
+                if (pairs.size() < 2) continue;
+                KendallTau.Result r = KendallTau.test(pairs.stream().mapToDouble(x -> x[0]).toArray(),
+                        pairs.stream().mapToDouble(x -> x[1]).toArray());
+                out.add(new ReplicationTau(d.id(), metric, pairs.size(), r.tau(), r.p()));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,178 @@
+package dev.tpm.analysis;
+
+import dev.tpm.output.CsvText;
+import dev.tpm.output.Num;
+import dev.tpm.output.Outputs;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Estimate;
+import dev.tpm.results.Exclusion;
+import dev.tpm.results.GroupStat;
+import dev.tpm.results.MemorySummary;
+import dev.tpm.results.Omnibus;
+import dev.tpm.results.Posthoc;
+import dev.tpm.results.PosthocSummary;
+import dev.tpm.results.Replication;
+import dev.tpm.results.Results;
+import dev.tpm.results.Sensitivity;
+import dev.tpm.results.StackPooled;
+import dev.tpm.results.SweepPoint;
+import dev.tpm.results.SweepSummary;
+import dev.tpm.results.Weighted;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The machine-readable tables of outputs.md: one method per file, columns exactly in outputs.md's
+ * order, rows in the order the Results lists already hold (devices in id order, then each file's
+ * key columns). Numbers go through {@link Num}. A file whose data is absent is written with its
+ * header only.
+ */
+public final class TidyCsvs {
+    public static final List<String> GROUP_STATS = List.of("device", "stack", "endpoint", "metric",
+            "n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high");
+    public static final List<String> OMNIBUS = List.of("device", "endpoint", "metric", "k", "n", "h", "df", "p", "epsilon_sq");
+    public static final List<String> POSTHOC = List.of("device", "endpoint", "metric", "stack_a", "stack_b",
+            "n_a", "n_b", "u", "p_mwu", "t", "df", "p_welch", "cohens_d", "hedges_g", "cliffs_delta", "p_holm", "significant");
+    public static final List<String> POSTHOC_SUMMARY = List.of("device", "comparisons", "significant", "large_effect",
+            "large_and_significant");
+    public static final List<String> WEIGHTED = List.of("device", "mix", "stack",
+            "w_rps", "w_rps_lo", "w_rps_hi", "w_peak_mib", "w_peak_mib_lo", "w_peak_mib_hi",
+            "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo", "w_p99_ms_hi",
+            "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank", "ratio_to_best");
+    public static final List<String> SENSITIVITY = List.of("device", "mix", "kendall_tau", "p");
+    public static final List<String> STACK_POOLED = List.of("device", "stack", "n", "idle_rss_mib", "idle_rss_mib_lo",
+            "idle_rss_mib_hi", "startup_ms", "startup_ms_lo", "startup_ms_hi", "artifact_mib");
+    public static final List<String> SWEEP = List.of("device", "stack", "concurrency", "n", "rps", "rps_lo", "rps_hi",
+            "p99_ms", "p99_ms_lo", "p99_ms_hi", "peak_rss_mib");
+    public static final List<String> SWEEP_SUMMARY = List.of("device", "stack", "peak_rps", "peak_concurrency",
+            "plateau_concurrency");
+    public static final List<String> MEMORY = List.of("device", "stack", "series", "samples", "duration_s", "first_mib",
+            "min_mib", "max_mib", "last_mib", "growth_mib", "drops", "slope_mib_per_s");
+    public static final List<String> EXCLUSIONS = List.of("device", "campaign", "phase", "seq", "stack", "endpoint", "reason");
+    public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio");
+
+    private TidyCsvs() {}
+
+    /** Every tidy CSV of the stats stage, by path under the output root, in outputs.md's order. */
+    public static Map<String, CsvText> all(Results r) {
+        Map<String, CsvText> out = new LinkedHashMap<>();
+        out.put("tables/group_stats.csv", groupStats(r));
+        out.put("tables/omnibus.csv", omnibus(r));
+        out.put("tables/posthoc.csv", posthoc(r));
+        out.put("tables/posthoc_summary.csv", posthocSummary(r));
+        out.put("tables/weighted.csv", weighted(r));
+        out.put("tables/sensitivity.csv", sensitivity(r));
+        out.put("tables/stack_pooled.csv", stackPooled(r));
+        out.put("tables/sweep.csv", sweep(r));
+        out.put("tables/sweep_summary.csv", sweepSummary(r));
+        out.put("tables/memory.csv", memory(r));
+        out.put("tables/exclusions.csv", exclusions(r));
+        out.put("tables/replication.csv", replication(r));
+        return out;
+    }
+
+    public static void writeAll(Results r, Outputs out) {
+        for (Map.Entry<String, CsvText> e : all(r).entrySet()) out.putText(e.getKey(), e.getValue().toString());
+    }
+
+    public static CsvText groupStats(Results r) {
+        return table(r, GROUP_STATS, DeviceResults::groupStats, (GroupStat g) -> List.of(g.device(), g.stack(), g.endpoint(),
+                g.metric(), Num.csv(g.n()), Num.csv(g.median()), Num.csv(g.mean()), Num.csv(g.sd()), Num.csv(g.q1()),
+                Num.csv(g.q3()), Num.csv(g.min()), Num.csv(g.max()), Num.csv(g.ciLow()), Num.csv(g.ciHigh())));
+    }
+
+    public static CsvText omnibus(Results r) {
+        return table(r, OMNIBUS, DeviceResults::omnibus, (Omnibus o) -> List.of(o.device(), o.endpoint(), o.metric(),
+                Num.csv(o.k()), Num.csv(o.n()), Num.csv(o.h()), Num.csv(o.df()), Num.csv(o.p()), Num.csv(o.epsilonSq())));
+    }
+
+    public static CsvText posthoc(Results r) {
+        return table(r, POSTHOC, DeviceResults::posthoc, (Posthoc p) -> List.of(p.device(), p.endpoint(), p.metric(),
+                p.stackA(), p.stackB(), Num.csv(p.nA()), Num.csv(p.nB()), Num.csv(p.u()), Num.csv(p.pMwu()), Num.csv(p.t()),
+                Num.csv(p.df()), Num.csv(p.pWelch()), Num.csv(p.cohensD()), Num.csv(p.hedgesG()), Num.csv(p.cliffsDelta()),
+                Num.csv(p.pHolm()), Num.csv(p.significant())));
+    }
+
+    public static CsvText posthocSummary(Results r) {
+        return table(r, POSTHOC_SUMMARY, d -> List.of(d.posthocSummary()), (PosthocSummary s) -> List.of(s.device(),
+                Num.csv(s.comparisons()), Num.csv(s.significant()), Num.csv(s.largeEffect()), Num.csv(s.largeAndSignificant())));
+    }
+
+    /** rank 0 (no w_rps_per_mib to rank by) is written as an empty cell. */
+    public static CsvText weighted(Results r) {
+        return table(r, WEIGHTED, DeviceResults::weighted, (Weighted w) -> {
+            List<String> row = new ArrayList<>(List.of(w.device(), w.mix(), w.stack()));
+            for (Estimate e : List.of(w.wRps(), w.wPeakMib(), w.wRpsPerMib(), w.wP99Ms(), w.wEnergyMj())) addEstimate(row, e);
+            row.add(w.rank() > 0 ? Num.csv(w.rank()) : "");
+            row.add(Num.csv(w.ratioToBest()));
+            return row;
+        });
+    }
+
+    public static CsvText sensitivity(Results r) {
+        return table(r, SENSITIVITY, DeviceResults::sensitivity, (Sensitivity s) -> List.of(s.device(), s.mix(),
+                Num.csv(s.kendallTau()), Num.csv(s.p())));
+    }
+
+    public static CsvText stackPooled(Results r) {
+        return table(r, STACK_POOLED, DeviceResults::stackPooled, (StackPooled p) -> {
+            List<String> row = new ArrayList<>(List.of(p.device(), p.stack(), Num.csv(p.n())));
+            addEstimate(row, p.idleRssMib());
+            addEstimate(row, p.startupMs());
+            row.add(Num.csv(p.artifactMib()));
+            return row;
+        });
+    }
+
+    public static CsvText sweep(Results r) {
+        return table(r, SWEEP, DeviceResults::sweep, (SweepPoint p) -> {
+            List<String> row = new ArrayList<>(List.of(p.device(), p.stack(), Num.csv(p.concurrency()), Num.csv(p.n())));
+            addEstimate(row, p.rps());
+            addEstimate(row, p.p99Ms());
+            row.add(Num.csv(p.peakRssMib()));
+            return row;
+        });
+    }
+
+    public static CsvText sweepSummary(Results r) {
+        return table(r, SWEEP_SUMMARY, DeviceResults::sweepSummary, (SweepSummary s) -> List.of(s.device(), s.stack(),
+                Num.csv(s.peakRps()), Num.csv(s.peakConcurrency()), Num.csv(s.plateauConcurrency())));
+    }
+
+    public static CsvText memory(Results r) {
+        return table(r, MEMORY, DeviceResults::memory, (MemorySummary m) -> List.of(m.device(), m.stack(), Num.csv(m.series()),
+                Num.csv(m.samples()), Num.csv(m.durationS()), Num.csv(m.firstMib()), Num.csv(m.minMib()), Num.csv(m.maxMib()),
+                Num.csv(m.lastMib()), Num.csv(m.growthMib()), Num.csv(m.drops()), Num.csv(m.slopeMibPerS())));
+    }
+
+    public static CsvText exclusions(Results r) {
+        return table(r, EXCLUSIONS, DeviceResults::exclusions, (Exclusion x) -> List.of(x.device(), x.campaign(),
+                Num.csv(x.phase()), Num.csv(x.seq()), x.stack(), x.endpoint(), x.reason()));
+    }
+
+    public static CsvText replication(Results r) {
+        CsvText csv = new CsvText(REPLICATION);
+        for (Replication x : r.replication()) {
+            csv.row(x.device(), x.table(), x.stack(), x.metric(), Num.csv(x.published()), Num.csv(x.measured()), Num.csv(x.ratio()));
+        }
+        return csv;
+    }
+
+    private static void addEstimate(List<String> row, Estimate e) {
+        row.add(Num.csv(e.value()));
+        row.add(Num.csv(e.lo()));
+        row.add(Num.csv(e.hi()));
+    }
+
+    private static <T> CsvText table(Results r, List<String> header, Function<DeviceResults, List<T>> rows,
+            Function<T, List<String>> cells) {
+        CsvText csv = new CsvText(header);
+        for (DeviceResults d : r.devices()) {
+            for (T row : rows.apply(d)) csv.row(cells.apply(row));
+        }
+        return csv;
+    }
+}

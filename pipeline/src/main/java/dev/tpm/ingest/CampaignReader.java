@@ -1,0 +1,123 @@
+package dev.tpm.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Device;
+import dev.tpm.model.StackInfo;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** raw/&lt;campaign&gt;/campaign.json. */
+final class CampaignReader {
+    static final List<String> POWER_SOURCES = List.of("pmic", "rapl", "none");
+
+    /**
+     * Ids of stacks and devices become folder and file names of the outputs: a letter or digit
+     * first, then letters, digits, {@code . _ + -}.
+     */
+    static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
+
+    /**
+     * What could be read, even from a campaign.json with problems.
+     *
+     * @param campaign null when the file has problems
+     * @param stackIds the stacks listed, null when the list itself is unusable (rows are then not
+     *     checked against it)
+     */
+    record Read(Campaign campaign, String deviceId, Set<String> stackIds) {}
+
+    private CampaignReader() {}
+
+    static Read read(Path dataDir, String folder, Problems problems) {
+        String file = "raw/" + folder + "/campaign.json";
+        Path path = dataDir.resolve(file);
+        if (!java.nio.file.Files.isRegularFile(path)) {
+            problems.atFile(file, "the campaign's description (spec/data.md, campaign.json)", "no such file");
+            return new Read(null, null, null);
+        }
+        int before = problems.size();
+        JsonFile json = JsonFile.read(path, file, problems);
+        if (json == null) return new Read(null, null, null);
+        JsonNode r = json.root;
+
+        String id = json.string(r, "$", "campaign", true);
+        if (id != null && !id.equals(folder)) {
+            json.problem("$.campaign", "the campaign's folder name '" + folder + "'", Problem.quote(id));
+        }
+
+        Device device = null;
+        String deviceId = null;
+        JsonNode d = r.get("device");
+        if (d == null || !d.isObject()) {
+            json.problem("$.device", "an object with at least an id", JsonFile.describe(d));
+        } else {
+            deviceId = json.string(d, "$.device", "id", true);
+            if (deviceId != null && !ID.matcher(deviceId).matches()) {
+                json.problem("$.device.id", "an id of letters, digits, '.', '_', '+', '-' (it names output folders)",
+                        Problem.quote(deviceId));
+                deviceId = null;
+            }
+            device = new Device(
+                    deviceId,
+                    json.string(d, "$.device", "model", false),
+                    json.string(d, "$.device", "cpu", false),
+                    json.intField(d, "$.device", "cores", false, 1),
+                    json.integer(d, "$.device", "memory_mib", false, 1),
+                    json.string(d, "$.device", "arch", false),
+                    json.string(d, "$.device", "os", false),
+                    json.string(d, "$.device", "kernel", false),
+                    json.string(d, "$.device", "firmware", false),
+                    json.string(d, "$.device", "bootloader", false),
+                    json.string(d, "$.device", "pmic", false),
+                    json.string(d, "$.device", "cpu_governor", false),
+                    json.intField(d, "$.device", "page_size", false, 1),
+                    json.oneOf(d, "$.device", "power_source", false, POWER_SOURCES));
+        }
+
+        for (String key : List.of("load_generator", "protocol")) {
+            JsonNode n = r.get(key);
+            if (n != null && !n.isObject()) json.problem("$." + key, "an object", JsonFile.describe(n));
+        }
+
+        List<StackInfo> stacks = new ArrayList<>();
+        Set<String> stackIds = null;
+        JsonNode s = r.get("stacks");
+        if (s == null || !s.isArray() || s.isEmpty()) {
+            json.problem("$.stacks", "a non-empty array of stacks, each with an id", JsonFile.describe(s));
+        } else {
+            stackIds = new LinkedHashSet<>();
+            for (int i = 0; i < s.size(); i++) {
+                String p = "$.stacks[" + i + "]";
+                JsonNode st = s.get(i);
+                if (!st.isObject()) {
+                    json.problem(p, "an object with an id", JsonFile.describe(st));
+                    continue;
+                }
+                String sid = json.string(st, p, "id", true);
+                if (sid == null) continue;
+                if (!ID.matcher(sid).matches()) {
+                    json.problem(p + ".id", "an id of letters, digits, '.', '_', '+', '-' (it names output files)",
+                            Problem.quote(sid));
+                    continue;
+                }
+                if (!stackIds.add(sid)) {
+                    json.problem(p + ".id", "each stack listed once", "'" + sid + "' again");
+                    continue;
+                }
+                stacks.add(new StackInfo(
+                        sid,
+                        json.string(st, p, "language", false),
+                        json.string(st, p, "framework", false),
+                        json.integer(st, p, "artifact_bytes", false, 0),
+                        json.intField(st, p, "workers", false, 1)));
+            }
+        }
+        if (problems.size() > before) return new Read(null, deviceId, stackIds);
+        Campaign c = new Campaign(id, folder, device, r.path("load_generator"), r.path("protocol"), stacks, r);
+        return new Read(c, deviceId, stackIds);
+    }
+}

@@ -1,0 +1,266 @@
+package dev.tpm.ingest;
+
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Dataset;
+import dev.tpm.model.MemorySeries;
+import dev.tpm.model.Mix;
+import dev.tpm.model.PublishedValue;
+import dev.tpm.model.RunColumns;
+import dev.tpm.results.InventoryEntry;
+import dev.tpm.verify.Manifest;
+import dev.tpm.verify.Sha256;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+
+/**
+ * Reads a data folder into a {@link Dataset}, exactly as spec/data.md describes it, checking every
+ * rule on the way. All problems of the whole folder are collected in one pass and thrown together
+ * as a {@link BadInputException}; nothing is returned unless the folder is clean.
+ *
+ * <pre>{@code
+ * Dataset d = Ingest.read(Path.of("data"));            // warnings to stderr
+ * Dataset d = Ingest.read(dataDir, log::println);      // warnings elsewhere
+ * }</pre>
+ */
+public final class Ingest {
+    static final String PUBLISHED = "reference/published.csv";
+    static final List<String> PUBLISHED_COLUMNS = List.of("source", "table", "stack", "metric", "value", "unit", "note");
+    static final List<String> PUBLISHED_REQUIRED = List.of("source", "table", "stack", "metric", "value");
+
+    private Ingest() {}
+
+    /** Reads {@code dataDir}; warnings (unknown columns) go to stderr. */
+    public static Dataset read(Path dataDir) throws BadInputException {
+        return read(dataDir, System.err::println);
+    }
+
+    /** Reads {@code dataDir}; each warning is one line handed to {@code warn}. */
+    public static Dataset read(Path dataDir, Consumer<String> warn) throws BadInputException {
+        Problems problems = new Problems();
+        Dataset d = read(dataDir, warn, problems);
+        problems.throwIfAny();
+        return d;
+    }
+
+    /**
+     * Reads {@code dataDir}, adding every problem to {@code problems} (so that a caller can add the
+     * manifest's problems to the same report). Returns null when any problem was found.
+     */
+    public static Dataset read(Path dataDir, Consumer<String> warn, Problems problems) {
+        int before = problems.size();
+        if (!Files.isDirectory(dataDir)) {
+            problems.atFile(dataDir.toString(), "a data folder (spec/data.md)", "no such folder");
+            return null;
+        }
+        AnalysisConfig config = ConfigReader.analysis(dataDir, problems);
+        List<Mix> mixes = ConfigReader.mixes(dataDir, problems, warn);
+        List<PublishedValue> published = published(dataDir, problems, warn);
+
+        List<Campaign> campaigns = new ArrayList<>();
+        List<Record> phase1 = new ArrayList<>();
+        List<Record> phase2 = new ArrayList<>();
+        List<MemorySeries> phase3 = new ArrayList<>();
+        List<String> folders = campaignFolders(dataDir, problems);
+        for (String folder : folders) {
+            CampaignReader.Read c = CampaignReader.read(dataDir, folder, problems);
+            if (c.campaign() != null) campaigns.add(c.campaign());
+            String campaignId = folder;
+            Map<Long, String> seqs = new HashMap<>();
+            String base = "raw/" + folder + "/";
+            if (!Files.isRegularFile(dataDir.resolve(base + "phase1.csv"))) {
+                problems.atFile(base + "phase1.csv", "the campaign's phase-1 runs (spec/data.md)", "no such file");
+            } else {
+                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase1.csv", 1, c.stackIds(), seqs,
+                        problems, warn);
+                if (rows != null) for (var r : rows) phase1.add(new Record(campaignId, c.deviceId(), 1, r));
+            }
+            if (Files.isRegularFile(dataDir.resolve(base + "phase2.csv"))) {
+                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase2.csv", 2, c.stackIds(), seqs,
+                        problems, warn);
+                if (rows != null) for (var r : rows) phase2.add(new Record(campaignId, c.deviceId(), 2, r));
+            }
+            Path p3 = dataDir.resolve(base + "phase3");
+            if (Files.isDirectory(p3)) {
+                Map<String, String> seen = new HashMap<>();
+                for (String name : sortedNames(p3, problems, base + "phase3")) {
+                    String file = base + "phase3/" + name;
+                    if (!Files.isRegularFile(p3.resolve(name))) continue;
+                    if (!name.endsWith(".json")) {
+                        warn.accept("warning: " + file + ": ignoring a file that is not a .json series");
+                        continue;
+                    }
+                    MemorySeries s = MemorySeriesReader.read(dataDir, file, campaignId, c.deviceId(), c.stackIds(),
+                            seen, problems);
+                    if (s != null) phase3.add(s);
+                }
+            }
+        }
+        for (int i = 0; i < config.excludeCampaigns().size(); i++) {
+            String ex = config.excludeCampaigns().get(i);
+            if (!folders.contains(ex)) {
+                problems.atJson(ConfigReader.ANALYSIS, ConfigReader.excludePath(i),
+                        "a campaign folder under raw/ (" + String.join(", ", folders) + ")", Problem.quote(ex));
+            }
+        }
+        List<InventoryEntry> inventory = inventory(dataDir, problems);
+        if (problems.size() > before) return null;
+        return new Dataset(dataDir, config, mixes, campaigns, table("phase1", phase1), table("phase2", phase2),
+                phase3, published, inventory);
+    }
+
+    /** A valid run row and where it came from. */
+    private record Record(String campaign, String device, int phase, RunTableReader.Row row) {}
+
+    private static List<String> campaignFolders(Path dataDir, Problems problems) {
+        Path raw = dataDir.resolve("raw");
+        if (!Files.isDirectory(raw)) {
+            problems.atFile("raw/", "a folder with one folder per campaign", "no such folder");
+            return List.of();
+        }
+        List<String> folders = new ArrayList<>();
+        for (String name : sortedNames(raw, problems, "raw")) {
+            if (Files.isDirectory(raw.resolve(name))) folders.add(name);
+        }
+        if (folders.isEmpty()) problems.atFile("raw/", "at least one campaign folder", "none");
+        return folders;
+    }
+
+    private static List<String> sortedNames(Path dir, Problems problems, String shown) {
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            for (Path p : ds) names.add(p.getFileName().toString());
+        } catch (IOException e) {
+            problems.atFile(shown, "a readable folder", e.getMessage());
+        }
+        names.sort(null);
+        return names;
+    }
+
+    private static List<PublishedValue> published(Path dataDir, Problems problems, Consumer<String> warn) {
+        Path path = dataDir.resolve(PUBLISHED);
+        if (!Files.isRegularFile(path)) {
+            problems.atFile(PUBLISHED, "the paper's published values (a header line at least: "
+                    + String.join(",", PUBLISHED_COLUMNS) + ")", "no such file");
+            return List.of();
+        }
+        CsvFile csv = CsvFile.read(path, PUBLISHED, problems);
+        if (csv == null) return List.of();
+        ConfigReader.warnUnknown(csv, PUBLISHED_COLUMNS, warn);
+        boolean complete = true;
+        for (String c : PUBLISHED_REQUIRED) {
+            if (!csv.has(c)) {
+                problems.atLine(PUBLISHED, csv.headerLine(), c, "a column '" + c + "' in the header",
+                        "none (header: " + String.join(",", csv.header()) + ")");
+                complete = false;
+            }
+        }
+        if (!complete) return List.of();
+        List<PublishedValue> out = new ArrayList<>();
+        for (CsvFile.Row r : csv.rows()) {
+            boolean ok = true;
+            for (String c : PUBLISHED_REQUIRED) {
+                if (r.get(csv.column(c)).isEmpty()) {
+                    problems.atLine(PUBLISHED, r.line(), c, "a value", "an empty cell");
+                    ok = false;
+                }
+            }
+            String v = r.get(csv.column("value"));
+            Double value = v.isEmpty() ? null : Cells.decimal(v, PUBLISHED, r.line(), "value", problems);
+            if (!ok || value == null) continue;
+            out.add(new PublishedValue(r.get(csv.column("source")), r.get(csv.column("table")),
+                    r.get(csv.column("stack")), r.get(csv.column("metric")), value,
+                    csv.has("unit") ? r.get(csv.column("unit")) : "",
+                    csv.has("note") ? r.get(csv.column("note")) : ""));
+        }
+        return out;
+    }
+
+    /** One entry per file SHA256SUMS lists and data/ holds, by path; hashes are of the bytes on disk. */
+    private static List<InventoryEntry> inventory(Path dataDir, Problems problems) {
+        List<InventoryEntry> out = new ArrayList<>();
+        List<Manifest.Entry> entries;
+        try {
+            entries = Manifest.entries(dataDir);
+        } catch (IOException e) {
+            return out; // the verifier reports an unreadable manifest
+        }
+        for (Manifest.Entry e : entries) {
+            Path p = dataDir.resolve(e.path());
+            if (!Files.isRegularFile(p)) continue;
+            try {
+                Long rows = null;
+                if (e.path().endsWith(".csv")) {
+                    Problems ignored = new Problems(); // the file's own reader reports its problems
+                    String text = CsvFile.readUtf8(p, e.path(), ignored);
+                    CsvFile csv = text == null ? null : CsvFile.parse(text, e.path(), ignored);
+                    rows = csv == null ? null : (long) csv.dataRecords();
+                }
+                out.add(new InventoryEntry(e.path(), Sha256.of(p), Files.size(p), rows));
+            } catch (IOException | java.io.UncheckedIOException ex) {
+                problems.atFile(e.path(), "a readable file", ex.getMessage());
+            }
+        }
+        out.sort(Comparator.comparing(InventoryEntry::path));
+        return out;
+    }
+
+    /** The run table: campaign, device, phase, line, then every data.md column, typed; (campaign, seq) order. */
+    private static Table table(String name, List<Record> records) {
+        List<Record> sorted = new ArrayList<>(records);
+        sorted.sort(Comparator.comparing(Record::campaign)
+                .thenComparing(r -> (Long) r.row().get(RunColumns.SEQ)));
+        StringColumn campaign = StringColumn.create(RunColumns.CAMPAIGN);
+        StringColumn device = StringColumn.create(RunColumns.DEVICE);
+        IntColumn phase = IntColumn.create(RunColumns.PHASE);
+        IntColumn line = IntColumn.create(RunColumns.LINE);
+        List<Column<?>> columns = new ArrayList<>();
+        for (RunColumns.Column c : RunColumns.CSV) {
+            columns.add(switch (c.type().name()) {
+                case "LONG" -> LongColumn.create(c.name());
+                case "INTEGER" -> IntColumn.create(c.name());
+                case "DOUBLE" -> DoubleColumn.create(c.name());
+                case "STRING" -> StringColumn.create(c.name());
+                default -> throw new IllegalStateException("no column type " + c.type() + " in RunColumns");
+            });
+        }
+        for (Record r : sorted) {
+            campaign.append(r.campaign());
+            device.append(r.device());
+            phase.append(r.phase());
+            line.append((int) r.row().line());
+            Object[] v = r.row().values();
+            for (int i = 0; i < v.length; i++) {
+                Column<?> col = columns.get(i);
+                if (v[i] == null) {
+                    col.appendMissing();
+                } else if (col instanceof LongColumn lc) {
+                    lc.append((Long) v[i]);
+                } else if (col instanceof IntColumn ic) {
+                    ic.append((Integer) v[i]);
+                } else if (col instanceof DoubleColumn dc) {
+                    dc.append((Double) v[i]);
+                } else {
+                    ((StringColumn) col).append((String) v[i]);
+                }
+            }
+        }
+        Table t = Table.create(name, campaign, device, phase, line);
+        for (Column<?> c : columns) t.addColumns(c);
+        return t;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.tpm.pipeline;
+
+import dev.tpm.ingest.BadInputException;
+import dev.tpm.ingest.Ingest;
+import dev.tpm.ingest.Problems;
+import dev.tpm.model.Dataset;
+import dev.tpm.output.Outputs;
+import dev.tpm.results.Verification;
+import dev.tpm.verify.Verifier;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One run of {@code make paper}: ingest, verify, every stage of {@link Stages#ALL} in order, then
+ * the atomic write of tables/ and figures/. Ingest and manifest problems are reported together;
+ * nothing on disk changes unless every step succeeded.
+ *
+ * <pre>{@code
+ * new Pipeline(dataDir, threads, log).run(outRoot);        // make paper
+ * Outputs o = new Pipeline(dataDir, threads, log).generate(); // in memory only (verify --outputs)
+ * }</pre>
+ */
+public final class Pipeline {
+    private final Path dataDir;
+    private final int threads;
+    private final PrintWriter log;
+    private final List<Stage> stages;
+
+    /** The pipeline of {@link Stages#ALL}; progress lines go to {@code log}. */
+    public Pipeline(Path dataDir, int threads, PrintWriter log) {
+        this(dataDir, threads, log, Stages.ALL);
+    }
+
+    /** A pipeline with its own stage list (tests, or a subcommand that stops early). */
+    public Pipeline(Path dataDir, int threads, PrintWriter log, List<Stage> stages) {
+        if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        this.dataDir = dataDir;
+        this.threads = threads;
+        this.log = log;
+        this.stages = List.copyOf(stages);
+    }
+
+    /** Ingest and verify, every problem of both in one exception. */
+    public PipelineContext load() throws BadInputException {
+        Problems problems = new Problems();
+        Dataset dataset = Ingest.read(dataDir, this::line, problems);
+        Verification verification = Verifier.check(dataDir, problems);
+        problems.throwIfAny();
+        line("ingest: " + summary(dataset));
+        line("verify: SHA256SUMS lists " + verification.filesChecked() + " files, every hash matches");
+        return new PipelineContext(dataset, verification, threads);
+    }
+
+    /** Loads, then runs every stage into a fresh {@link Outputs}; writes nothing. */
+    public Outputs generate() throws BadInputException, StageException {
+        PipelineContext context = load();
+        Outputs out = new Outputs();
+        int i = 0;
+        for (Stage stage : stages) {
+            i++;
+            int filesBefore = out.files().size();
+            int skippedBefore = out.skipped().size();
+            try {
+                stage.run(context, out);
+            } catch (Exception | LinkageError | AssertionError e) {
+                throw new StageException(stage.name(), e);
+            }
+            int made = out.files().size() - filesBefore;
+            line("stage " + i + "/" + stages.size() + " " + stage.name() + ": " + made + " artifact"
+                    + (made == 1 ? "" : "s"));
+            List<String> skipped = out.skipped();
+            for (String s : skipped.subList(skippedBefore, skipped.size())) line("skipped " + s);
+        }
+        return out;
+    }
+
+    /** Generates, then replaces {@code outRoot}/tables and {@code outRoot}/figures atomically. */
+    public Outputs run(Path outRoot) throws BadInputException, StageException, IOException {
+        Outputs out = generate();
+        int[] counts = OutputWriter.write(out, outRoot);
+        for (int i = 0; i < counts.length; i++) {
+            line("wrote " + counts[i] + " file" + (counts[i] == 1 ? "" : "s") + " to "
+                    + outRoot.resolve(OutputWriter.FOLDERS.get(i)).normalize());
+        }
+        return out;
+    }
+
+    /** One line describing what ingest read. */
+    public static String summary(Dataset d) {
+        long devices = d.campaigns().stream().map(c -> c.device().id()).distinct().count();
+        return d.campaigns().size() + " campaign" + (d.campaigns().size() == 1 ? "" : "s") + " ("
+                + devices + " device" + (devices == 1 ? "" : "s") + "), "
+                + d.phase1().rowCount() + " phase-1 rows, " + d.phase2().rowCount() + " phase-2 rows, "
+                + d.phase3().size() + " memory series, " + d.mixes().size() + " mixes, "
+                + d.published().size() + " published values";
+    }
+
+    private void line(String s) {
+        log.println(s);
+        log.flush();
+    }
+}

@@ -1,0 +1,42 @@
+package dev.tpm.stats;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import org.apache.commons.math3.random.MersenneTwister;
+import org.apache.commons.math3.random.RandomGenerator;
+
+/**
+ * Random streams derived from the root seed (analysis.json's rng_seed) and a group key, never from
+ * processing order or the clock: seed = the first 8 bytes (big-endian) of SHA-256 over the UTF-8
+ * text of the root seed in decimal followed, for each key part, by the byte 0x1F and the part's
+ * UTF-8 bytes. Each stream is its own Mersenne Twister (Matsumoto & Nishimura 1998), so groups can
+ * run in any order and on any number of threads with the same result.
+ */
+public final class Seeds {
+    /** ASCII unit separator between key parts, so ("ab", "c") and ("a", "bc") differ. */
+    private static final byte SEPARATOR = 0x1F;
+
+    private Seeds() {}
+
+    public static long derive(long rootSeed, String... keyParts) {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JDK", e);
+        }
+        sha.update(Long.toString(rootSeed).getBytes(StandardCharsets.UTF_8));
+        for (String part : keyParts) {
+            sha.update(SEPARATOR);
+            sha.update(part.getBytes(StandardCharsets.UTF_8));
+        }
+        return ByteBuffer.wrap(sha.digest(), 0, Long.BYTES).getLong();
+    }
+
+    /** A fresh generator for the stream of this key. */
+    public static RandomGenerator stream(long rootSeed, String... keyParts) {
+        return new MersenneTwister(derive(rootSeed, keyParts));
+    }
+}

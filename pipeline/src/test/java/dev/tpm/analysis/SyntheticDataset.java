@@ -1,0 +1,158 @@
+package dev.tpm.analysis;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Dataset;
+import dev.tpm.model.Device;
+import dev.tpm.model.MemorySeries;
+import dev.tpm.model.Mix;
+import dev.tpm.model.PublishedValue;
+import dev.tpm.model.RunColumns;
+import dev.tpm.model.StackInfo;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.LongColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.columns.Column;
+
+/**
+ * Builds Datasets in tests the way ingest will: Tablesaw run tables with every column of
+ * {@link RunColumns} plus campaign, device, phase and line. All values are synthetic.
+ */
+final class SyntheticDataset {
+    private final List<Map<String, Object>> phase1 = new ArrayList<>();
+    private final List<Map<String, Object>> phase2 = new ArrayList<>();
+    private final List<Campaign> campaigns = new ArrayList<>();
+    private final List<MemorySeries> series = new ArrayList<>();
+    private final List<Mix> mixes = new ArrayList<>();
+    private final List<PublishedValue> published = new ArrayList<>();
+    private final Map<String, String> deviceOf = new HashMap<>();
+    private AnalysisConfig config = AnalysisConfig.defaults();
+    private long nextSeq = 1;
+
+    static Device device(String id) {
+        return new Device(id, "synthetic board", null, 4, 8064L, "aarch64", null, null, null, null, null, null, 16384, "pmic");
+    }
+
+    SyntheticDataset config(AnalysisConfig c) {
+        config = c;
+        return this;
+    }
+
+    SyntheticDataset campaign(String id, String device, StackInfo... stacks) {
+        campaigns.add(new Campaign(id, id, device(device), JsonNodeFactory.instance.objectNode(),
+                JsonNodeFactory.instance.objectNode(), List.of(stacks), JsonNodeFactory.instance.objectNode()));
+        deviceOf.put(id, device);
+        return this;
+    }
+
+    static StackInfo stack(String id, Long artifactBytes) {
+        return new StackInfo(id, id + " language", id + " framework", artifactBytes, 1);
+    }
+
+    SyntheticDataset mix(String name, double post, double getItem, double getList, double put, double delete) {
+        Map<String, Double> w = new LinkedHashMap<>();
+        w.put("post_item", post);
+        w.put("get_item", getItem);
+        w.put("get_list", getList);
+        w.put("put_item", put);
+        w.put("delete_item", delete);
+        mixes.add(new Mix(name, w));
+        return this;
+    }
+
+    SyntheticDataset published(String table, String stack, String metric, double value) {
+        published.add(new PublishedValue("synthetic", table, stack, metric, value, "", ""));
+        return this;
+    }
+
+    SyntheticDataset series(String campaign, String stack, String endpoint, int run, long[] tMs, long[] rssKib) {
+        series.add(new MemorySeries("raw/" + campaign + "/phase3/" + stack + "-" + endpoint + "-" + run + ".json", campaign,
+                deviceOf.get(campaign), stack, endpoint, run, 30, 130, null, tMs, rssKib, null));
+        return this;
+    }
+
+    /** A phase-1 run with status ok, warmup 0 and no errors unless the extra cells say otherwise. */
+    Map<String, Object> run1(String campaign, String stack, String endpoint, int run, Object... extra) {
+        return add(phase1, 1, campaign, stack, endpoint, 30, run, extra);
+    }
+
+    Map<String, Object> run2(String campaign, String stack, int concurrency, int run, Object... extra) {
+        return add(phase2, 2, campaign, stack, "get_item", concurrency, run, extra);
+    }
+
+    private Map<String, Object> add(List<Map<String, Object>> table, int phase, String campaign, String stack, String endpoint,
+            int concurrency, int run, Object... extra) {
+        Map<String, Object> row = new HashMap<>();
+        row.put(RunColumns.CAMPAIGN, campaign);
+        row.put(RunColumns.DEVICE, deviceOf.get(campaign));
+        row.put(RunColumns.PHASE, phase);
+        row.put(RunColumns.LINE, table.size() + 2);
+        row.put(RunColumns.SEQ, nextSeq++);
+        row.put(RunColumns.STACK, stack);
+        row.put(RunColumns.ENDPOINT, endpoint);
+        row.put(RunColumns.CONCURRENCY, concurrency);
+        row.put(RunColumns.THREADS, 2);
+        row.put(RunColumns.RUN, run);
+        row.put(RunColumns.WARMUP, 0);
+        row.put(RunColumns.STATUS, RunColumns.STATUS_OK);
+        row.put(RunColumns.DURATION_S, 10.0);
+        row.put(RunColumns.REQUESTS, 10000L);
+        for (int i = 0; i < extra.length; i += 2) row.put((String) extra[i], extra[i + 1]);
+        table.add(row);
+        return row;
+    }
+
+    Dataset build() {
+        return build(null);
+    }
+
+    /** @param shuffle when not null, the rows of each run table in an order shuffled by it */
+    Dataset build(Random shuffle) {
+        return new Dataset(Path.of("synthetic-data"), config, mixes, campaigns, table("phase1", phase1, shuffle),
+                table("phase2", phase2, shuffle), series, published, List.of());
+    }
+
+    private static Table table(String name, List<Map<String, Object>> rows, Random shuffle) {
+        List<Map<String, Object>> ordered = new ArrayList<>(rows);
+        if (shuffle != null) java.util.Collections.shuffle(ordered, shuffle);
+        List<RunColumns.Column> columns = new ArrayList<>(RunColumns.CSV);
+        columns.add(new RunColumns.Column(RunColumns.CAMPAIGN, ColumnType.STRING));
+        columns.add(new RunColumns.Column(RunColumns.DEVICE, ColumnType.STRING));
+        columns.add(new RunColumns.Column(RunColumns.PHASE, ColumnType.INTEGER));
+        columns.add(new RunColumns.Column(RunColumns.LINE, ColumnType.INTEGER));
+        Table t = Table.create(name);
+        for (RunColumns.Column c : columns) {
+            Column<?> col = c.type().create(c.name());
+            for (Map<String, Object> row : ordered) append(col, row.get(c.name()));
+            t.addColumns(col);
+        }
+        return t;
+    }
+
+    private static void append(Column<?> col, Object v) {
+        if (v == null) {
+            col.appendMissing();
+        } else if (col instanceof DoubleColumn d) {
+            d.append(((Number) v).doubleValue());
+        } else if (col instanceof LongColumn l) {
+            l.append(((Number) v).longValue());
+        } else if (col instanceof IntColumn i) {
+            i.append(((Number) v).intValue());
+        } else if (col instanceof StringColumn s) {
+            s.append((String) v);
+        } else {
+            throw new IllegalArgumentException("column type " + col.type());
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package dev.tpm.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Dataset;
+import dev.tpm.model.MemorySeries;
+import dev.tpm.model.RunColumns;
+import dev.tpm.results.InventoryEntry;
+import dev.tpm.testing.Fixtures;
+import dev.tpm.verify.Sha256;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tech.tablesaw.api.ColumnType;
+import tech.tablesaw.api.Table;
+
+class IngestTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void readsTheFixtureIntoTypedTables() throws Exception {
+        Path data = Fixtures.copy("minimal", tmp.resolve("data"));
+        List<String> warnings = new ArrayList<>();
+        Dataset d = Ingest.read(data, warnings::add);
+
+        Table p1 = d.phase1();
+        assertEquals(7, p1.rowCount());
+        // every data.md column, typed, whether or not the file had it, plus the four ingest adds
+        assertEquals(4 + RunColumns.CSV.size(), p1.columnCount());
+        for (RunColumns.Column c : RunColumns.CSV) assertEquals(c.type(), p1.column(c.name()).type(), c.name());
+        assertEquals(ColumnType.STRING, p1.column(RunColumns.CAMPAIGN).type());
+        assertEquals(ColumnType.INTEGER, p1.column(RunColumns.LINE).type());
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), p1.longColumn(RunColumns.SEQ).asList());
+        assertEquals(List.of(2, 3, 4, 5, 6, 7, 8), p1.intColumn(RunColumns.LINE).asList());
+        assertEquals("c1", p1.stringColumn(RunColumns.CAMPAIGN).get(0));
+        assertEquals("fixture-device", p1.stringColumn(RunColumns.DEVICE).get(6));
+        assertEquals(1, p1.intColumn(RunColumns.PHASE).get(0));
+        assertEquals(2100.0, p1.doubleColumn(RunColumns.RPS).get(1));
+        assertEquals(1L, p1.longColumn(RunColumns.ERRORS_READ).get(2));
+        assertEquals("server exited, code 137", p1.stringColumn(RunColumns.NOTE).get(6));
+        assertTrue(p1.doubleColumn(RunColumns.RPS).isMissing(6), "failed run has no rps");
+        assertTrue(p1.longColumn(RunColumns.IDLE_PSS_KIB).isMissing(0), "absent column is all missing");
+        assertTrue(p1.doubleColumn(RunColumns.ENERGY_J).isMissing(0));
+
+        Table p2 = d.phase2();
+        assertEquals(2, p2.rowCount());
+        assertEquals(2, p2.intColumn(RunColumns.PHASE).get(0));
+        assertTrue(p2.doubleColumn(RunColumns.STARTUP_MS).isMissing(0));
+        assertEquals(60, p2.intColumn(RunColumns.CONCURRENCY).get(1));
+
+        AnalysisConfig cfg = d.config();
+        AnalysisConfig def = AnalysisConfig.defaults();
+        assertEquals(200, cfg.bootstrapResamples());
+        assertEquals(7L, cfg.rngSeed());
+        assertEquals(def.confidence(), cfg.confidence());
+        assertEquals(def.posthocTest(), cfg.posthocTest());
+        assertEquals(List.of(), cfg.excludeCampaigns());
+
+        assertEquals(1, d.mixes().size());
+        assertEquals("illustrative", d.declaredMix().name());
+        assertEquals(0.4, d.declaredMix().weight("get_item"));
+        assertEquals(List.of("post_item", "get_item", "get_list", "put_item", "delete_item"),
+                List.copyOf(d.declaredMix().weights().keySet()));
+
+        Campaign c = d.campaigns().get(0);
+        assertEquals("c1", c.id());
+        assertEquals("fixture-device", c.device().id());
+        assertEquals("none", c.device().powerSource());
+        assertEquals(4096, c.device().pageSize());
+        assertNull(c.device().memoryMib());
+        assertEquals(List.of("go", "rust"), c.stacks().stream().map(s -> s.id()).toList());
+        assertEquals(3_400_000L, c.stacks().get(1).artifactBytes());
+        assertTrue(c.json().path("extra_key").path("kept").asBoolean(), "unknown keys are kept");
+        assertEquals("smoke", c.protocol().path("preset").asText());
+        assertTrue(c.loadGenerator().isMissingNode());
+
+        MemorySeries s = d.phase3().get(0);
+        assertEquals("raw/c1/phase3/rust-get_item-1.json", s.file());
+        assertEquals("fixture-device", s.device());
+        assertArrayEquals(new long[] {0, 130, 261, 390, 521}, s.tMs());
+        assertArrayEquals(new long[] {7000, Long.MIN_VALUE, 7010, 7012, 7011}, s.pssKib());
+
+        assertEquals(1, d.published().size());
+        assertEquals(310.25, d.published().get(0).value());
+        assertEquals("", d.published().get(0).note());
+
+        List<InventoryEntry> inv = d.inventory();
+        assertEquals(7, inv.size());
+        InventoryEntry phase1 = inv.stream().filter(e -> e.path().equals("raw/c1/phase1.csv")).findFirst().orElseThrow();
+        assertEquals(7L, phase1.rows());
+        assertEquals(Files.size(data.resolve("raw/c1/phase1.csv")), phase1.bytes());
+        assertEquals(Sha256.of(data.resolve("raw/c1/phase1.csv")), phase1.sha256());
+        assertNull(inv.get(0).rows(), "JSON has no row count");
+        assertEquals(List.of(), warnings);
+    }
+
+    @Test
+    void acceptsByteOrderMarkCrLfAndQuotedFields() throws Exception {
+        Path data = Fixtures.copy("minimal", tmp.resolve("data"));
+        String text = Files.readString(data.resolve("raw/c1/phase1.csv"))
+                .replace("\n", "\r\n")
+                .replace(",2100.0,", ",\"2100.0\",")
+                .replace(",ok,\r\n2,", ",ok,\"a note, with a comma and \"\"quotes\"\"\"\r\n2,");
+        Fixtures.write(data, "raw/c1/phase1.csv", ("\uFEFF" + text).getBytes(StandardCharsets.UTF_8));
+        Fixtures.write(data, "config/mixes.csv", "\uFEFF" + Files.readString(data.resolve("config/mixes.csv"))
+                .replace("\n", "\r\n"));
+        Dataset d = Ingest.read(data, w -> { });
+        Table p1 = d.phase1();
+        assertEquals(7, p1.rowCount());
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), p1.longColumn(RunColumns.SEQ).asList(), "BOM not in seq");
+        assertEquals(2100.0, p1.doubleColumn(RunColumns.RPS).get(1));
+        assertEquals("a note, with a comma and \"quotes\"", p1.stringColumn(RunColumns.NOTE).get(0));
+        assertEquals("ok", p1.stringColumn(RunColumns.STATUS).get(0), "no CR left in the last column");
+        assertEquals(5, d.declaredMix().weights().size());
+    }
+
+    @Test
+    void countsLinesOfQuotedFieldsThatSpanLines() throws Exception {
+        Path data = Fixtures.copy("minimal", tmp.resolve("data"));
+        Fixtures.edit(data, "raw/c1/phase1.csv", ",0x0,ok,\n2,", ",0x0,ok,\"first line\nsecond line\"\n2,");
+        Fixtures.edit(data, "raw/c1/phase1.csv", "4,rust,get_item,", "4,rust,get_itm,");
+        BadInputException e = assertThrows(BadInputException.class, () -> Ingest.read(data, w -> { }));
+        // seq 4 is on line 5 of the file before the edit; the note adds one line
+        assertEquals("raw/c1/phase1.csv line 6, column endpoint: expected an endpoint of data.md (post_item, get_item,"
+                + " get_list, put_item, delete_item, mixed, hello), found 'get_itm'", e.problems().get(0).toString());
+    }
+
+    @Test
+    void warnsOncePerFileAboutUnknownColumns() throws Exception {
+        Path data = Fixtures.copy("minimal", tmp.resolve("data"));
+        Fixtures.edit(data, "raw/c1/phase2.csv", ",status\n", ",status,gpu_temp,fan\n");
+        Fixtures.edit(data, "raw/c1/phase2.csv", ",7600,ok\n", ",7600,ok,51,on\n");
+        Fixtures.edit(data, "raw/c1/phase2.csv", ",21000,ok\n", ",21000,ok,50,off\n");
+        List<String> warnings = new ArrayList<>();
+        Ingest.read(data, warnings::add);
+        assertEquals(List.of("warning: raw/c1/phase2.csv: ignoring unknown columns gpu_temp, fan"), warnings);
+    }
+
+    @Test
+    void collectsProblemsOfEveryFileInOnePass() throws Exception {
+        Path data = Fixtures.copy("minimal", tmp.resolve("data"));
+        Fixtures.edit(data, "raw/c1/phase1.csv", ",20500,1,0,", ",20500,-1,0,");
+        Fixtures.edit(data, "raw/c1/phase1.csv", "6,rust,get_item,", "6,rust,get_items,");
+        Fixtures.edit(data, "config/mixes.csv", "put_item,0.10", "put_item,0.15");
+        Fixtures.edit(data, "raw/c1/phase3/rust-get_item-1.json", "{\"t_ms\": 390,", "{\"t_ms\": 100,");
+        Fixtures.edit(data, "raw/c1/campaign.json", "\"power_source\": \"none\"", "\"power_source\": \"mains\"");
+        BadInputException e = assertThrows(BadInputException.class, () -> Ingest.read(data, w -> { }));
+        List<String> where = e.problems().stream().map(p -> p.file() + " " + p.where()).toList();
+        assertEquals(List.of(
+                "config/mixes.csv line 2",
+                "raw/c1/campaign.json $.device.power_source",
+                "raw/c1/phase1.csv line 4",
+                "raw/c1/phase1.csv line 7",
+                "raw/c1/phase3/rust-get_item-1.json $.samples[3].t_ms"), where);
+    }
+
+    @Test
+    void keepsStacksInCampaignOrderAndRowsInCampaignThenSeqOrder() throws Exception {
+        Path data = Fixtures.copy("minimal", tmp.resolve("data"));
+        // a second campaign whose folder sorts first, rows written out of seq order
+        Fixtures.write(data, "raw/b0/campaign.json", "{\"campaign\": \"b0\", \"device\": {\"id\": \"dev-b\"},"
+                + " \"stacks\": [{\"id\": \"rust\"}]}");
+        Fixtures.write(data, "raw/b0/phase1.csv", "seq,stack,endpoint,concurrency,run,warmup,status\n"
+                + "2,rust,get_item,30,2,0,failed\n1,rust,get_item,30,1,0,discarded\n");
+        Dataset d = Ingest.read(data, w -> { });
+        assertEquals(List.of("b0", "c1"), d.campaigns().stream().map(Campaign::id).toList());
+        Table p1 = d.phase1();
+        assertEquals(List.of("b0", "b0", "c1"), p1.stringColumn(RunColumns.CAMPAIGN).asList().subList(0, 3));
+        assertEquals(List.of(1L, 2L, 1L), p1.longColumn(RunColumns.SEQ).asList().subList(0, 3));
+        assertEquals(List.of(3, 2), p1.intColumn(RunColumns.LINE).asList().subList(0, 2));
+        assertEquals(List.of("c1", "c1"), d.phase2().stringColumn(RunColumns.CAMPAIGN).asList(), "b0 has no phase 2");
+    }
+}

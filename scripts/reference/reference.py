@@ -1,0 +1,123 @@
+"""Computes the reference values of the Java statistics with numpy, scipy and statsmodels.
+
+Reads pipeline/src/test/resources/reference/samples.json (synthetic inputs) and writes
+expected.json beside it. Each function named here is the reference analysis.md names; the Java
+tests (dev.tpm.stats.*ReferenceTest) compare against the output at relative 1e-9.
+Missing values (NaN) are written as null.
+"""
+import json
+import math
+import pathlib
+import sys
+import warnings
+
+import numpy as np
+import scipy
+import statsmodels
+from scipy import stats
+from statsmodels.stats.multitest import multipletests
+
+HERE = pathlib.Path(__file__).resolve().parents[2] / "pipeline/src/test/resources/reference"
+
+
+def num(x):
+    x = float(x)
+    if math.isnan(x):
+        return None
+    if math.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return x
+
+
+def describe(x):
+    a = np.asarray(x, dtype=float)
+    return {
+        "n": len(a),
+        "median": num(np.median(a)),
+        "mean": num(np.mean(a)),
+        "sd": num(np.std(a, ddof=1)) if len(a) > 1 else None,
+        "q1": num(np.quantile(a, 0.25)),
+        "q3": num(np.quantile(a, 0.75)),
+        "min": num(np.min(a)),
+        "max": num(np.max(a)),
+    }
+
+
+def effect_sizes(a, b):
+    """Hand formulas of analysis.md 3 in numpy."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    na, nb = len(a), len(b)
+    sa2, sb2 = np.var(a, ddof=1), np.var(b, ddof=1)
+    s_pooled = math.sqrt(((na - 1) * sa2 + (nb - 1) * sb2) / (na + nb - 2))
+    diff = np.mean(a) - np.mean(b)
+    if s_pooled == 0:
+        d = 0.0 if diff == 0 else float("nan")
+    else:
+        d = diff / s_pooled
+    g = d * (1 - 3 / (4 * (na + nb) - 9))
+    gt = np.sum(a[:, None] > b[None, :])
+    lt = np.sum(a[:, None] < b[None, :])
+    return {"cohens_d": num(d), "hedges_g": num(g), "cliffs_delta": num((gt - lt) / (na * nb))}
+
+
+def main():
+    warnings.simplefilter("ignore")
+    samples = json.loads((HERE / "samples.json").read_text())
+    probs = samples["quantile_probs"]
+    out = {
+        "_comment": "Reference values from scripts/reference/reference.py; regenerate, never edit.",
+        "versions": {"numpy": np.__version__, "scipy": scipy.__version__, "statsmodels": statsmodels.__version__},
+    }
+
+    out["quantiles"] = {
+        k: [num(v) for v in np.quantile(np.asarray(x, float), probs)]  # Hyndman-Fan type 7
+        for k, x in samples["one_dim"].items()
+    }
+    out["describe"] = {k: describe(x) for k, x in samples["one_dim"].items()}
+
+    pairs = {}
+    for k, ab in samples["pairs"].items():
+        a, b = ab["a"], ab["b"]
+        mwu = stats.mannwhitneyu(a, b, alternative="two-sided", method="asymptotic", use_continuity=True)
+        welch = stats.ttest_ind(a, b, equal_var=False)
+        constant_both = np.var(a) == 0 and np.var(b) == 0
+        pairs[k] = {
+            "u": num(mwu.statistic),
+            "p_mwu": num(mwu.pvalue),
+            "t": num(welch.statistic),
+            # scipy puts 1 in place of an undefined df (both samples constant); null here
+            "df": None if constant_both else num(welch.df),
+            "p_welch": num(welch.pvalue),
+            **effect_sizes(a, b),
+        }
+    out["pairs"] = pairs
+
+    kw = {}
+    for k, groups in samples["groups"].items():
+        res = stats.kruskal(*groups)
+        n = sum(len(g) for g in groups)
+        kw[k] = {"h": num(res.statistic), "p": num(res.pvalue), "df": len(groups) - 1, "n": n,
+                 "epsilon_sq": num(res.statistic / (n - 1))}
+    out["kruskal"] = kw
+
+    out["holm"] = {
+        k: [num(v) for v in multipletests(np.asarray(p, float), method="holm")[1]]
+        for k, p in samples["holm"].items()
+    }
+
+    kt = {}
+    for k, xy in samples["kendall"].items():
+        res = stats.kendalltau(xy["x"], xy["y"])  # default: variant 'b', method 'auto'
+        kt[k] = {"tau": num(res.statistic), "p": num(res.pvalue)}
+    out["kendall"] = kt
+
+    out["regression"] = {
+        k: {"slope": num(stats.linregress(v["t"], v["y"]).slope)} for k, v in samples["regression"].items()
+    }
+
+    (HERE / "expected.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {HERE / 'expected.json'}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,6 +1,7 @@
 package dev.tpm.figures;
 
 import dev.tpm.model.Endpoints;
+import dev.tpm.output.Num;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import java.util.Locale;
@@ -39,8 +40,7 @@ final class Layout {
 
     /** "95 %" from the configured confidence. */
     static String ciLevel(Results results) {
-        double c = results.dataset().config().confidence() * 100;
-        return (c == Math.rint(c) ? String.format(Locale.ROOT, "%.0f", c) : String.format(Locale.ROOT, "%s", c)) + " %";
+        return Num.csv(results.dataset().config().confidence() * 100) + " %";
     }
 
     /** A value label: whole numbers from 100 up, else three significant digits. */

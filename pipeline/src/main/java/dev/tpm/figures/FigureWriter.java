@@ -15,6 +15,8 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,7 +32,8 @@ import org.knowm.xchart.XYChart;
  * fonts; ImageIO's PNG writer adds no tIME or text chunk; XChart draws text as glyph outlines,
  * so the SVG does not depend on the viewer's fonts. VectorGraphics2D names clip paths after
  * {@code Shape.hashCode()}, which for some shapes is an identity hash, so the ids are renumbered in
- * order of appearance.
+ * order of appearance; it prints some coordinates with {@code Double.toString}, whose last digits
+ * changed in JDK 19, so long decimals are rounded to 1/100 px.
  */
 public final class FigureWriter {
     /** PNG pixels per SVG pixel: a 1100 px wide figure becomes a 2200 px wide PNG. */
@@ -41,6 +44,10 @@ public final class FigureWriter {
     static final int HEADER_HEIGHT = 44;
 
     private static final Pattern CLIP_ID = Pattern.compile("\\bclip(-?\\d+)\\b");
+    /** A decimal with more fractional digits than {@link #SVG_DECIMALS}. */
+    private static final Pattern LONG_DECIMAL = Pattern.compile("-?\\d+\\.\\d{3,}");
+    /** SVG coordinates to 1/100 px: invisible, a third smaller, and free of Double.toString's last digits. */
+    static final int SVG_DECIMALS = 2;
 
     private FigureWriter() {}
 
@@ -97,7 +104,8 @@ public final class FigureWriter {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return renumberClips(bytes.toString(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        String text = roundDecimals(renumberClips(bytes.toString(StandardCharsets.UTF_8)));
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     /** clip ids become clip1, clip2, ... in order of first appearance. */
@@ -108,6 +116,18 @@ public final class FigureWriter {
         while (m.find()) {
             String id = ids.computeIfAbsent(m.group(1), k -> Integer.toString(ids.size() + 1));
             m.appendReplacement(out, "clip" + id);
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** Every decimal with three or more fractional digits, rounded half-even to {@link #SVG_DECIMALS}. */
+    static String roundDecimals(String svg) {
+        Matcher m = LONG_DECIMAL.matcher(svg);
+        StringBuilder out = new StringBuilder(svg.length());
+        while (m.find()) {
+            BigDecimal d = new BigDecimal(m.group()).setScale(SVG_DECIMALS, RoundingMode.HALF_EVEN);
+            m.appendReplacement(out, d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString());
         }
         m.appendTail(out);
         return out.toString();

@@ -124,6 +124,16 @@ class FigureWriterTest {
     }
 
     @Test
+    void longDecimalsAreRoundedToHundredthsOfAPixel() {
+        assertEquals("<rect x=\"-347.99\" y=\"1.5\" w=\"0.5\" h=\"0\" k=\"12\" v=\"1.1\"/>",
+                FigureWriter.roundDecimals(
+                        "<rect x=\"-347.98870542535195\" y=\"1.50390625\" w=\"0.505\" h=\"-0.0001\" k=\"12\" v=\"1.1\"/>"));
+        for (byte[] svg : SVG) {
+            assertFalse(Pattern.compile("\\d\\.\\d{3,}").matcher(new String(svg, StandardCharsets.UTF_8)).find());
+        }
+    }
+
+    @Test
     void multiPanelFiguresStackTheirPanelsInAGridUnderATitleBand() {
         Figure boxes = FIGURES.stream().filter(f -> f.name().equals(EndpointRpsFigure.NAME)).findFirst().orElseThrow();
         assertEquals(3, boxes.columns());

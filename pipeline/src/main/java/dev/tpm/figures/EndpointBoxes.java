@@ -1,0 +1,115 @@
+package dev.tpm.figures;
+
+import dev.tpm.model.Endpoints;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.GroupSample;
+import dev.tpm.results.Results;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Box plots of one metric's measured phase-1 runs, one panel per endpoint, one box per stack
+ * (DeviceResults.samples). Shared by {@link EndpointRpsFigure} and {@link EndpointP99Figure}.
+ */
+final class EndpointBoxes {
+    /** Suffixes of a stack's box parts; the box itself is named after the stack. */
+    static final String WHISKERS = " whiskers";
+    static final String MEDIAN = " median";
+    static final String OUTLIERS = " outliers";
+
+    /** Opacity (of 255) of a box's fill: light enough for the black median to stand out. */
+    private static final int BOX_FILL_ALPHA = 110;
+    private static final int STEPS = 8;
+    private static final int BOX_HALF_WIDTH = 3;
+    private static final int CAP_HALF_WIDTH = 1;
+
+    private EndpointBoxes() {}
+
+    /** Endpoints with runs of the metric, in data.md's order. */
+    static List<String> endpoints(DeviceResults d, String metric) {
+        TreeSet<String> set = new TreeSet<>((a, b) -> Endpoints.order(a) != Endpoints.order(b)
+                ? Integer.compare(Endpoints.order(a), Endpoints.order(b)) : a.compareTo(b));
+        for (GroupSample s : d.samples()) {
+            if (s.metric().equals(metric) && present(s.values()).length > 0) set.add(s.endpoint());
+        }
+        return new ArrayList<>(set);
+    }
+
+    /** The stack's runs of (endpoint, metric); empty when it has none. */
+    static double[] values(DeviceResults d, String stack, String endpoint, String metric) {
+        for (GroupSample s : d.samples()) {
+            if (s.stack().equals(stack) && s.endpoint().equals(endpoint) && s.metric().equals(metric)) {
+                return present(s.values());
+            }
+        }
+        return new double[0];
+    }
+
+    private static double[] present(double[] v) {
+        return Arrays.stream(v).filter(x -> !Double.isNaN(x)).toArray();
+    }
+
+    static Figure build(DeviceResults device, Theme theme, String name, String metric, String figureTitle,
+            String yTitle, String caption) {
+        List<String> endpoints = endpoints(device, metric);
+        boolean single = endpoints.size() == 1;
+        List<XYChart> panels = new ArrayList<>();
+        for (String endpoint : endpoints) {
+            List<String> stacks = new ArrayList<>();
+            List<double[]> runs = new ArrayList<>();
+            for (String stack : device.stacks()) {
+                double[] v = values(device, stack, endpoint, metric);
+                if (v.length > 0) {
+                    stacks.add(stack);
+                    runs.add(v);
+                }
+            }
+            boolean log = Plots.wantsLog(runs.stream().flatMapToDouble(Arrays::stream));
+            XYChart chart = theme.chart(
+                    single ? Layout.SINGLE_WIDTH : Layout.PANEL_WIDTH, single ? Layout.SINGLE_HEIGHT : Layout.PANEL_HEIGHT,
+                    single ? figureTitle : Layout.endpoint(endpoint), "stack", Plots.yTitle(yTitle, log));
+            if (!single) chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+            if (!single) chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+            CategoryAxis axis = new CategoryAxis(stacks, STEPS);
+            axis.install(chart);
+            for (int i = 0; i < stacks.size(); i++) box(chart, theme, axis, i, stacks.get(i), BoxStats.of(runs.get(i)));
+            chart.getStyler().setYAxisLogarithmic(log);
+            panels.add(chart);
+        }
+        return new Figure(name, figureTitle, caption, Layout.columns(panels.size()), panels);
+    }
+
+    private static void box(XYChart chart, Theme theme, CategoryAxis axis, int i, String stack, BoxStats b) {
+        double left = axis.x(i, -BOX_HALF_WIDTH);
+        double right = axis.x(i, BOX_HALF_WIDTH);
+        double centre = axis.centre(i);
+        double capL = axis.x(i, -CAP_HALF_WIDTH);
+        double capR = axis.x(i, CAP_HALF_WIDTH);
+        Plots.polygons(chart, stack, List.<double[][]>of(Plots.rect(left, right, b.q1(), b.q3())),
+                theme.fill(stack, BOX_FILL_ALPHA), theme.color(stack));
+        Plots.segments(chart, stack + WHISKERS, List.of(
+                new double[] {centre, b.q3(), centre, b.upperWhisker()},
+                new double[] {centre, b.q1(), centre, b.lowerWhisker()},
+                new double[] {capL, b.upperWhisker(), capR, b.upperWhisker()},
+                new double[] {capL, b.lowerWhisker(), capR, b.lowerWhisker()}),
+                theme.color(stack), Theme.WHISKER);
+        Plots.segments(chart, stack + MEDIAN, List.<double[]>of(new double[] {left, b.median(), right, b.median()}),
+                Theme.INK, Theme.WHISKER);
+        if (b.outliers().length > 0) {
+            double[] x = new double[b.outliers().length];
+            Arrays.fill(x, centre);
+            Plots.scatter(chart, stack + OUTLIERS, x, b.outliers(), theme.color(stack), theme.marker(stack))
+                    .setShowInLegend(false);
+        }
+    }
+
+    static String caption(String what) {
+        return what + " of every measured phase-1 run, per endpoint and stack. Box: quartiles (type-7 "
+                + "quantiles) with the median in black; whiskers: the most extreme runs within "
+                + BoxStats.TUKEY_FENCE + " IQR of the box; markers: runs beyond them.";
+    }
+}

@@ -1,0 +1,166 @@
+package dev.tpm.figures;
+
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
+import dev.tpm.output.Outputs;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.Shape;
+import java.awt.font.TextLayout;
+import java.awt.geom.AffineTransform;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.XYChart;
+
+/**
+ * A figure as PNG and SVG bytes. The only place figures become bytes; the pipeline writes them.
+ *
+ * <p>Determinism: Java2D rasterises the same commands to the same pixels on the same JDK and
+ * fonts; ImageIO's PNG writer adds no tIME or text chunk; XChart draws text as glyph outlines,
+ * so the SVG does not depend on the viewer's fonts. VectorGraphics2D names clip paths after
+ * {@code Shape.hashCode()}, which for some shapes is an identity hash, so the ids are renumbered in
+ * order of appearance; it prints some coordinates with {@code Double.toString}, whose last digits
+ * changed in JDK 19, so long decimals are rounded to 1/100 px.
+ */
+public final class FigureWriter {
+    /** PNG pixels per SVG pixel: a 1100 px wide figure becomes a 2200 px wide PNG. */
+    public static final int PNG_SCALE = 2;
+    /** outputs.md: every PNG at least 1600 px wide. */
+    public static final int MIN_PNG_WIDTH_PX = 1600;
+    /** Height of the band holding a multi-panel figure's title. */
+    static final int HEADER_HEIGHT = 44;
+
+    private static final Pattern CLIP_ID = Pattern.compile("\\bclip(-?\\d+)\\b");
+    /** A decimal with more fractional digits than {@link #SVG_DECIMALS}. */
+    private static final Pattern LONG_DECIMAL = Pattern.compile("-?\\d+\\.\\d{3,}");
+    /** SVG coordinates to 1/100 px: invisible, a third smaller, and free of Double.toString's last digits. */
+    static final int SVG_DECIMALS = 2;
+
+    private FigureWriter() {}
+
+    /** Adds {@code <stem>.png} and {@code <stem>.svg}, e.g. stem {@code figures/pi5-a/pareto}. */
+    public static void add(Outputs out, String stem, Figure figure) {
+        out.put(stem + ".png", png(figure));
+        out.put(stem + ".svg", svg(figure));
+    }
+
+    public static int width(Figure f) {
+        return f.columns() * f.panelWidth();
+    }
+
+    public static int height(Figure f) {
+        return header(f) + f.rows() * f.panelHeight();
+    }
+
+    public static int pngScale(Figure f) {
+        int scale = PNG_SCALE;
+        while (width(f) * scale < MIN_PNG_WIDTH_PX) scale++;
+        return scale;
+    }
+
+    public static byte[] png(Figure f) {
+        int scale = pngScale(f);
+        BufferedImage image = new BufferedImage(width(f) * scale, height(f) * scale, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+            g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+            g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+            g.scale(scale, scale);
+            paint(g, f);
+        } finally {
+            g.dispose();
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            if (!ImageIO.write(image, "png", bytes)) throw new IllegalStateException("no PNG writer in ImageIO");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    public static byte[] svg(Figure f) {
+        VectorGraphics2D g = new VectorGraphics2D();
+        paint(g, f);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, width(f), height(f))).writeTo(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String text = roundDecimals(renumberClips(bytes.toString(StandardCharsets.UTF_8)));
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** clip ids become clip1, clip2, ... in order of first appearance. */
+    static String renumberClips(String svg) {
+        Map<String, String> ids = new LinkedHashMap<>();
+        Matcher m = CLIP_ID.matcher(svg);
+        StringBuilder out = new StringBuilder(svg.length());
+        while (m.find()) {
+            String id = ids.computeIfAbsent(m.group(1), k -> Integer.toString(ids.size() + 1));
+            m.appendReplacement(out, "clip" + id);
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** Every decimal with three or more fractional digits, rounded half-even to {@link #SVG_DECIMALS}. */
+    static String roundDecimals(String svg) {
+        Matcher m = LONG_DECIMAL.matcher(svg);
+        StringBuilder out = new StringBuilder(svg.length());
+        while (m.find()) {
+            BigDecimal d = new BigDecimal(m.group()).setScale(SVG_DECIMALS, RoundingMode.HALF_EVEN);
+            m.appendReplacement(out, d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString());
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    private static int header(Figure f) {
+        return f.panels().size() > 1 ? HEADER_HEIGHT : 0;
+    }
+
+    private static void paint(Graphics2D g, Figure f) {
+        g.setColor(Color.WHITE);
+        g.fill(new Rectangle2D.Double(0, 0, width(f), height(f)));
+        if (header(f) > 0) {
+            TextLayout title = new TextLayout(f.title(), Theme.titleFont(), g.getFontRenderContext());
+            Rectangle2D b = title.getBounds();
+            double x = (width(f) - b.getWidth()) / 2 - b.getX();
+            double y = (HEADER_HEIGHT - b.getHeight()) / 2 - b.getY();
+            Shape outline = title.getOutline(AffineTransform.getTranslateInstance(x, y));
+            g.setColor(Theme.INK);
+            g.fill(outline);
+        }
+        for (int i = 0; i < f.panels().size(); i++) {
+            XYChart chart = f.panel(i);
+            int col = i % f.columns();
+            int row = i / f.columns();
+            Graphics2D pg = (Graphics2D) g.create();
+            try {
+                pg.translate(col * f.panelWidth(), header(f) + row * f.panelHeight());
+                pg.clip(new Rectangle2D.Double(0, 0, f.panelWidth(), f.panelHeight()));
+                chart.paint(pg, f.panelWidth(), f.panelHeight());
+            } finally {
+                pg.dispose();
+            }
+        }
+    }
+}

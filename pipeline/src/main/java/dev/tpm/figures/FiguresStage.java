@@ -1,0 +1,56 @@
+package dev.tpm.figures;
+
+import dev.tpm.output.Outputs;
+import dev.tpm.pipeline.PipelineContext;
+import dev.tpm.pipeline.Stage;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Results;
+import java.util.List;
+
+/**
+ * Every figure of outputs.md for every device, as figures/&lt;prefix&gt;&lt;name&gt;.png and .svg;
+ * a figure whose data a device lacks is skipped with the reason.
+ */
+public final class FiguresStage implements Stage {
+    /** The figures of outputs.md, in its order. */
+    public static final List<FigureBuilder> FIGURES = List.of(
+            new ParetoFigure(),
+            new EndpointRpsFigure(),
+            new EndpointP99Figure(),
+            new RatioFigure(),
+            new StartupFigure(),
+            new EnergyFigure(),
+            new SweepFigure(),
+            new MemoryFigure(),
+            new SensitivityFigure());
+
+    @Override
+    public String name() {
+        return "figures";
+    }
+
+    @Override
+    public void run(PipelineContext context, Outputs out) {
+        run(context.results(), out);
+    }
+
+    public static void run(Results results, Outputs out) {
+        Theme theme = new Theme(results.stackOrder());
+        for (DeviceResults device : results.devices()) {
+            for (FigureBuilder f : FIGURES) {
+                String stem = stem(results, device, f.name());
+                String missing = f.missingData(results, device);
+                if (missing != null) {
+                    out.skip(stem + ".png/.svg", missing);
+                } else {
+                    FigureWriter.add(out, stem, f.build(results, device, theme));
+                }
+            }
+        }
+    }
+
+    /** figures/&lt;prefix&gt;&lt;name&gt;, without extension. */
+    public static String stem(Results results, DeviceResults device, String name) {
+        return "figures/" + results.devicePrefix(device.id()) + name;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.tpm.figures;
+
+import dev.tpm.model.Endpoints;
+import dev.tpm.output.Num;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Results;
+import java.util.Locale;
+import java.util.Map;
+
+/** Sizes, titles and labels the figure builders share. */
+final class Layout {
+    /** A one-panel figure, in SVG pixels (the PNG is {@link FigureWriter#PNG_SCALE} times wider). */
+    static final int SINGLE_WIDTH = 1100;
+    static final int SINGLE_HEIGHT = 680;
+    /** One panel of a multi-panel figure. */
+    static final int PANEL_WIDTH = 640;
+    static final int PANEL_HEIGHT = 470;
+
+    /** data.md's requests, for panel titles. */
+    private static final Map<String, String> REQUESTS = Map.of(
+            Endpoints.POST_ITEM, "POST /items",
+            Endpoints.GET_ITEM, "GET /items/{id}",
+            Endpoints.GET_LIST, "GET /items",
+            Endpoints.PUT_ITEM, "PUT /items/{id}",
+            Endpoints.DELETE_ITEM, "DELETE /items/{id}",
+            Endpoints.MIXED, "mixed workload",
+            Endpoints.HELLO, "GET / (plain text)");
+
+    private Layout() {}
+
+    /** The figure title, naming the device when there are several. */
+    static String title(Results results, DeviceResults device, String title) {
+        return results.multiDevice() ? title + " [" + device.id() + "]" : title;
+    }
+
+    static String endpoint(String id) {
+        String request = REQUESTS.get(id);
+        return request == null ? id : request + "  (" + id + ")";
+    }
+
+    /** "95 %" from the configured confidence. */
+    static String ciLevel(Results results) {
+        return Num.csv(results.dataset().config().confidence() * 100) + " %";
+    }
+
+    /** A value label: whole numbers from 100 up, else three significant digits. */
+    static String number(double x) {
+        double a = Math.abs(x);
+        if (a >= 100) return String.format(Locale.ROOT, "%.0f", x);
+        if (a >= 10) return String.format(Locale.ROOT, "%.1f", x);
+        if (a >= 1) return String.format(Locale.ROOT, "%.2f", x);
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    /** Panels per row for a grid of n panels. */
+    static int columns(int n) {
+        return n <= 1 ? 1 : n <= 4 ? 2 : 3;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.tpm.figures;
+
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Estimate;
+import dev.tpm.results.Results;
+import dev.tpm.results.SweepPoint;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Phase 2: median throughput and median p99 latency against concurrency, per stack, with CIs; two
+ * panels. The plot of paper Table 19. Reads DeviceResults.sweep (concurrency, rps, p99Ms), stacks.
+ */
+public final class SweepFigure implements FigureBuilder {
+    public static final String NAME = "sweep";
+    /** Panel order. */
+    public static final int RPS_PANEL = 0;
+    public static final int P99_PANEL = 1;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String missingData(Results results, DeviceResults device) {
+        return device.sweep().isEmpty() ? "no phase-2 (concurrency sweep) runs" : null;
+    }
+
+    /** The stack's sweep points, by concurrency. */
+    static List<SweepPoint> points(DeviceResults d, String stack) {
+        return d.sweep().stream().filter(p -> p.stack().equals(stack))
+                .sorted(Comparator.comparingInt(SweepPoint::concurrency)).toList();
+    }
+
+    @Override
+    public Figure build(Results results, DeviceResults device, Theme theme) {
+        String title = title(results, device);
+        XYChart rps = panel(device, theme, "Throughput", "median throughput (req/s)", SweepPoint::rps);
+        XYChart p99 = panel(device, theme, "p99 latency", "median p99 latency (ms)", SweepPoint::p99Ms);
+        return new Figure(NAME, title, caption(results, device), 2, List.of(rps, p99));
+    }
+
+    @Override
+    public String title(Results results, DeviceResults device) {
+        return Layout.title(results, device, "Concurrency sweep, phase 2 (paper Table 19)");
+    }
+
+    @Override
+    public String caption(Results results, DeviceResults device) {
+        return "Median of the measured phase-2 runs at each concurrency (open connections), per stack; "
+                + "whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians.";
+    }
+
+    private static XYChart panel(DeviceResults d, Theme theme, String panelTitle, String yTitle,
+            Function<SweepPoint, Estimate> metric) {
+        boolean log = Plots.wantsLog(Plots.span(d.sweep().stream().map(metric).toList()));
+        XYChart chart = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 120, panelTitle,
+                "concurrency (connections)", Plots.yTitle(yTitle, log));
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setYAxisLogarithmic(log);
+        for (String stack : d.stacks()) {
+            List<SweepPoint> pts = points(d, stack).stream().filter(p -> !metric.apply(p).isMissing()).toList();
+            if (pts.isEmpty()) continue;
+            List<double[]> whiskers = new ArrayList<>();
+            for (SweepPoint p : pts) {
+                Estimate e = metric.apply(p);
+                if (Plots.hasCi(e)) whiskers.add(new double[] {p.concurrency(), e.lo(), p.concurrency(), e.hi()});
+            }
+            if (!whiskers.isEmpty()) Plots.segments(chart, stack + Plots.CI, whiskers, theme.color(stack), Theme.WHISKER);
+            Plots.line(chart, stack, pts.stream().mapToDouble(SweepPoint::concurrency).toArray(),
+                    pts.stream().mapToDouble(p -> metric.apply(p).value()).toArray(),
+                    theme.color(stack), Theme.DATA_LINE, theme.marker(stack));
+        }
+        return chart;
+    }
+}

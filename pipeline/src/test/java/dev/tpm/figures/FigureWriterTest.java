@@ -1,0 +1,146 @@
+package dev.tpm.figures;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Results;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
+
+/** PNG and SVG bytes of every figure of the SYNTHETIC fixture: deterministic, wide enough, no clock in them. */
+class FigureWriterTest {
+    private static final List<byte[]> PNG = new ArrayList<>();
+    private static final List<byte[]> SVG = new ArrayList<>();
+    private static final List<Figure> FIGURES = new ArrayList<>();
+
+    /** Builds every figure twice from scratch and renders each build once. */
+    @BeforeAll
+    static void renderTwice() {
+        for (int round = 0; round < 2; round++) {
+            Results results = SyntheticResults.pi5();
+            DeviceResults device = results.devices().get(0);
+            Theme theme = new Theme(results.stackOrder());
+            for (FigureBuilder b : FiguresStage.FIGURES) {
+                Figure f = b.build(results, device, theme);
+                if (round == 0) FIGURES.add(f);
+                PNG.add(FigureWriter.png(f));
+                SVG.add(FigureWriter.svg(f));
+            }
+        }
+    }
+
+    @Test
+    void twoRendersGiveIdenticalPngAndSvgBytes() {
+        int n = FIGURES.size();
+        assertEquals(FiguresStage.FIGURES.size(), n);
+        for (int i = 0; i < n; i++) {
+            assertArrayEquals(PNG.get(i), PNG.get(n + i), FIGURES.get(i).name() + ".png differs between renders");
+            assertArrayEquals(SVG.get(i), SVG.get(n + i), FIGURES.get(i).name() + ".svg differs between renders");
+        }
+    }
+
+    @Test
+    void pngIsAtLeast1600PixelsWideAndScaledFromTheSvg() throws Exception {
+        for (int i = 0; i < FIGURES.size(); i++) {
+            Figure f = FIGURES.get(i);
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(PNG.get(i)));
+            assertNotNull(image, f.name());
+            assertTrue(image.getWidth() >= FigureWriter.MIN_PNG_WIDTH_PX, f.name() + ": " + image.getWidth());
+            assertEquals(FigureWriter.width(f) * FigureWriter.pngScale(f), image.getWidth(), f.name());
+            assertEquals(FigureWriter.height(f) * FigureWriter.pngScale(f), image.getHeight(), f.name());
+        }
+    }
+
+    @Test
+    void pngHoldsOnlyImageChunks() {
+        for (int i = 0; i < FIGURES.size(); i++) {
+            List<String> chunks = pngChunks(PNG.get(i));
+            assertEquals("IHDR", chunks.get(0));
+            assertEquals("IEND", chunks.get(chunks.size() - 1));
+            for (String c : chunks) {
+                assertTrue(List.of("IHDR", "IDAT", "IEND").contains(c), FIGURES.get(i).name() + " has chunk " + c);
+            }
+        }
+    }
+
+    static List<String> pngChunks(byte[] png) {
+        ByteBuffer b = ByteBuffer.wrap(png);
+        assertEquals(0x89504E47, b.getInt(), "PNG signature");
+        b.getInt();
+        List<String> chunks = new ArrayList<>();
+        while (b.remaining() >= 12) {
+            int length = b.getInt();
+            byte[] type = new byte[4];
+            b.get(type);
+            chunks.add(new String(type, StandardCharsets.US_ASCII));
+            b.position(b.position() + length + 4); // data and CRC
+        }
+        return chunks;
+    }
+
+    @Test
+    void svgIsWellFormedSizedAndHasNoClockOrHashInIt() throws Exception {
+        Pattern date = Pattern.compile("\\d{4}-\\d{2}-\\d{2}|\\d{2}:\\d{2}:\\d{2}");
+        Pattern clip = Pattern.compile("id=\"clip(\\d+)\"");
+        for (int i = 0; i < FIGURES.size(); i++) {
+            Figure f = FIGURES.get(i);
+            String svg = new String(SVG.get(i), StandardCharsets.UTF_8);
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+            Element root = factory.newDocumentBuilder().parse(new ByteArrayInputStream(SVG.get(i))).getDocumentElement();
+            assertEquals("svg", root.getTagName());
+            assertEquals(FigureWriter.width(f) + "px", root.getAttribute("width"));
+            assertEquals(FigureWriter.height(f) + "px", root.getAttribute("height"));
+            assertFalse(date.matcher(svg).find(), f.name() + ".svg holds a date or time");
+            assertFalse(svg.contains("<script"), f.name());
+            Matcher m = clip.matcher(svg);
+            int expected = 1;
+            while (m.find()) assertEquals(expected++, Integer.parseInt(m.group(1)), f.name() + ": clip ids in order");
+            assertTrue(expected > 1, f.name() + " has clip paths");
+        }
+    }
+
+    @Test
+    void clipIdsAreRenumberedInOrderOfFirstUse() {
+        String in = "<clipPath id=\"clip-81234\"/><clipPath id=\"clip977\"/><g clip-path=\"url(#clip977)\"/>"
+                + "<g clip-path=\"url(#clip-81234)\"/>";
+        assertEquals("<clipPath id=\"clip1\"/><clipPath id=\"clip2\"/><g clip-path=\"url(#clip2)\"/>"
+                + "<g clip-path=\"url(#clip1)\"/>", FigureWriter.renumberClips(in));
+    }
+
+    @Test
+    void longDecimalsAreRoundedToHundredthsOfAPixel() {
+        assertEquals("<rect x=\"-347.99\" y=\"1.5\" w=\"0.5\" h=\"0\" k=\"12\" v=\"1.1\"/>",
+                FigureWriter.roundDecimals(
+                        "<rect x=\"-347.98870542535195\" y=\"1.50390625\" w=\"0.505\" h=\"-0.0001\" k=\"12\" v=\"1.1\"/>"));
+        for (byte[] svg : SVG) {
+            assertFalse(Pattern.compile("\\d\\.\\d{3,}").matcher(new String(svg, StandardCharsets.UTF_8)).find());
+        }
+    }
+
+    @Test
+    void multiPanelFiguresStackTheirPanelsInAGridUnderATitleBand() {
+        Figure boxes = FIGURES.stream().filter(f -> f.name().equals(EndpointRpsFigure.NAME)).findFirst().orElseThrow();
+        assertEquals(3, boxes.columns());
+        assertEquals(2, boxes.rows());
+        assertEquals(3 * boxes.panelWidth(), FigureWriter.width(boxes));
+        assertEquals(FigureWriter.HEADER_HEIGHT + 2 * boxes.panelHeight(), FigureWriter.height(boxes));
+        Figure ratio = FIGURES.stream().filter(f -> f.name().equals(RatioFigure.NAME)).findFirst().orElseThrow();
+        assertEquals(Layout.SINGLE_HEIGHT, FigureWriter.height(ratio));
+    }
+}

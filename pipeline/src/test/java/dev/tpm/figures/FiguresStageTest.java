@@ -1,0 +1,44 @@
+package dev.tpm.figures;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.output.Outputs;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FiguresStageTest {
+    private static final List<String> NAMES = List.of(
+            "pareto", "endpoint_rps", "endpoint_p99", "ratio", "startup", "energy", "sweep", "memory", "sensitivity");
+
+    @Test
+    void everyFigureOfOutputsMdIsWrittenAsPngAndSvg() {
+        assertEquals(NAMES, FiguresStage.FIGURES.stream().map(FigureBuilder::name).toList());
+        Outputs out = RenderedFixtures.pi5();
+        List<String> expected = new ArrayList<>();
+        for (String n : NAMES) {
+            expected.add("figures/" + n + ".png");
+            expected.add("figures/" + n + ".svg");
+        }
+        assertEquals(expected.stream().sorted().toList(), new ArrayList<>(out.files().keySet()));
+        assertEquals(List.of(), out.skipped());
+    }
+
+    @Test
+    void figuresWithoutDataAreSkippedWithTheReasonAndDevicesGetTheirOwnFolder() {
+        Outputs out = RenderedFixtures.twoDevices();
+        for (String n : NAMES) {
+            assertTrue(out.contains("figures/pi5-a/" + n + ".png"), n);
+            assertTrue(out.contains("figures/pi5-a/" + n + ".svg"), n);
+        }
+        for (String n : List.of("energy", "sweep", "memory")) {
+            assertTrue(!out.contains("figures/pi5-b/" + n + ".png"), n);
+        }
+        assertEquals(List.of(
+                "figures/pi5-b/energy.png/.svg: no energy values (no stack has energy_j on every CRUD endpoint)",
+                "figures/pi5-b/sweep.png/.svg: no phase-2 (concurrency sweep) runs",
+                "figures/pi5-b/memory.png/.svg: no phase-3 memory series"), out.skipped());
+        assertEquals(2 * (2 * NAMES.size()) - 2 * 3, out.files().size());
+    }
+}

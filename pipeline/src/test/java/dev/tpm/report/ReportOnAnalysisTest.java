@@ -1,0 +1,50 @@
+package dev.tpm.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.analysis.StatsStage;
+import dev.tpm.figures.FigureBuilder;
+import dev.tpm.figures.FiguresStage;
+import dev.tpm.output.Outputs;
+import dev.tpm.pipeline.Pipeline;
+import dev.tpm.testing.SyntheticData;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Figures and report on what the analysis really hands on: the SYNTHETIC example campaign through
+ * ingest, verify and the stats stage, then the figures and report stages.
+ */
+class ReportOnAnalysisTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyFigureIsDrawnFromTheAnalysisAndTheReportLinksOnlyToArtifacts() throws Exception {
+        Path data = tmp.resolve("data");
+        SyntheticData.writeAll(data);
+        StringWriter log = new StringWriter();
+        Outputs out = new Pipeline(data, 2, new PrintWriter(log),
+                List.of(new StatsStage(), new FiguresStage(), new ReportStage())).generate();
+        for (FigureBuilder f : FiguresStage.FIGURES) {
+            assertTrue(out.contains("figures/" + f.name() + ".png"), f.name() + "\n" + log);
+            assertTrue(out.contains("figures/" + f.name() + ".svg"), f.name());
+        }
+        assertEquals(List.of(), out.skipped().stream().filter(s -> s.startsWith("figures/")).toList());
+        String html = new String(out.get(ReportStage.PATH), StandardCharsets.UTF_8);
+        List<String> links = ReportStageTest.links(html);
+        for (String link : links) {
+            if (link.startsWith("#")) continue;
+            String path = URI.create(ReportStage.PATH).resolve(link).getPath();
+            assertTrue(out.contains(path), link);
+        }
+        assertTrue(links.contains("pareto.png") && links.contains("../tables/weighted.csv"), links.toString());
+    }
+}

@@ -1,0 +1,150 @@
+package dev.tpm.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.figures.RenderedFixtures;
+import dev.tpm.figures.SyntheticResults;
+import dev.tpm.output.Outputs;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.InventoryEntry;
+import dev.tpm.results.Results;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The report on SYNTHETIC results, with hand-written table artifacts standing in for the tables stage. */
+class ReportStageTest {
+    private static final Pattern LINK = Pattern.compile("(?:href|src)=\"([^\"]*)\"");
+
+    /**
+     * The outputs before the report runs: the figures stage's, and hand-written stand-ins for what the
+     * tables stage leaves (tables per device, shared tables, tidy CSVs). {@code results} is
+     * {@link SyntheticResults#pi5()} or {@link SyntheticResults#twoDevices()}.
+     */
+    static Outputs tablesAndFigures(Results results) {
+        Outputs out = results.multiDevice() ? RenderedFixtures.twoDevices() : RenderedFixtures.pi5();
+        out.putText("tables/group_stats.csv", "device,stack\npi5-a,go\npi5-a,rust\n");
+        out.putText("tables/weighted.csv", "device,mix,stack\npi5-a,illustrative,go\n");
+        out.putText("tables/mixes.md", "Table 7 (regenerated): workload mixes.\n\n| mix | get_item |\n| :--- | ---: |\n"
+                + "| illustrative | 0.40 |\n");
+        for (DeviceResults d : results.devices()) {
+            String base = "tables/" + results.devicePrefix(d.id());
+            out.putText(base + "ratio.md", MarkdownTablesTest.TABLE_MD.replace("rust", "rust-" + d.id()));
+            out.putText(base + "ratio.tex", "\\begin{tabular}{lr}\\end{tabular}\n");
+            out.putText(base + "startup.md", "Table 16 (regenerated): startup on " + d.id()
+                    + ".\n\n| stack | startup (ms) |\n| :--- | ---: |\n| go | 11.2 |\n");
+            out.putText(base + "other_notes.md", "A table the report does not know: " + d.id() + ".\n");
+        }
+        out.skip("tables/pi5-b/energy", "device pi5-b: no energy values");
+        return out;
+    }
+
+    private static String report(Results results, Outputs out) {
+        new ReportStage().run(context(results), out);
+        return new String(out.get(ReportStage.PATH), StandardCharsets.UTF_8);
+    }
+
+    private static dev.tpm.pipeline.PipelineContext context(Results results) {
+        dev.tpm.pipeline.PipelineContext c =
+                new dev.tpm.pipeline.PipelineContext(results.dataset(), results.verification(), 1);
+        c.setResults(results);
+        return c;
+    }
+
+    static List<String> links(String html) {
+        List<String> links = new ArrayList<>();
+        Matcher m = LINK.matcher(html);
+        while (m.find()) links.add(m.group(1));
+        return links;
+    }
+
+    @Test
+    void everyLinkIsRelativeAndPointsAtAnArtifactOfTheRun() {
+        for (Results results : List.of(SyntheticResults.pi5(), SyntheticResults.twoDevices())) {
+            Outputs out = tablesAndFigures(results);
+            String html = report(results, out);
+            List<String> links = links(html);
+            assertTrue(links.size() > 20, "links: " + links.size());
+            for (String link : links) {
+                if (link.startsWith("#")) {
+                    assertTrue(html.contains("id=\"" + link.substring(1) + "\""), "no anchor for " + link);
+                    continue;
+                }
+                assertFalse(link.contains(":") || link.startsWith("/"), "not relative: " + link);
+                String path = URI.create("figures/index.html").resolve(link).getPath();
+                assertTrue(out.contains(path), link + " -> " + path + " is not an artifact");
+            }
+        }
+    }
+
+    @Test
+    void reportShowsEveryTableAndFigureOfEveryDevice() {
+        Results results = SyntheticResults.twoDevices();
+        Outputs out = tablesAndFigures(results);
+        String html = report(results, out);
+        List<String> links = links(html);
+        for (String path : out.files().keySet()) {
+            if (path.startsWith("figures/") && path.endsWith(".png")) {
+                String rel = path.substring("figures/".length());
+                assertTrue(html.contains("<img src=\"" + rel + "\""), "figure not shown: " + path);
+            }
+            if (path.endsWith(".svg")) assertTrue(links.contains(path.substring("figures/".length())), path);
+            if (path.endsWith(".csv") || path.endsWith(".tex")) assertTrue(links.contains("../" + path), path);
+        }
+        for (DeviceResults d : results.devices()) {
+            // the ratio table embedded as an HTML table, with this device's rows
+            assertTrue(html.contains("<td class=\"left\">rust-" + d.id() + "</td>"), d.id());
+            assertTrue(html.contains("Table 16 (regenerated): startup on " + d.id()), d.id());
+            assertTrue(html.contains("A table the report does not know: " + d.id()), d.id());
+            assertTrue(html.contains("id=\"device-" + d.id() + "\""), d.id());
+        }
+        assertTrue(html.contains("Table 7 (regenerated): workload mixes."));
+        assertTrue(html.indexOf("id=\"shared\"") < html.indexOf("Table 7 (regenerated)"), "mixes is shared");
+        // figures follow the table they plot: the ratio table, then the Pareto plot and the ratio plot
+        int table = html.indexOf("rust-pi5-a");
+        assertTrue(table < html.indexOf("src=\"pi5-a/pareto.png\"") && table < html.indexOf("src=\"pi5-a/ratio.png\""));
+    }
+
+    @Test
+    void reportListsInventoryVerificationCampaignsAndSkippedArtifacts() {
+        Results results = SyntheticResults.twoDevices();
+        Outputs out = tablesAndFigures(results);
+        String html = report(results, out);
+        for (InventoryEntry e : results.dataset().inventory()) {
+            assertTrue(html.contains("<code>" + e.path() + "</code>"), e.path());
+            assertTrue(html.contains(e.sha256()), e.path());
+            assertTrue(html.contains("<td class=\"right\">" + e.bytes() + "</td>"), e.path());
+        }
+        assertTrue(html.contains("<td class=\"right\">1590</td>"), "rows of phase1.csv");
+        assertTrue(html.contains("Verified: 12 files listed in <code>data/SHA256SUMS</code> checked"));
+        assertTrue(html.contains("ab".repeat(32)), "manifest hash");
+        assertTrue(html.contains("Campaign 2026-12-01-pi5-a") && html.contains("Campaign 2026-12-01-pi5-b"));
+        assertTrue(html.contains("<th class=\"left\">device.page_size</th><td class=\"left\">16384</td>"));
+        assertTrue(html.contains("<th class=\"left\">protocol.runs</th><td class=\"left\">50</td>"));
+        assertTrue(html.contains("<th class=\"left\">load_generator.tool</th><td class=\"left\">wrk</td>"));
+        assertTrue(html.contains("<td class=\"left\">Axum 0.8</td><td class=\"right\">3.27</td>"), "artifact MiB");
+        for (String s : out.skipped()) assertTrue(html.contains("<li>" + s + "</li>"), s);
+        assertTrue(html.contains("figures/pi5-b/sweep.png/.svg: no phase-2 (concurrency sweep) runs"));
+    }
+
+    @Test
+    void reportIsPlainDeterministicHtml() {
+        Results results = SyntheticResults.pi5();
+        String first = report(results, tablesAndFigures(results));
+        String second = report(results, tablesAndFigures(results));
+        assertEquals(first, second);
+        assertTrue(first.startsWith("<!DOCTYPE html>"));
+        assertFalse(first.contains("<script"));
+        assertFalse(first.contains("http://") || first.contains("https://"), "no network");
+        assertFalse(first.contains(LocalDate.now().toString()), "no clock");
+        assertTrue(first.contains("<p>Every table and figure was produced.</p>")
+                || first.contains("<p>Left out because the data lacks what they need:</p>"));
+    }
+}

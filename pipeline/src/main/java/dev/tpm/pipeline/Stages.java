@@ -10,7 +10,9 @@ public final class Stages {
     public static final List<Stage> ALL = List.of(
             new InventoryStage(),
             new dev.tpm.analysis.StatsStage(),
-            new dev.tpm.tables.TablesStage());
+            new dev.tpm.tables.TablesStage(),
+            new dev.tpm.figures.FiguresStage(),
+            new dev.tpm.report.ReportStage());
 
     private Stages() {}
 }

@@ -12,7 +12,7 @@ JAR  := target/tpm.jar
 SOURCES := pom.xml $(shell find pipeline/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck
+.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers conformance
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -28,11 +28,17 @@ paper: $(JAR) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (
 verify: $(JAR) ## check $(DATA)/SHA256SUMS, regenerate in memory, compare byte for byte with $(OUT)/tables and $(OUT)/figures
 	$(JAVA) -jar $(JAR) verify --data $(DATA) --outputs $(OUT)
 
-test: ## run every test (mvn -B test)
+test: servers ## build the reference servers, then run every test (mvn -B test)
 	$(MVN) -B test
 
 crosscheck: $(JAR) ## compare the tidy CSVs with an independent Python implementation on fresh random data (needs python3; pip installs numpy, scipy, statsmodels)
 	scripts/crosscheck/run.sh $(JAR) $(SEEDS)
+
+servers: $(JAR) ## build every reference server whose toolchain is on PATH (servers/*/stack.json); lists the skipped ones
+	$(JAVA) -jar $(JAR) servers --servers servers
+
+conformance: $(JAR) ## start each built server and check every row of the API table (spec/servers.md)
+	$(JAVA) -jar $(JAR) conformance --servers servers
 
 manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
 	$(JAVA) -jar $(JAR) manifest --data $(DATA)

@@ -39,7 +39,9 @@ public final class Main implements Callable<Integer> {
                 new PaperCommand(),
                 new IngestCommand(),
                 new VerifyCommand(),
-                new ManifestCommand());
+                new ManifestCommand(),
+                new dev.tpm.collect.stack.ServersCommand(),
+                new dev.tpm.collect.conformance.ConformanceCommand());
     }
 
     @Spec

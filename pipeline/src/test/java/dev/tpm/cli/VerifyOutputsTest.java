@@ -54,7 +54,8 @@ class VerifyOutputsTest {
         Cli.Result r = verify();
         assertEquals(1, r.exit(), r::toString);
         assertTrue(r.out().contains("differs: tables/inventory.csv (first difference at byte 40;"), r::toString);
-        assertTrue(r.out().contains("verify: outputs DIFFER: 1 differ, 0 missing, 0 extra, 0 identical"), r::toString);
+        assertTrue(r.out().matches("(?s).*verify: outputs DIFFER: 1 differ, 0 missing, 0 extra, [1-9][0-9]* identical.*"),
+                r::toString);
     }
 
     @Test

@@ -25,6 +25,6 @@ RUN mvn -B -q dependency:go-offline \
  && mvn -B -q dependency:resolve-plugins
 
 COPY . .
-RUN mvn -B -q -o package -DskipTests
+RUN mvn -B -q package -DskipTests
 
 CMD ["make", "paper"]

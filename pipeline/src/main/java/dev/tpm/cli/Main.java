@@ -1,7 +1,22 @@
 package dev.tpm.cli;
 
-public final class Main {
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The command-line entry point: one subcommand per task. */
+@Command(name = "tpm", mixinStandardHelpOptions = true,
+        description = "Throughput per Megabyte: replication package.",
+        subcommands = {
+            dev.tpm.collect.stack.ServersCommand.class,
+            dev.tpm.collect.conformance.ConformanceCommand.class,
+        })
+public final class Main implements Runnable {
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
     public static void main(String[] args) {
-        System.out.println("tpm");
+        System.exit(new CommandLine(new Main()).execute(args));
     }
 }

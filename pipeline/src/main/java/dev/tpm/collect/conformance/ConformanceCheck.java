@@ -1,0 +1,154 @@
+package dev.tpm.collect.conformance;
+
+import dev.tpm.collect.stack.FreePort;
+import dev.tpm.collect.stack.ItemsDatabase;
+import dev.tpm.collect.stack.ServerProcess;
+import dev.tpm.collect.stack.StackBuilder;
+import dev.tpm.collect.stack.StackRegistry;
+import dev.tpm.collect.stack.StackSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The API conformance check (servers.md; like TechEmpower's verify step): for each stack, starts
+ * its already built server on a free port with a fresh seeded database, runs every row of the API
+ * table, stops the server and everything it started, and reports every problem of every stack.
+ * It builds nothing: a stack whose artifacts are missing is reported as not built.
+ */
+public final class ConformanceCheck {
+    public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+    /** One failing row of one stack. */
+    public record Problem(String stack, String row, String detail) {
+        @Override
+        public String toString() {
+            return stack + ": " + row + ": " + detail;
+        }
+    }
+
+    /**
+     * The outcome for one stack.
+     *
+     * @param checks rows run
+     * @param pids every process seen in the server's tree while it ran
+     */
+    public record StackReport(String stack, int checks, List<Problem> problems, List<Long> pids) {
+        public StackReport {
+            problems = List.copyOf(problems);
+            pids = List.copyOf(pids);
+        }
+
+        public boolean passed() {
+            return problems.isEmpty();
+        }
+    }
+
+    /** The outcome for every stack checked, and the stacks skipped as unavailable. */
+    public record Report(List<StackReport> stacks, List<StackRegistry.Unavailable> skipped) {
+        public Report {
+            stacks = List.copyOf(stacks);
+            skipped = List.copyOf(skipped);
+        }
+
+        public boolean passed() {
+            return stacks.stream().allMatch(StackReport::passed);
+        }
+
+        public List<Problem> problems() {
+            return stacks.stream().flatMap(s -> s.problems().stream()).toList();
+        }
+
+        /** A human summary: one line per stack, then every problem. */
+        public String text() {
+            StringBuilder b = new StringBuilder();
+            for (StackRegistry.Unavailable u : skipped) {
+                b.append("skipped ").append(u.spec().id()).append(": ").append(u.reason()).append('\n');
+            }
+            for (StackReport s : stacks) {
+                b.append(s.passed() ? "PASS " : "FAIL ").append(s.stack()).append(": ").append(s.checks())
+                        .append(" rows, ").append(s.problems().size()).append(" problem(s)\n");
+            }
+            for (Problem p : problems()) b.append("  ").append(p).append('\n');
+            b.append(passed() ? "conformance: every stack checked passed" : "conformance: FAILED").append('\n');
+            return b.toString();
+        }
+    }
+
+    private final Path workDir;
+
+    /** @param workDir where each stack's database and server log go */
+    public ConformanceCheck(Path workDir) {
+        this.workDir = workDir;
+    }
+
+    /** Checks the given stacks (available ones of {@code registry} when {@code ids} is empty). */
+    public Report run(StackRegistry registry, List<String> ids) {
+        List<StackSpec> chosen = new ArrayList<>();
+        List<StackRegistry.Unavailable> skipped = new ArrayList<>();
+        if (ids.isEmpty()) {
+            chosen.addAll(registry.available());
+            skipped.addAll(registry.unavailable());
+        } else {
+            for (String id : ids) {
+                StackSpec s = registry.get(id);
+                if (registry.available(s)) {
+                    chosen.add(s);
+                } else {
+                    registry.unavailable().stream().filter(u -> u.spec().id().equals(id)).forEach(skipped::add);
+                }
+            }
+        }
+        List<StackReport> reports = new ArrayList<>();
+        for (StackSpec s : chosen) reports.add(check(s));
+        return new Report(reports, skipped);
+    }
+
+    /** Checks one stack. */
+    public StackReport check(StackSpec spec) {
+        String id = spec.id();
+        List<String> missing = StackBuilder.missingArtifacts(spec);
+        if (!StackBuilder.isBuilt(spec)) {
+            String what = spec.artifacts().isEmpty() ? "stack.json lists no artifacts" : "missing " + missing;
+            return new StackReport(id, 0, List.of(new Problem(id, "build", "not built (" + what
+                    + "); run `make servers` first")), List.of());
+        }
+        Path db = workDir.resolve(id + ".db");
+        Path log = workDir.resolve(id + ".log");
+        List<Problem> problems = new ArrayList<>();
+        Set<Long> pids = new LinkedHashSet<>();
+        int checks = 0;
+        ServerProcess server = null;
+        try {
+            ItemsDatabase.reset(db);
+            ItemsDatabase.seed(db, ApiChecks.SEED_ROWS);
+            server = ServerProcess.start(spec, FreePort.find(), db, Map.of(), List.of(), log);
+            server.awaitHealthy(STARTUP_TIMEOUT);
+            server.tree().forEach(h -> pids.add(h.pid()));
+            ServerProcess running = server;
+            ApiChecks api = new ApiChecks(server.port(), db, running::isAlive);
+            api.runAll();
+            checks = api.checks();
+            for (String[] p : api.problems()) problems.add(new Problem(id, p[0], p[1]));
+            server.tree().forEach(h -> pids.add(h.pid()));
+        } catch (IOException | RuntimeException e) {
+            problems.add(new Problem(id, "start", e.getMessage()));
+        } finally {
+            if (server != null) {
+                server.tree().forEach(h -> pids.add(h.pid()));
+                try {
+                    server.stop(STOP_GRACE);
+                } catch (RuntimeException e) {
+                    problems.add(new Problem(id, "stop", e.getMessage()));
+                }
+            }
+        }
+        return new StackReport(id, checks, problems, new ArrayList<>(pids));
+    }
+}

@@ -1,0 +1,109 @@
+package dev.tpm.collect.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.collect.stack.Fixtures;
+import dev.tpm.collect.stack.StackRegistry;
+import dev.tpm.testing.ExternalTool;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The check against the fixture stacks (a correct and a broken stdlib server): no built server needed. */
+class ConformanceCheckTest {
+    @TempDir
+    Path work;
+
+    @BeforeEach
+    void python() {
+        ExternalTool.require("python3");
+    }
+
+    @Test
+    void aCorrectServerPassesEveryRow() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-good"));
+        assertEquals(List.of(), r.problems());
+        assertTrue(r.passed());
+        assertTrue(r.checks() >= 50, "rows run: " + r.checks());
+    }
+
+    @Test
+    void aBrokenServerIsReportedWithTheFailingRowsNamed() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-broken"));
+        assertFalse(r.passed());
+        ConformanceCheck.Problem missing = find(r, "GET /items/{id} (missing item)").orElseThrow(
+                () -> new AssertionError("missing-item row not reported: " + r.problems()));
+        assertEquals("fixture-broken", missing.stack());
+        assertTrue(missing.detail().contains("expected status 404, found 200"), missing.detail());
+        ConformanceCheck.Problem post = find(r, "POST /items").orElseThrow(
+                () -> new AssertionError("POST row not reported: " + r.problems()));
+        assertTrue(post.detail().contains("expected Content-Type application/json, found 'text/html'"), post.detail());
+        // text/plain rows are unaffected by the planted bugs, so they pass
+        assertTrue(find(r, "GET /health").isEmpty(), r.problems().toString());
+        assertTrue(find(r, "GET /").isEmpty(), r.problems().toString());
+        assertTrue(missing.toString().startsWith("fixture-broken: GET /items/{id} (missing item): "), missing.toString());
+    }
+
+    @Test
+    void noProcessOfTheServerIsLeftRunningAfterTheCheck() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-good"));
+        // the fixture starts 2 children (CHILDREN=2 in its stack.json): a tree of 3
+        assertEquals(3, r.pids().size(), "pids seen: " + r.pids());
+        for (long pid : r.pids()) {
+            assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !zombie(pid)).orElse(false),
+                    "pid " + pid + " still running");
+        }
+    }
+
+    @Test
+    void aStackThatIsNotBuiltIsSaidSoWithoutStartingAnything() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("not-built"));
+        assertEquals(1, r.problems().size());
+        assertEquals("build", r.problems().get(0).row());
+        assertTrue(r.problems().get(0).detail().startsWith("not built (missing [bin/server])"), r.problems().toString());
+        assertEquals(List.of(), r.pids());
+    }
+
+    @Test
+    void aServerThatDiesBeforeItServesIsAProblemOfThatStack() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("exits-early"));
+        assertEquals(1, r.problems().size(), r.problems().toString());
+        assertEquals("start", r.problems().get(0).row());
+        assertTrue(r.problems().get(0).detail().contains("exited with code 3"), r.problems().toString());
+    }
+
+    @Test
+    void oneRunReportsEveryStackAndEveryProblem() throws IOException {
+        StackRegistry registry = StackRegistry.load(Fixtures.STACKS);
+        ConformanceCheck.Report report = new ConformanceCheck(work).run(registry, List.of("fixture-broken", "fixture-good", "not-built"));
+        assertEquals(List.of("fixture-broken", "fixture-good", "not-built"),
+                report.stacks().stream().map(ConformanceCheck.StackReport::stack).toList());
+        assertFalse(report.passed());
+        String text = report.text();
+        assertTrue(text.contains("FAIL fixture-broken"), text);
+        assertTrue(text.contains("PASS fixture-good"), text);
+        assertTrue(text.contains("FAIL not-built"), text);
+        assertTrue(text.contains("fixture-broken: GET /items/{id} (missing item): expected status 404"), text);
+        assertTrue(text.contains("not-built: build: not built"), text);
+        assertTrue(text.endsWith("conformance: FAILED\n"), text);
+    }
+
+    private static Optional<ConformanceCheck.Problem> find(ConformanceCheck.StackReport r, String row) {
+        return r.problems().stream().filter(p -> p.row().equals(row)).findFirst();
+    }
+
+    static boolean zombie(long pid) {
+        try {
+            String s = java.nio.file.Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return s.charAt(s.lastIndexOf(')') + 2) == 'Z';
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+}

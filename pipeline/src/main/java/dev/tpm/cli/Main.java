@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             dev.tpm.collect.stack.ServersCommand.class,
             dev.tpm.collect.conformance.ConformanceCommand.class,
+            dev.tpm.collect.CollectCommand.class,
         })
 public final class Main implements Runnable {
     @Override

@@ -150,15 +150,14 @@ public final class CampaignRunner {
                     + " memory series kept, next seq " + (state.maxSeq + 1));
         }
         // runs lost to discards or failures before an interruption are queued again
+        int maxRetries = o.preset().maxRetries();
         for (var t : targets.entrySet()) {
             PlannedRun.Group g = t.getKey();
             if (g.warmup()) continue;
-            long pending = queue.stream().filter(r -> r.group().equals(g)).count();
-            int missing = (int) (t.getValue() - state.ok(g) - pending);
-            for (int i = 0; i < missing && state.retriesLeft(g, o.preset().maxRetries()) > i; i++) {
-                PlannedRun template = plan.stream().filter(r -> r.group().equals(g)).findFirst().orElseThrow();
-                insertInBlock(queue, template.withRun(state.nextRun(g)), blockOrder);
-            }
+            int missing = t.getValue() - state.ok(g) - pending(queue, g);
+            int allowed = Math.min(missing, state.budget(g, t.getValue(), maxRetries, pending(queue, g)));
+            PlannedRun template = plan.stream().filter(r -> r.group().equals(g)).findFirst().orElseThrow();
+            for (int i = 0; i < allowed; i++) insertInBlock(queue, template.withRun(state.nextRun(g)), blockOrder);
         }
 
         Progress progress = new Progress(log, o.preset().settleS(), o.preset().cooldownS());
@@ -191,7 +190,7 @@ public final class CampaignRunner {
                 else failed++;
                 log.println("collect: " + r + ": " + a.status + ": " + a.note);
                 if (!r.warmup()) {
-                    if (state.retriesLeft(r.group(), o.preset().maxRetries()) > 0) {
+                    if (state.budget(r.group(), targets.get(r.group()), maxRetries, pending(queue, r.group())) > 0) {
                         PlannedRun again = r.phase() == 3 ? r : r.withRun(state.nextRun(r.group()));
                         insertInBlock(queue, again, blockOrder);
                         total++;
@@ -215,6 +214,12 @@ public final class CampaignRunner {
 
     private static String csvName(int phase) {
         return phase == 1 ? PHASE1_CSV : PHASE2_CSV;
+    }
+
+    private static int pending(List<PlannedRun> queue, PlannedRun.Group g) {
+        int n = 0;
+        for (PlannedRun r : queue) if (r.group().equals(g)) n++;
+        return n;
     }
 
     /** Puts a run at the end of its block (one phase of one stack), keeping blocks contiguous. */
@@ -268,9 +273,13 @@ public final class CampaignRunner {
             return okCount.getOrDefault(g, 0);
         }
 
-        int retriesLeft(PlannedRun.Group g, int max) {
-            int used = g.phase() == 3 ? phase3Failures.getOrDefault(g, 0) : notOkCount.getOrDefault(g, 0);
-            return max - used;
+        /**
+         * Attempts a group may still start beyond those queued: its target plus {@code maxRetries},
+         * minus the attempts made (ok or not) and those pending.
+         */
+        int budget(PlannedRun.Group g, int target, int maxRetries, int pending) {
+            int failures = g.phase() == 3 ? phase3Failures.getOrDefault(g, 0) : notOkCount.getOrDefault(g, 0);
+            return target + maxRetries - ok(g) - failures - pending;
         }
 
         int nextRun(PlannedRun.Group g) {

@@ -60,8 +60,10 @@ public final class DeviceFacts {
         String product = firstLine(file("sys/class/dmi/id/product_name"));
         String vendor = firstLine(file("sys/class/dmi/id/sys_vendor"));
         if (product != null) return vendor == null || product.startsWith(vendor) ? product : vendor + " " + product;
-        String hw = cpuinfo("Model");
-        return hw != null ? hw : cpuinfo("Hardware");
+        // ARM boards name themselves in /proc/cpuinfo ("Model : Raspberry Pi 5 ..."); x86's
+        // lower-case "model" is a number and says nothing about the machine
+        String hw = cpuinfo("Model", true);
+        return hw != null ? hw : cpuinfo("Hardware", true);
     }
 
     String cpuName() {
@@ -71,9 +73,9 @@ public final class DeviceFacts {
                 if (line.startsWith("Model name:")) return line.substring("Model name:".length()).trim();
             }
         }
-        String name = cpuinfo("model name");
+        String name = cpuinfo("model name", false);
         if (name != null) return name;
-        String part = cpuinfo("CPU part");
+        String part = cpuinfo("CPU part", false);
         return part == null ? null : "CPU part " + part;
     }
 
@@ -108,12 +110,13 @@ public final class DeviceFacts {
         return null;
     }
 
-    private String cpuinfo(String key) {
+    private String cpuinfo(String key, boolean exactCase) {
         String info = file("proc/cpuinfo");
         if (info == null) return null;
         for (String line : info.split("\n")) {
             int colon = line.indexOf(':');
-            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(key)) {
+            String k = line.substring(0, Math.max(colon, 0)).trim();
+            if (colon > 0 && (exactCase ? k.equals(key) : k.equalsIgnoreCase(key))) {
                 String v = line.substring(colon + 1).trim();
                 if (!v.isEmpty()) return v;
             }

@@ -62,5 +62,6 @@ class DeviceFactsTest {
         assertTrue(d.get("page_size").asInt() >= 4096);
         assertTrue(d.has("kernel") && d.has("arch") && d.has("os") && d.has("memory_mib") && d.has("cpu"));
         assertFalse(d.has("firmware"), "no vcgencmd here");
+        assertFalse(d.path("model").asText().matches("\\d+"), "x86's numeric cpuinfo 'model' is not the machine's");
     }
 }

@@ -60,15 +60,15 @@ class PresetTest {
         Preset pilot = Preset.resolve("pilot", PRESETS);
         double minutes = estimateMinutes(pilot, 5);
         assertTrue(minutes >= 60 && minutes <= 90, "pilot estimate " + minutes + " min");
-        assertEquals(68.5, minutes, 1e-9);
-        assertTrue(pilot.description().contains("68 min 30 s for five stacks"), pilot.description());
+        assertEquals(65.5, minutes, 1e-9);
+        assertTrue(pilot.description().contains("65 min 30 s for five stacks"), pilot.description());
         assertNotNull(pilot.sweep());
         assertNotNull(pilot.memory());
         assertTrue(pilot.endpoints().containsAll(Endpoints.CRUD) && pilot.endpoints().contains(Endpoints.MIXED));
         Preset paper = Preset.resolve("paper", PRESETS);
-        assertEquals(5 * 7360 / 60.0, estimateMinutes(paper, 5), 1e-6);
-        assertTrue(paper.description().contains("10 h 13 min for five stacks"));
-        assertEquals(7360, estimateMinutes(paper, 1) * 60, 1e-6);
+        assertEquals(5 * 6630 / 60.0, estimateMinutes(paper, 5), 1e-6);
+        assertTrue(paper.description().contains("9 h 12 min for five stacks"));
+        assertEquals(6630, estimateMinutes(paper, 1) * 60, 1e-6);
         Preset smoke = Preset.resolve("smoke", PRESETS);
         assertTrue(estimateMinutes(smoke, 1) < 2);
     }

@@ -471,8 +471,11 @@ public final class CampaignRunner {
      * (on 2 cores: wrk on 0, server on 1).
      */
     Pinning pinning() {
-        int n = Runtime.getRuntime().availableProcessors();
-        if (!o.pin() || n < 2) return new Pinning(List.of(), List.of(), null, null);
+        return pinning(o.pin(), Runtime.getRuntime().availableProcessors());
+    }
+
+    static Pinning pinning(boolean pin, int n) {
+        if (!pin || n < 2) return new Pinning(List.of(), List.of(), null, null);
         int k = Math.max(1, n / 2);
         String lg = k == 1 ? "0" : "0-" + (k - 1);
         String sv = k == n - 1 ? Integer.toString(k) : k + "-" + (n - 1);

@@ -59,4 +59,15 @@ class PlanTest {
         assertNotEquals(Plan.seed(42, "phase1/rust"), Plan.seed(42, "phase1/go"));
         assertNotEquals(Plan.seed(42, "phase1/rust"), Plan.seed(43, "phase1/rust"));
     }
+
+    @Test
+    void pinningSplitsTheCores() {
+        assertEquals(List.of(), CampaignRunner.pinning(true, 1).server(), "one core: nothing to split");
+        assertEquals(List.of(), CampaignRunner.pinning(false, 4).server());
+        assertEquals(List.of("taskset", "-c", "1"), CampaignRunner.pinning(true, 2).server());
+        assertEquals(List.of("taskset", "-c", "0"), CampaignRunner.pinning(true, 2).loadGenerator());
+        assertEquals("2-3", CampaignRunner.pinning(true, 4).serverCpus());
+        assertEquals("0-1", CampaignRunner.pinning(true, 4).loadGeneratorCpus());
+        assertEquals("1-2", CampaignRunner.pinning(true, 3).serverCpus());
+    }
 }

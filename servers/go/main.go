@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"runtime"
 	"strconv"
 
 	_ "modernc.org/sqlite"
@@ -236,6 +237,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	// database/sql keeps only 2 idle connections by default and would reopen SQLite files under
+	// load; keep 2 per core open, as many as the other stacks' worker threads.
+	conns := 2 * runtime.NumCPU()
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
 	if _, err := db.Exec(`CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY,
 		name TEXT NOT NULL, description TEXT NOT NULL, price REAL NOT NULL, quantity INTEGER NOT NULL)`); err != nil {
 		log.Fatal(err)

@@ -2,7 +2,9 @@
 //!
 //! SQLite calls block, so every handler moves its query onto tokio's blocking pool with
 //! `spawn_blocking`; each blocking-pool thread opens its own connection on first use and keeps it
-//! in a thread-local (a connection per thread, no data cache in front of SQLite).
+//! in a thread-local (a connection per thread, no data cache in front of SQLite). The blocking pool
+//! is capped at 2 threads per core (tokio's default cap is 512), as many as the other stacks'
+//! worker threads.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -231,8 +233,17 @@ fn env_or(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_string())
 }
 
-#[tokio::main]
-async fn main() {
+fn main() {
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(2 * cores)
+        .enable_all()
+        .build()
+        .expect("tokio runtime")
+        .block_on(serve());
+}
+
+async fn serve() {
     let port: u16 = env_or("PORT", "8080").parse().expect("PORT must be a port number");
     let bind = env_or("BIND", "127.0.0.1");
     let db_path = env_or("DB_PATH", "./items.db");

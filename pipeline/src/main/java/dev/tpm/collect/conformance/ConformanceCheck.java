@@ -76,7 +76,8 @@ public final class ConformanceCheck {
                         .append(" rows, ").append(s.problems().size()).append(" problem(s)\n");
             }
             for (Problem p : problems()) b.append("  ").append(p).append('\n');
-            b.append(passed() ? "conformance: every stack checked passed" : "conformance: FAILED").append('\n');
+            b.append(stacks.isEmpty() ? "conformance: FAILED, no stack was checked"
+                    : passed() ? "conformance: every stack checked passed" : "conformance: FAILED").append('\n');
             return b.toString();
         }
     }

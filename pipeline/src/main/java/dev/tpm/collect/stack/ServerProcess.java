@@ -16,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -198,6 +199,12 @@ public final class ServerProcess implements AutoCloseable {
             LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
         }
         stopped = true;
+        try {
+            // the root is this JVM's child: wait until it is reaped, so that isAlive() is false from now on
+            process.waitFor(KILL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         List<ProcessHandle> still = alive(all);
         if (!still.isEmpty()) {
             throw new IllegalStateException("stack '" + spec.id() + "': processes still running after SIGKILL: "

@@ -65,7 +65,7 @@ public record StackSpec(
         JsonNode b = root.path("build");
         for (int i = 0; i < b.size(); i++) build.add(strings(b.get(i), "$.build[" + i + "]", where));
         Map<String, String> env = new LinkedHashMap<>();
-        root.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+        for (Map.Entry<String, JsonNode> e : root.path("env").properties()) env.put(e.getKey(), e.getValue().asText());
         List<String> run = strings(root.get("run"), "$.run", where);
         if (run.isEmpty()) throw new IOException(where + ": $.run: expected a non-empty argv");
         return new StackSpec(

@@ -23,9 +23,13 @@ class ArtifactSizeTest {
         Files.createSymbolicLink(dir.resolve("node_modules/a/python"), outside.resolve("interpreter"));
         Files.createSymbolicLink(dir.resolve("node_modules/linked-dir"), outside);
         Files.write(dir.resolve("not-an-artifact"), new byte[7]);
+        Files.createLink(dir.resolve("node_modules/a/b/hard-link-of-x"), dir.resolve("node_modules/a/x"));
 
         StackSpec s = StackBuilderTest.spec(dir, List.of(), List.of("server.js", "node_modules"));
-        assertEquals(1124, ArtifactSize.bytes(s));
+        assertEquals(100 + 1000 + 24, ArtifactSize.bytes(s));
+        // an artifact listed twice, or inside another, counts once
+        StackSpec twice = StackBuilderTest.spec(dir, List.of(), List.of("server.js", "node_modules", "node_modules/a/x"));
+        assertEquals(100 + 1000 + 24, ArtifactSize.bytes(twice));
     }
 
     @Test

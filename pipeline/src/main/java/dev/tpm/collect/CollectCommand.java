@@ -75,7 +75,6 @@ public final class CollectCommand implements Callable<Integer> {
                 Path script = harness.resolve("wrk").resolve(e + ".lua");
                 if (!Files.isRegularFile(script)) throw new IOException(script + ": no wrk script for endpoint '" + e + "'");
             }
-            List<StackSpec> chosen = chooseStacks();
             String device = deviceId != null ? deviceId : DeviceFacts.defaultId();
             if (!device.matches("[A-Za-z0-9._-]+")) {
                 throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
@@ -86,8 +85,9 @@ public final class CollectCommand implements Callable<Integer> {
                 throw new IOException("--campaign: expected a folder name of letters, digits, '.', '_' or '-', found '" + name + "'");
             }
             Path workDir = work != null ? work : Path.of(System.getProperty("java.io.tmpdir"), "tpm-collect", name);
+            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"));
             Sensors sensors = Sensors.detect();
-            err.println("collect: campaign " + name + ", preset " + p.name() + ", stacks "
+            err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name() + ", stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
             CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pin,
@@ -95,13 +95,13 @@ public final class CollectCommand implements Callable<Integer> {
                     DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();
             return s.gaveUp().isEmpty() ? 0 : 2;
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IOException | IllegalArgumentException | IllegalStateException e) {
             err.println("collect: " + e.getMessage());
             return 1;
         }
     }
 
-    private List<StackSpec> chooseStacks() throws IOException {
+    private List<StackSpec> chooseStacks(Path conformanceWork) throws IOException {
         StackRegistry registry = StackRegistry.load(servers);
         List<StackSpec> chosen = new ArrayList<>();
         if (stacks.isEmpty()) {
@@ -122,7 +122,6 @@ public final class CollectCommand implements Callable<Integer> {
             }
         }
         if (!skipConformance) {
-            Path conformanceWork = Files.createTempDirectory("tpm-conformance");
             ConformanceCheck check = new ConformanceCheck(conformanceWork);
             for (StackSpec s : chosen) {
                 System.err.println("collect: conformance check of " + s.id());

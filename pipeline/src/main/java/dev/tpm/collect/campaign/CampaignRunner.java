@@ -47,7 +47,8 @@ import java.util.StringJoiner;
  * stop the whole tree, cool down, and append the row (forced to disk) before the next run. A
  * discarded or failed measured run is re-queued with the next free run number, at most
  * {@code max_retries} times per group. A campaign folder that exists already is resumed: its rows
- * are kept, completed keys are skipped, seq numbering goes on.
+ * are kept, completed keys are skipped, seq numbering goes on. A row's started_at is the instant
+ * its server was spawned.
  */
 public final class CampaignRunner {
     public static final String CAMPAIGN_JSON = "campaign.json";
@@ -83,6 +84,7 @@ public final class CampaignRunner {
     private final PrintStream log;
     private final Path dir;
     private final Map<String, StackSpec> specs = new LinkedHashMap<>();
+    private volatile ServerSide.Server current;
 
     public CampaignRunner(Options options, ServerSide servers, Sensors sensors, DeviceFacts facts, PrintStream log) {
         this.o = options;
@@ -109,7 +111,18 @@ public final class CampaignRunner {
                         + o.campaign());
             }
             killLeftovers();
-            return runLocked();
+            // on SIGTERM or Ctrl-C, take the running server down with the harness
+            Thread hook = new Thread(this::killCurrentServer, "collect-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                return runLocked();
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running
+                }
+            }
         }
     }
 
@@ -313,12 +326,14 @@ public final class CampaignRunner {
         Measured m;
         ServerSide.Server server = servers.start(spec, port, db, pinning().server(),
                 o.workDir().resolve("server-" + r.stack() + ".log"));
+        current = server;
         try {
             recordChildren(server.treePids(), null);
             m = measure(r, b, server, port, rows, wrkOut);
         } finally {
             server.stop(Duration.ofMillis(Math.round(p.stopGraceS() * 1000))); // throws if anything survived
             server.close();
+            current = null;
             Files.deleteIfExists(o.workDir().resolve(CHILDREN_FILE));
         }
         Attempt a = finish(r, b, m.status, m.note, wrkOut);
@@ -579,6 +594,12 @@ public final class CampaignRunner {
     private static String pidLine(ProcessHandle h) {
         if (h == null) return "";
         return h.pid() + " " + h.info().startInstant().map(Instant::toString).orElse("?") + "\n";
+    }
+
+    private void killCurrentServer() {
+        ServerSide.Server s = current;
+        if (s == null) return;
+        for (long pid : s.treePids()) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
     }
 
     private void killLeftovers() throws IOException {

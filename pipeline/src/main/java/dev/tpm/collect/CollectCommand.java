@@ -58,9 +58,6 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--wrk", description = "wrk executable (default: ${DEFAULT-VALUE})")
     String wrk = "wrk";
 
-    @Option(names = "--load-generator-host", description = "'same' (wrk runs here) or 'separate' (default: ${DEFAULT-VALUE})")
-    String loadGeneratorHost = "same";
-
     @Option(names = "--skip-conformance", hidden = true, description = "measure without the conformance check (tests of the harness only)")
     boolean skipConformance;
 
@@ -91,7 +88,7 @@ public final class CollectCommand implements Callable<Integer> {
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
             CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pin,
-                    harness.resolve("wrk"), wrk, workDir, loadGeneratorHost), new StackServerSide(), sensors,
+                    harness.resolve("wrk"), wrk, workDir, "same"), new StackServerSide(), sensors,
                     DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();
             return s.gaveUp().isEmpty() ? 0 : 2;

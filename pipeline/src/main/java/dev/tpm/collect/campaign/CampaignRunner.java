@@ -64,7 +64,8 @@ public final class CampaignRunner {
      * @param stacks in block order; each must have passed the conformance check
      * @param workDir scratch space outside data/: the database, server logs, wrk output, the lock
      * @param pin split the cores between server and wrk with taskset (when there is more than one)
-     * @param loadGeneratorHost "same" (wrk on this machine) or "separate"
+     * @param loadGeneratorHost campaign.json's load_generator.host: "same" (wrk on this machine, as
+     *     this harness runs it) or "separate"
      */
     public record Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
             boolean pin, Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost) {
@@ -382,7 +383,8 @@ public final class CampaignRunner {
         } finally {
             samples = sampler.stop();
         }
-        b.cpuS = ProcCpu.seconds(cpuStart, ProcCpu.ticks(server.treePids()), ClockTicks.perSecond());
+        Map<Long, Long> cpuEnd = ProcCpu.ticks(server.treePids());
+        b.cpuS = cpuEnd.isEmpty() ? Double.NaN : ProcCpu.seconds(cpuStart, cpuEnd, ClockTicks.perSecond());
         boolean alive = server.isAlive();
 
         long peakRss = TreeSampler.peakRssKib(samples);

@@ -280,8 +280,11 @@ public final class CampaignRunner {
 
         int ok(PlannedRun.Group g) {
             if (g.phase() == 3) {
+                String prefix = g.stack() + "-" + g.endpoint() + "-";
                 int n = 0;
-                for (String f : phase3Files) if (f.startsWith(g.stack() + "-" + g.endpoint() + "-")) n++;
+                for (String f : phase3Files) {
+                    if (f.startsWith(prefix) && f.substring(prefix.length()).matches("\\d+\\.json")) n++;
+                }
                 return n;
             }
             return okCount.getOrDefault(g, 0);

@@ -12,7 +12,7 @@ JAR  := target/tpm.jar
 SOURCES := pom.xml $(shell find pipeline/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers conformance
+.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers conformance collect bench-sampler
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -39,6 +39,18 @@ servers: $(JAR) ## build every reference server whose toolchain is on PATH (serv
 
 conformance: $(JAR) ## start each built server and check every row of the API table (spec/servers.md)
 	$(JAVA) -jar $(JAR) conformance --servers servers
+
+# A campaign on this machine (spec/servers.md, harness/README.md), e.g.
+#   make collect PRESET=pilot STACKS=rust,go,python,node,java COLLECT_ARGS="--pin --device-id pi5-a"
+PRESET ?= pilot
+collect: $(JAR) ## run the collection harness: PRESET=paper|pilot|smoke STACKS=a,b COLLECT_ARGS=...; writes data/raw/<campaign>/
+	$(JAVA) -jar $(JAR) collect --preset $(PRESET) --data $(DATA) $(if $(STACKS),--stacks $(STACKS)) $(COLLECT_ARGS)
+
+# BENCH_ARGS="<seconds per case> <interval ms> <tree sizes...>"
+BENCH_ARGS ?= 15 130 1 8 32
+bench-sampler: ## measure the memory sampler's CPU time per sample and the spread of its intervals
+	$(MVN) -q -B test-compile
+	$(JAVA) -cp target/classes:target/test-classes dev.tpm.collect.sample.SamplerBenchmark $(BENCH_ARGS)
 
 manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
 	$(JAVA) -jar $(JAR) manifest --data $(DATA)

@@ -41,7 +41,8 @@ public final class Main implements Callable<Integer> {
                 new VerifyCommand(),
                 new ManifestCommand(),
                 new dev.tpm.collect.stack.ServersCommand(),
-                new dev.tpm.collect.conformance.ConformanceCommand());
+                new dev.tpm.collect.conformance.ConformanceCommand(),
+                new dev.tpm.collect.CollectCommand());
     }
 
     @Spec

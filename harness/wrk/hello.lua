@@ -1,0 +1,13 @@
+-- GET /: the plain-text hello-world request.
+local tpm = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "tpm.lua")
+
+setup = tpm.setup
+done = tpm.done
+
+function init(args)
+   tpm.options(args)
+end
+
+function request()
+   return wrk.format("GET", "/")
+end

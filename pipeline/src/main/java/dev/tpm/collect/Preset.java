@@ -1,0 +1,287 @@
+package dev.tpm.collect;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tpm.model.Endpoints;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A collection protocol (servers.md "Protocol presets"), read from {@code harness/presets/<name>.json}
+ * and validated on load. Phase 1 measures {@code endpoints} at {@code concurrency}; phase 2 the
+ * {@code sweep}; phase 3 the {@code memory} series. Every run of every phase is a cold start.
+ *
+ * @param runs measured phase-1 runs per (stack, endpoint)
+ * @param warmups phase-1 warm-up runs per (stack, endpoint), run before the measured runs
+ * @param durationS wrk's -d for phases 1 and 2
+ * @param settleS wait between the first 200 on /health and the idle RSS reading
+ * @param mix the declared workload mix the {@code mixed} endpoint draws requests from (data.md
+ *     config/mixes.csv overrides it when the data folder has one)
+ * @param maxRetries re-queued attempts allowed per (stack, endpoint, concurrency, warm-up) group
+ *     when runs are discarded or fail
+ */
+public record Preset(
+        String name,
+        String description,
+        int runs,
+        int warmups,
+        int durationS,
+        int concurrency,
+        int threads,
+        double cooldownS,
+        double settleS,
+        int seedRows,
+        int seedRowsDelete,
+        int sampleIntervalMs,
+        List<String> endpoints,
+        Map<String, Double> mix,
+        Sweep sweep,
+        Memory memory,
+        long rngSeed,
+        int maxRetries,
+        double startupTimeoutS,
+        double stopGraceS) {
+
+    /** Phase 2: one endpoint at several concurrency levels. */
+    public record Sweep(String endpoint, List<Integer> concurrency, int runs, int warmups) {
+        public Sweep {
+            concurrency = List.copyOf(concurrency);
+        }
+    }
+
+    /** Phase 3: runs whose memory time series is kept, one JSON file each. */
+    public record Memory(List<String> endpoints, int runs, int durationS, int concurrency) {
+        public Memory {
+            endpoints = List.copyOf(endpoints);
+        }
+    }
+
+    /** Tolerance on the sum of mix weights (data.md: "sum to 1 (within 1e-9)"). */
+    public static final double MIX_SUM_TOLERANCE = 1e-9;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
+            "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
+            "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
+            "startup_timeout_s", "stop_grace_s");
+    private static final Set<String> SWEEP_KEYS = Set.of("endpoint", "concurrency", "runs", "warmups");
+    private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency");
+    private static final int MAX_CONNECTIONS = 100_000;
+
+    public Preset {
+        endpoints = List.copyOf(endpoints);
+        mix = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(mix));
+    }
+
+    /** {@code spec} is a preset name (looked up in {@code presetsDir}) or a path to a .json file. */
+    public static Preset resolve(String spec, Path presetsDir) throws IOException {
+        Path file = spec.endsWith(".json") || spec.contains("/") ? Path.of(spec) : presetsDir.resolve(spec + ".json");
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(file + ": no such preset (presets in " + presetsDir + ": " + available(presetsDir) + ")");
+        }
+        return load(file);
+    }
+
+    static List<String> available(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) return List.of();
+        try (var s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json"))
+                    .map(n -> n.substring(0, n.length() - 5)).sorted().toList();
+        }
+    }
+
+    public static Preset load(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var loc = e.getLocation();
+            throw new IOException(file + ": line " + loc.getLineNr() + ", column " + loc.getColumnNr()
+                    + ": not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        return parse(root, file.toString());
+    }
+
+    static Preset parse(JsonNode root, String where) throws IOException {
+        JsonReader r = new JsonReader(where);
+        if (root == null || !root.isObject()) throw r.error("$", "a JSON object", root);
+        r.onlyKeys(root, "$", KEYS);
+        String name = r.text(root, "$", "preset");
+        String description = r.optionalText(root, "description", "");
+        int runs = (int) r.integer(root, "$", "runs", 1, 100_000);
+        int warmups = (int) r.integer(root, "$", "warmups", 0, 100_000);
+        int duration = (int) r.integer(root, "$", "duration_s", 1, 86_400);
+        int concurrency = (int) r.integer(root, "$", "concurrency", 1, MAX_CONNECTIONS);
+        int threads = (int) r.integer(root, "$", "threads", 1, 1024);
+        if (threads > concurrency) {
+            throw r.error("$.threads", "at most concurrency (" + concurrency + "): wrk needs a connection per thread",
+                    root.get("threads"));
+        }
+        double cooldown = r.number(root, "$", "cooldown_s", 0, 3600);
+        double settle = r.number(root, "$", "settle_s", 0, 3600);
+        int seedRows = (int) r.integer(root, "$", "seed_rows", 1, 100_000_000);
+        int seedRowsDelete = (int) r.integer(root, "$", "seed_rows_delete", 1, 100_000_000);
+        int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
+
+        List<String> endpoints = r.strings(root, "$", "endpoints");
+        checkEndpoints(r, root.get("endpoints"), "$.endpoints", endpoints);
+
+        Map<String, Double> mix = new LinkedHashMap<>();
+        if (root.has("mix")) {
+            mix = parseMix(r, r.object(root, "$", "mix"), "$.mix");
+        } else if (endpoints.contains(Endpoints.MIXED)) {
+            throw r.error("$.mix", "an object of weights over the five CRUD endpoints (endpoints include 'mixed')", null);
+        }
+
+        Sweep sweep = null;
+        if (root.has("sweep") && !root.get("sweep").isNull()) {
+            JsonNode s = r.object(root, "$", "sweep");
+            r.onlyKeys(s, "$.sweep", SWEEP_KEYS);
+            String endpoint = r.text(s, "$.sweep", "endpoint");
+            if (!Endpoints.isKnown(endpoint)) throw r.error("$.sweep.endpoint", "one of " + Endpoints.ALL, s.get("endpoint"));
+            List<Integer> levels = r.integers(s, "$.sweep", "concurrency", 1, MAX_CONNECTIONS);
+            for (int i = 0; i < levels.size(); i++) {
+                if (i > 0 && levels.get(i) <= levels.get(i - 1)) {
+                    throw r.error("$.sweep.concurrency[" + i + "]", "a level above the previous one (" + levels.get(i - 1) + ")",
+                            s.get("concurrency").get(i));
+                }
+                if (levels.get(i) < threads) {
+                    throw r.error("$.sweep.concurrency[" + i + "]", "at least threads (" + threads + ")", s.get("concurrency").get(i));
+                }
+            }
+            sweep = new Sweep(endpoint, levels, (int) r.integer(s, "$.sweep", "runs", 1, 100_000),
+                    (int) r.integer(s, "$.sweep", "warmups", 0, 100_000));
+        }
+
+        Memory memory = null;
+        if (root.has("memory") && !root.get("memory").isNull()) {
+            JsonNode m = r.object(root, "$", "memory");
+            r.onlyKeys(m, "$.memory", MEMORY_KEYS);
+            List<String> me = r.strings(m, "$.memory", "endpoints");
+            checkEndpoints(r, m.get("endpoints"), "$.memory.endpoints", me);
+            int mc = (int) r.integer(m, "$.memory", "concurrency", threads, MAX_CONNECTIONS);
+            memory = new Memory(me, (int) r.integer(m, "$.memory", "runs", 1, 100_000),
+                    (int) r.integer(m, "$.memory", "duration_s", 1, 86_400), mc);
+            if (me.contains(Endpoints.MIXED) && mix.isEmpty()) {
+                throw r.error("$.mix", "an object of weights (memory endpoints include 'mixed')", null);
+            }
+        }
+        if (sweep != null && sweep.endpoint().equals(Endpoints.MIXED) && mix.isEmpty()) {
+            throw r.error("$.mix", "an object of weights (the sweep endpoint is 'mixed')", null);
+        }
+
+        long seed = r.integer(root, "$", "rng_seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        int retries = (int) r.integer(root, "$", "max_retries", 0, 1000);
+        double startup = r.number(root, "$", "startup_timeout_s", 0.001, 3600);
+        double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
+        return new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
+                seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace);
+    }
+
+    private static void checkEndpoints(JsonReader r, JsonNode array, String path, List<String> endpoints)
+            throws IOException {
+        Set<String> seen = new LinkedHashSet<>();
+        for (int i = 0; i < endpoints.size(); i++) {
+            String e = endpoints.get(i);
+            if (!Endpoints.isKnown(e)) throw r.error(path + "[" + i + "]", "an endpoint id of data.md " + Endpoints.ALL, array.get(i));
+            if (!seen.add(e)) throw r.error(path + "[" + i + "]", "each endpoint once", array.get(i));
+        }
+    }
+
+    /** Weights over exactly the five CRUD endpoints, non-negative, summing to 1 (data.md mixes.csv). */
+    static Map<String, Double> parseMix(JsonReader r, JsonNode m, String path) throws IOException {
+        r.onlyKeys(m, path, Set.copyOf(Endpoints.CRUD));
+        Map<String, Double> mix = new LinkedHashMap<>();
+        double sum = 0;
+        for (String e : Endpoints.CRUD) {
+            double w = r.number(m, path, e, 0, 1);
+            mix.put(e, w);
+            sum += w;
+        }
+        if (Math.abs(sum - 1) > MIX_SUM_TOLERANCE) {
+            throw r.error(path, "weights summing to 1 (within " + MIX_SUM_TOLERANCE + ")", JSON.valueToTree(sum));
+        }
+        return mix;
+    }
+
+    /** The endpoint list phase 1 measures, in the preset's order. */
+    public List<String> phase1Endpoints() {
+        return endpoints;
+    }
+
+    /** Rows seeded before a run of {@code endpoint} (servers.md: seed_rows_delete before delete runs). */
+    public int seedRowsFor(String endpoint) {
+        return Endpoints.DELETE_ITEM.equals(endpoint) ? seedRowsDelete : seedRows;
+    }
+
+    /** This preset with another declared mix (from data/config/mixes.csv). */
+    public Preset withMix(Map<String, Double> declared) {
+        return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
+                seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
+                startupTimeoutS, stopGraceS);
+    }
+
+    /**
+     * campaign.json's {@code protocol} object: data.md's keys first, then this harness's own
+     * (unknown keys are kept and ignored by ingest).
+     */
+    public ObjectNode protocolJson() {
+        ObjectNode p = JSON.createObjectNode();
+        p.put("preset", name);
+        p.put("runs", runs);
+        p.put("warmups", warmups);
+        p.put("duration_s", durationS);
+        p.put("concurrency", concurrency);
+        p.put("threads", threads);
+        p.put("cooldown_s", cooldownS);
+        p.put("seed_rows", seedRows);
+        p.put("seed_rows_delete", seedRowsDelete);
+        p.put("sample_interval_ms", sampleIntervalMs);
+        p.put("order", "randomized");
+        p.put("rng_seed", rngSeed);
+        p.put("settle_s", settleS);
+        ArrayNode eps = p.putArray("endpoints");
+        endpoints.forEach(eps::add);
+        if (!mix.isEmpty()) {
+            ObjectNode m = p.putObject("mix");
+            mix.forEach(m::put);
+        }
+        if (sweep != null) {
+            ObjectNode s = p.putObject("sweep");
+            s.put("endpoint", sweep.endpoint());
+            ArrayNode c = s.putArray("concurrency");
+            sweep.concurrency().forEach(c::add);
+            s.put("runs", sweep.runs());
+            s.put("warmups", sweep.warmups());
+        }
+        if (memory != null) {
+            ObjectNode m = p.putObject("memory");
+            ArrayNode me = m.putArray("endpoints");
+            memory.endpoints().forEach(me::add);
+            m.put("runs", memory.runs());
+            m.put("duration_s", memory.durationS());
+            m.put("concurrency", memory.concurrency());
+        }
+        p.put("max_retries", maxRetries);
+        p.put("startup_timeout_s", startupTimeoutS);
+        p.put("stop_grace_s", stopGraceS);
+        return p;
+    }
+
+    /** Every endpoint some phase of this preset loads, for checking that its wrk scripts exist. */
+    public List<String> allEndpoints() {
+        Set<String> all = new LinkedHashSet<>(endpoints);
+        if (sweep != null) all.add(sweep.endpoint());
+        if (memory != null) all.addAll(memory.endpoints());
+        return new ArrayList<>(all);
+    }
+}

@@ -1,0 +1,167 @@
+package dev.tpm.collect.campaign;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tpm.collect.sample.Commands;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * campaign.json's {@code device} object, read from the machine: the model from the device tree
+ * (Raspberry Pi) or DMI, the CPU from lscpu or /proc/cpuinfo, memory, OS, kernel, page size, CPU
+ * governor, and the Pi's firmware and bootloader where vcgencmd answers. A fact that cannot be
+ * read is left out rather than guessed.
+ */
+public final class DeviceFacts {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path root;
+    private final Commands commands;
+
+    /** @param root "/" on a real machine; a folder laid out like it in tests */
+    public DeviceFacts(Path root, Commands commands) {
+        this.root = root;
+        this.commands = commands;
+    }
+
+    public static DeviceFacts system() {
+        return new DeviceFacts(Path.of("/"), Commands.system(5_000));
+    }
+
+    public ObjectNode read(String id, String powerSource) {
+        ObjectNode d = JSON.createObjectNode();
+        d.put("id", id);
+        putIfPresent(d, "model", model());
+        int cores = cores();
+        String cpu = cpuName();
+        putIfPresent(d, "cpu", cpu == null ? null : cpu + " x" + cores);
+        d.put("cores", cores);
+        Long mem = memoryMib();
+        if (mem != null) d.put("memory_mib", mem);
+        putIfPresent(d, "arch", firstLine(command("uname", "-m")));
+        putIfPresent(d, "os", osName());
+        putIfPresent(d, "kernel", firstLine(command("uname", "-r")));
+        putIfPresent(d, "firmware", firstLine(command("vcgencmd", "version")));
+        putIfPresent(d, "bootloader", firstLine(command("vcgencmd", "bootloader_version")));
+        putIfPresent(d, "cpu_governor", firstLine(file("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")));
+        String page = firstLine(command("getconf", "PAGE_SIZE"));
+        if (page != null && page.matches("\\d+")) d.put("page_size", Integer.parseInt(page));
+        d.put("power_source", powerSource);
+        return d;
+    }
+
+    String model() {
+        String dt = firstLine(file("proc/device-tree/model"));
+        if (dt != null) return dt;
+        String product = firstLine(file("sys/class/dmi/id/product_name"));
+        String vendor = firstLine(file("sys/class/dmi/id/sys_vendor"));
+        if (product != null) return vendor == null || product.startsWith(vendor) ? product : vendor + " " + product;
+        // ARM boards name themselves in /proc/cpuinfo ("Model : Raspberry Pi 5 ..."); x86's
+        // lower-case "model" is a number and says nothing about the machine
+        String hw = cpuinfo("Model", true);
+        return hw != null ? hw : cpuinfo("Hardware", true);
+    }
+
+    String cpuName() {
+        String lscpu = command("lscpu");
+        if (lscpu != null) {
+            for (String line : lscpu.split("\n")) {
+                if (line.startsWith("Model name:")) return line.substring("Model name:".length()).trim();
+            }
+        }
+        String name = cpuinfo("model name", false);
+        if (name != null) return name;
+        String part = cpuinfo("CPU part", false);
+        return part == null ? null : "CPU part " + part;
+    }
+
+    int cores() {
+        String info = file("proc/cpuinfo");
+        if (info != null) {
+            int n = 0;
+            for (String line : info.split("\n")) if (line.matches("processor\\s*:.*")) n++;
+            if (n > 0) return n;
+        }
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    Long memoryMib() {
+        String info = file("proc/meminfo");
+        if (info == null) return null;
+        for (String line : info.split("\n")) {
+            if (line.startsWith("MemTotal:")) {
+                String kb = line.substring(9).trim().replace("kB", "").trim();
+                return Long.parseLong(kb) / 1024;
+            }
+        }
+        return null;
+    }
+
+    String osName() {
+        String rel = file("etc/os-release");
+        if (rel == null) return null;
+        for (String line : rel.split("\n")) {
+            if (line.startsWith("PRETTY_NAME=")) return line.substring(12).replace("\"", "").trim();
+        }
+        return null;
+    }
+
+    private String cpuinfo(String key, boolean exactCase) {
+        String info = file("proc/cpuinfo");
+        if (info == null) return null;
+        for (String line : info.split("\n")) {
+            int colon = line.indexOf(':');
+            String k = line.substring(0, Math.max(colon, 0)).trim();
+            if (colon > 0 && (exactCase ? k.equals(key) : k.equalsIgnoreCase(key))) {
+                String v = line.substring(colon + 1).trim();
+                if (!v.isEmpty()) return v;
+            }
+        }
+        return null;
+    }
+
+    private String file(String relative) {
+        try {
+            // the device tree's strings end in NUL
+            return Files.readString(root.resolve(relative), StandardCharsets.UTF_8).replace("\0", "");
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private String command(String... argv) {
+        try {
+            return commands.run(List.of(argv));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return null;
+        String t = s.strip();
+        int nl = t.indexOf('\n');
+        t = (nl < 0 ? t : t.substring(0, nl)).strip();
+        return t.isEmpty() ? null : t;
+    }
+
+    private static void putIfPresent(ObjectNode o, String key, String value) {
+        if (value != null && !value.isBlank()) o.put(key, value);
+    }
+
+    /** A device id from the host name: lower case, [a-z0-9-] only. */
+    public static String defaultId() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = System.getenv().getOrDefault("HOSTNAME", "device");
+        }
+        String id = host.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]+", "-").replaceAll("^-+|-+$", "");
+        return id.isEmpty() ? "device" : id;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.tpm.collect.campaign;
+
+import dev.tpm.collect.stack.StackSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What the campaign runner needs from the servers side (dev.tpm.collect.stack): the database, a
+ * port, a running server and the facts of a stack for campaign.json. {@code StackServerSide} is
+ * the real one; tests may put an in-process server behind it.
+ */
+public interface ServerSide {
+    /** Deletes the database and its -wal/-shm, creates the schema, seeds ids 1..rows. */
+    void resetAndSeed(Path db, int rows) throws IOException;
+
+    int freePort() throws IOException;
+
+    /** Spawns the stack's server (with {@code commandPrefix}, e.g. taskset, before its argv). */
+    Server start(StackSpec spec, int port, Path db, List<String> commandPrefix, Path logFile) throws IOException;
+
+    /** The toolchain version text ("1.95.0"), or null when it cannot be read. */
+    String toolchainVersion(StackSpec spec);
+
+    /** Bytes of the stack's deployment artifact, or null when not built. */
+    Long artifactBytes(StackSpec spec);
+
+    /** A running server. */
+    interface Server extends AutoCloseable {
+        /** Nanoseconds from spawn to the first 200 on GET /health; an exception names why not. */
+        long awaitHealthy(Duration timeout) throws IOException;
+
+        /** Pids of the root and its live descendant processes, root first. */
+        List<Long> treePids();
+
+        boolean isAlive();
+
+        /** SIGTERM, then SIGKILL of the whole tree after {@code grace}; throws if anything is left. */
+        void stop(Duration grace);
+
+        @Override
+        void close();
+    }
+}

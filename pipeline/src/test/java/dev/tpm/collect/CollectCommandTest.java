@@ -1,0 +1,85 @@
+package dev.tpm.collect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.cli.Main;
+import dev.tpm.testing.ExternalTool;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** What {@code collect} refuses before it measures anything. */
+class CollectCommandTest {
+    @TempDir
+    Path tmp;
+
+    private record Result(int code, String err) {}
+
+    private Result collect(String... args) {
+        PrintStream saved = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            String[] all = new String[args.length + 1];
+            all[0] = "collect";
+            System.arraycopy(args, 0, all, 1, args.length);
+            int code = new CommandLine(new Main()).execute(all);
+            return new Result(code, err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(saved);
+        }
+    }
+
+    /** A stack whose server answers /health and nothing else: it must fail the conformance check. */
+    @Test
+    void refusesAStackThatFailsConformance() throws Exception {
+        ExternalTool.require("python3");
+        ExternalTool.require("wrk");
+        Path stack = Files.createDirectories(tmp.resolve("servers/healthonly"));
+        Files.writeString(stack.resolve("server.py"), """
+                import os
+                from http.server import HTTPServer, BaseHTTPRequestHandler
+                class H(BaseHTTPRequestHandler):
+                    def log_message(self, *a): pass
+                    def do_GET(self):
+                        body = b"ok" if self.path == "/health" else b"nope"
+                        self.send_response(200 if self.path == "/health" else 500)
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                HTTPServer((os.environ.get("BIND", "127.0.0.1"), int(os.environ["PORT"])), H).serve_forever()
+                """);
+        Files.writeString(stack.resolve("stack.json"), """
+                {"id": "healthonly", "language": "Python", "framework": "http.server (test fixture)",
+                 "toolchain": ["python3"], "build": [], "run": ["python3", "server.py"], "env": {}, "workers": 1,
+                 "artifacts": ["server.py"], "version": ["python3", "--version"]}
+                """);
+        Result r = collect("--preset", "smoke", "--stacks", "healthonly", "--servers", tmp.resolve("servers").toString(),
+                "--data", tmp.resolve("data").toString(), "--work", tmp.resolve("work").toString(), "--campaign", "x");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("stack 'healthonly' fails the conformance check, not measured"), r.err());
+        assertFalse(Files.exists(tmp.resolve("data/raw/x")), "nothing measured");
+    }
+
+    @Test
+    void refusesUnknownPresetStackAndCampaignName() {
+        Result preset = collect("--preset", "nope", "--data", tmp.resolve("data").toString());
+        assertEquals(1, preset.code());
+        assertTrue(preset.err().contains("no such preset") && preset.err().contains("[paper, pilot, smoke]"), preset.err());
+
+        Result stack = collect("--preset", "smoke", "--stacks", "cobol", "--data", tmp.resolve("data").toString());
+        assertEquals(1, stack.code());
+        assertTrue(stack.err().contains("no stack 'cobol'"), stack.err());
+
+        Result name = collect("--preset", "smoke", "--campaign", "../escape", "--data", tmp.resolve("data").toString());
+        assertEquals(1, name.code());
+        assertTrue(name.err().contains("--campaign: expected a folder name"), name.err());
+    }
+}

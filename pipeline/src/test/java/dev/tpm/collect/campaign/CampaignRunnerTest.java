@@ -1,0 +1,217 @@
+package dev.tpm.collect.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.collect.Preset;
+import dev.tpm.collect.sample.PowerSource;
+import dev.tpm.collect.sample.Sensors;
+import dev.tpm.collect.sample.Throttling;
+import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.RunColumns;
+import dev.tpm.testing.ExternalTool;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runner's protocol with a test server side (real wrk, real sampler, in-process HTTP):
+ * discarded and failed runs are re-queued with new run numbers, retries are bounded, and an
+ * existing campaign resumes without duplicates.
+ */
+class CampaignRunnerTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void wrk() {
+        ExternalTool.require("wrk");
+    }
+
+    static final String PRESET = """
+            {"preset": "unit", "runs": 2, "warmups": 1, "duration_s": 1, "concurrency": 2, "threads": 1,
+             "cooldown_s": 0, "settle_s": 0, "seed_rows": 50, "seed_rows_delete": 500, "sample_interval_ms": 100,
+             "endpoints": ["get_item", "post_item"],
+             "sweep": {"endpoint": "get_item", "concurrency": [2], "runs": 1, "warmups": 0},
+             "memory": {"endpoints": ["get_item"], "runs": 1, "duration_s": 1, "concurrency": 2},
+             "rng_seed": 5, "max_retries": 2, "startup_timeout_s": 5, "stop_grace_s": 5}
+            """;
+
+    private Preset preset(String json) throws IOException {
+        Path f = tmp.resolve("unit-" + json.hashCode() + ".json");
+        Files.writeString(f, json);
+        return Preset.load(f);
+    }
+
+    private StackSpec stack(String id) {
+        return new StackSpec(id, tmp.resolve("servers").resolve(id), "Lang", "Framework " + id, List.of(), List.of(),
+                List.of("true"), Map.of(), 1, List.of(), List.of());
+    }
+
+    private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log) {
+        Sensors sensors = new Sensors(PowerSource.NO_POWER,
+                new Throttling(argv -> "throttled=0x" + Integer.toHexString(0x50000 | side.currentThrottleBits) + "\n"));
+        return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
+                false, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), "same"), side, sensors,
+                DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void discardedAndFailedRunsAreRequeuedAndTheFolderFollowsDataMd() throws Exception {
+        Preset p = preset(PRESET);
+        // starts 1-2 are the warm-ups; 3 is throttled (discarded), 5 dies (failed)
+        FakeServerSide side = new FakeServerSide(Set.of(5), Set.of(3));
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CampaignRunner.Summary s = runner(p, side, log).run();
+        Path dir = tmp.resolve("data/raw/c1");
+        List<RunRow> p1 = RunCsv.read(dir.resolve("phase1.csv"), 1);
+        List<RunRow> p2 = RunCsv.read(dir.resolve("phase2.csv"), 2);
+
+        assertEquals(2 + 4 + 2, p1.size(), "2 warm-ups, 4 measured, 2 re-queued");
+        RunRow discarded = p1.get(2);
+        assertEquals(RunColumns.STATUS_DISCARDED, discarded.status());
+        assertEquals("0x4", discarded.throttled(), "bits 0-3 only: the sticky 0x50000 is not kept");
+        assertTrue(discarded.note().contains("throttling"), discarded.note());
+        RunRow failed = p1.get(4);
+        assertEquals(RunColumns.STATUS_FAILED, failed.status());
+        assertEquals("server exited during the load", failed.note());
+        assertEquals("0x0", p1.get(3).throttled());
+        for (String e : List.of("get_item", "post_item")) {
+            long ok = p1.stream().filter(r -> r.endpoint().equals(e) && !r.warmup() && r.ok()).count();
+            assertEquals(2, ok, e + " reaches its measured runs");
+        }
+        // the retry of a run gets the next free number in its group: no key twice
+        Set<RunKey> keys = new HashSet<>();
+        p1.forEach(r -> assertTrue(keys.add(r.key())));
+        RunRow retryOfDiscarded = p1.stream().filter(r -> r.endpoint().equals(discarded.endpoint()) && r.run() == 3)
+                .findFirst().orElseThrow();
+        assertEquals(RunColumns.STATUS_OK, retryOfDiscarded.status());
+
+        // seq 1..n over phase 1 and on into phase 2, and a loadgen file for each
+        List<Long> seqs = new java.util.ArrayList<>(p1.stream().map(RunRow::seq).toList());
+        p2.forEach(r -> seqs.add(r.seq()));
+        for (int i = 0; i < seqs.size(); i++) {
+            assertEquals(i + 1, seqs.get(i));
+            assertTrue(Files.exists(dir.resolve("loadgen/" + (i + 1) + ".txt")));
+        }
+        for (RunRow r : p1) {
+            if (!r.ok()) continue;
+            assertTrue(r.peakRssKib() > 0 && r.idleRssKib() > 0 && r.peakPssKib() > 0 && r.requests() > 0);
+            assertTrue(r.rps() > 0 && r.latP99Ms() > 0 && r.startupMs() == 4.0 && r.threads() == 1);
+            assertTrue(r.startedAt().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z"), r.startedAt());
+            assertTrue(Double.isNaN(r.energyJ()), "no power source");
+        }
+        assertEquals(List.of(50, 50, 50, 50, 50, 50, 50, 50, 50, 50), side.seededRows);
+
+        JsonNode series = new ObjectMapper().readTree(dir.resolve("phase3/aa-get_item-1.json").toFile());
+        assertEquals("c1", series.get("campaign").asText());
+        assertEquals(100, series.get("interval_ms").asInt());
+        long prev = -1;
+        assertTrue(series.get("samples").size() >= 5, series.toString());
+        for (JsonNode x : series.get("samples")) {
+            assertTrue(x.get("t_ms").asLong() > prev);
+            prev = x.get("t_ms").asLong();
+            assertTrue(x.get("rss_kib").asLong() > 0);
+        }
+
+        JsonNode c = new ObjectMapper().readTree(dir.resolve("campaign.json").toFile());
+        assertEquals("dev-1", c.at("/device/id").asText());
+        assertEquals("none", c.at("/device/power_source").asText());
+        assertEquals("wrk", c.at("/load_generator/tool").asText());
+        assertEquals("4.1.0", c.at("/load_generator/version").asText());
+        assertEquals("same", c.at("/load_generator/host").asText());
+        assertEquals("unit", c.at("/protocol/preset").asText());
+        assertEquals(5, c.at("/protocol/rng_seed").asInt());
+        assertEquals("Lang 1.2.3", c.at("/stacks/0/language").asText());
+        assertEquals(12345, c.at("/stacks/0/artifact_bytes").asLong());
+
+        Set<String> listed = Files.readAllLines(tmp.resolve("data/SHA256SUMS")).stream().map(l -> l.substring(66))
+                .collect(Collectors.toSet());
+        try (var files = Files.walk(dir)) {
+            Set<String> present = files.filter(Files::isRegularFile).map(f -> tmp.resolve("data").relativize(f).toString())
+                    .collect(Collectors.toSet());
+            assertEquals(present, listed);
+        }
+        assertEquals(10, s.runsExecuted(), "8 planned, 2 re-queued");
+        assertTrue(new String(log.toByteArray(), StandardCharsets.UTF_8).contains("collect: run 1 of 8:"));
+
+        // nothing left to do: a second run changes nothing
+        String before = Files.readString(dir.resolve("phase1.csv"));
+        CampaignRunner.Summary again = runner(p, new FakeServerSide(Set.of(), Set.of()), new ByteArrayOutputStream()).run();
+        assertEquals(0, again.runsExecuted());
+        assertEquals(before, Files.readString(dir.resolve("phase1.csv")));
+        assertEquals(List.of(), again.manifestLines());
+    }
+
+    @Test
+    void resumeRedoesOnlyWhatIsMissingAndCutsATornLine() throws Exception {
+        Preset p = preset(PRESET);
+        runner(p, new FakeServerSide(Set.of(), Set.of()), new ByteArrayOutputStream()).run();
+        Path dir = tmp.resolve("data/raw/c1");
+        Path csv = dir.resolve("phase1.csv");
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(7, lines.size());
+        // as if interrupted while writing row 6: rows 1-5 kept, half of row 6 on disk, phase 2 and 3 never run
+        Files.writeString(csv, String.join("\n", lines.subList(0, 6)) + "\n" + lines.get(6).substring(0, 20));
+        Files.delete(dir.resolve("phase2.csv"));
+        Files.delete(dir.resolve("phase3/aa-get_item-1.json"));
+        Files.delete(tmp.resolve("data/SHA256SUMS"));
+        Files.writeString(dir.resolve("loadgen/7.txt"), "orphan of an interrupted run", StandardOpenOption.CREATE);
+        RunRow lost = RunCsv.read(csvCopy(lines, 7), 1).get(5);
+
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log).run();
+        assertEquals(3, s.runsExecuted(), "row 6, the sweep run and the memory series");
+        List<RunRow> after = RunCsv.read(csv, 1);
+        assertEquals(6, after.size());
+        List<String> now = Files.readAllLines(csv);
+        assertEquals(lines.subList(0, 6), now.subList(0, 6), "earlier rows byte for byte");
+        assertEquals(lost.key(), after.get(5).key(), "the lost key is measured again");
+        assertEquals(6, after.get(5).seq());
+        assertEquals(7, RunCsv.read(dir.resolve("phase2.csv"), 2).get(0).seq());
+        assertTrue(Files.readString(dir.resolve("loadgen/7.txt")).contains("TPM-WRK-RESULT"), "the orphan was replaced");
+        assertTrue(new String(log.toByteArray(), StandardCharsets.UTF_8).contains("cut a torn last line"));
+    }
+
+    private Path csvCopy(List<String> lines, int n) throws IOException {
+        Path f = tmp.resolve("copy.csv");
+        Files.writeString(f, String.join("\n", lines.subList(0, n)) + "\n");
+        return f;
+    }
+
+    @Test
+    void retriesAreBoundedAndAnotherProtocolIsRefused() throws Exception {
+        Preset p = preset("""
+                {"preset": "unit", "runs": 1, "warmups": 0, "duration_s": 1, "concurrency": 1, "threads": 1,
+                 "cooldown_s": 0, "settle_s": 0, "seed_rows": 5, "seed_rows_delete": 5, "sample_interval_ms": 100,
+                 "endpoints": ["get_item"], "rng_seed": 5, "max_retries": 2, "startup_timeout_s": 5, "stop_grace_s": 5}
+                """);
+        FakeServerSide side = new FakeServerSide(Set.of(1, 2, 3, 4), Set.of());
+        CampaignRunner.Summary s = runner(p, side, new ByteArrayOutputStream()).run();
+        List<RunRow> rows = RunCsv.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        assertEquals(List.of(1, 2, 3), rows.stream().map(RunRow::run).toList(), "run 1 and two retries");
+        assertTrue(rows.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_FAILED)));
+        assertEquals(1, s.gaveUp().size());
+        assertEquals(3, side.starts);
+
+        Preset other = preset(PRESET);
+        IOException e = assertThrows(IOException.class,
+                () -> runner(other, new FakeServerSide(Set.of(), Set.of()), new ByteArrayOutputStream()).run());
+        assertTrue(e.getMessage().contains("campaign.json: $.protocol: this campaign was started with"), e.getMessage());
+    }
+}

@@ -1,0 +1,72 @@
+package dev.tpm.collect.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.cli.Main;
+import dev.tpm.collect.Preset;
+import dev.tpm.collect.stack.StackBuilder;
+import dev.tpm.collect.stack.StackRegistry;
+import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Endpoints;
+import dev.tpm.testing.ExternalTool;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code collect --preset smoke --stacks java,go}: real servers, real wrk, a data.md campaign folder. */
+class CollectEndToEndTest {
+    static final List<String> STACKS = List.of("java", "go");
+
+    static void requireBuilt(List<String> ids) throws Exception {
+        ExternalTool.require("wrk");
+        StackRegistry registry = StackRegistry.load(Path.of("servers"));
+        for (String id : ids) {
+            StackSpec s = registry.get(id);
+            ExternalTool.requireThat(registry.available(s) && StackBuilder.isBuilt(s),
+                    "stack " + id + " is not built (make servers)");
+        }
+    }
+
+    @Test
+    void smokeCampaignOfTwoStacks(@TempDir Path tmp) throws Exception {
+        requireBuilt(STACKS);
+        Path data = tmp.resolve("data");
+        int code = new CommandLine(new Main()).execute("collect", "--preset", "smoke", "--stacks", String.join(",", STACKS),
+                "--data", data.toString(), "--campaign", "2026-01-01-test-smoke", "--work", tmp.resolve("work").toString(),
+                "--device-id", "test");
+        assertEquals(0, code);
+        CampaignFolderCheck.Rows rows = CampaignFolderCheck.check(data, "2026-01-01-test-smoke");
+
+        Preset smoke = Preset.resolve("smoke", Path.of("harness", "presets"));
+        for (String stack : STACKS) {
+            for (String e : smoke.endpoints()) {
+                long ok = rows.phase1().stream().filter(r -> r.stack().equals(stack) && r.endpoint().equals(e) && !r.warmup()
+                        && r.concurrency() == smoke.concurrency() && r.ok()).count();
+                assertEquals(smoke.runs(), ok, stack + " " + e);
+            }
+            for (int c : smoke.sweep().concurrency()) {
+                assertTrue(rows.phase2().stream().anyMatch(r -> r.stack().equals(stack) && r.concurrency() == c && r.ok()
+                        && r.endpoint().equals(Endpoints.GET_ITEM)), stack + " c=" + c);
+            }
+            assertTrue(Files.exists(data.resolve("raw/2026-01-01-test-smoke/phase3/" + stack + "-get_item-1.json")));
+        }
+        for (RunRow r : rows.all()) {
+            if (!r.ok()) continue;
+            if (r.endpoint().equals(Endpoints.DELETE_ITEM)) assertEquals(0, r.non2xx(), "every DELETE hits a row: " + r);
+            if (!r.endpoint().equals(Endpoints.MIXED)) assertEquals(0, r.non2xx(), r.toString());
+            assertEquals(0, r.errorsConnect() + r.errorsRead() + r.errorsWrite(), r.toString());
+            assertTrue(r.peakRssKib() >= r.idleRssKib() / 2 && r.idleRssKib() > 1000, r.toString());
+            assertTrue(r.startupMs() > 0 && r.startupMs() < 60_000);
+        }
+        JsonNode c = new ObjectMapper().readTree(data.resolve("raw/2026-01-01-test-smoke/campaign.json").toFile());
+        assertEquals("test", c.at("/device/id").asText());
+        assertEquals("java", c.at("/stacks/0/id").asText());
+        assertTrue(c.at("/stacks/1/language").asText().startsWith("Go 1."), c.at("/stacks/1/language").asText());
+    }
+}

@@ -1,0 +1,67 @@
+package dev.tpm.collect.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DeviceFactsTest {
+    private static void write(Path root, String rel, String text) throws IOException {
+        Path f = root.resolve(rel);
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, text);
+    }
+
+    /** A file tree laid out like a Raspberry Pi 5's (hand-written in the formats the kernel prints). */
+    @Test
+    void readsAPiLikeMachine(@TempDir Path root) throws IOException {
+        write(root, "proc/device-tree/model", "Raspberry Pi 5 Model B Rev 1.0\0");
+        StringBuilder cpuinfo = new StringBuilder();
+        for (int i = 0; i < 4; i++) {
+            cpuinfo.append("processor\t: ").append(i).append("\nBogoMIPS\t: 108.00\nCPU implementer\t: 0x41\nCPU part\t: 0xd0b\n\n");
+        }
+        cpuinfo.append("Revision\t: d04170\nModel\t\t: Raspberry Pi 5 Model B Rev 1.0\n");
+        write(root, "proc/cpuinfo", cpuinfo.toString());
+        write(root, "proc/meminfo", "MemTotal:        8258720 kB\nMemFree:         7000000 kB\n");
+        write(root, "etc/os-release", "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\n");
+        write(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "performance\n");
+        ObjectNode d = new DeviceFacts(root, argv -> switch (String.join(" ", argv)) {
+            case "uname -m" -> "aarch64\n";
+            case "uname -r" -> "6.6.51+rpt-rpi-2712\n";
+            case "getconf PAGE_SIZE" -> "16384\n";
+            case "lscpu" -> "Architecture:             aarch64\nModel name:               Cortex-A76\n";
+            case "vcgencmd version" -> "2024/09/23 14:02:56 \nCopyright (c) 2012 Broadcom\nversion 1\n";
+            case "vcgencmd bootloader_version" -> "2024/09/23 14:02:56\nversion 86a7\n";
+            default -> throw new IOException("not found");
+        }).read("pi5-a", "pmic");
+        assertEquals("pi5-a", d.get("id").asText());
+        assertEquals("Raspberry Pi 5 Model B Rev 1.0", d.get("model").asText());
+        assertEquals("Cortex-A76 x4", d.get("cpu").asText());
+        assertEquals(4, d.get("cores").asInt());
+        assertEquals(8065, d.get("memory_mib").asLong());
+        assertEquals("aarch64", d.get("arch").asText());
+        assertEquals("Debian GNU/Linux 12 (bookworm)", d.get("os").asText());
+        assertEquals("6.6.51+rpt-rpi-2712", d.get("kernel").asText());
+        assertEquals("2024/09/23 14:02:56", d.get("firmware").asText());
+        assertEquals("performance", d.get("cpu_governor").asText());
+        assertEquals(16384, d.get("page_size").asInt());
+        assertEquals("pmic", d.get("power_source").asText());
+    }
+
+    @Test
+    void thisMachine() {
+        ObjectNode d = DeviceFacts.system().read("here", "none");
+        assertEquals(Runtime.getRuntime().availableProcessors(), d.get("cores").asInt(),
+                "every processor of /proc/cpuinfo is available to this JVM here");
+        assertTrue(d.get("page_size").asInt() >= 4096);
+        assertTrue(d.has("kernel") && d.has("arch") && d.has("os") && d.has("memory_mib") && d.has("cpu"));
+        assertFalse(d.has("firmware"), "no vcgencmd here");
+        assertFalse(d.path("model").asText().matches("\\d+"), "x86's numeric cpuinfo 'model' is not the machine's");
+    }
+}

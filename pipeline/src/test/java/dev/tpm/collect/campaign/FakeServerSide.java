@@ -1,0 +1,99 @@
+package dev.tpm.collect.campaign;
+
+import dev.tpm.collect.FixtureItemsServer;
+import dev.tpm.collect.stack.FreePort;
+import dev.tpm.collect.stack.StackSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A server side for the runner's tests: each "server" is an in-process {@link FixtureItemsServer}
+ * answering HTTP, plus a real {@code sleep} child process standing for its process tree (so the
+ * sampler reads real /proc files). Starts listed in {@code dying} report a dead server after the
+ * load; starts listed in {@code throttled} make the throttling reader report bit 2 while they run.
+ */
+final class FakeServerSide implements ServerSide {
+    final Set<Integer> dying;
+    final Set<Integer> throttled;
+    final List<Integer> seededRows = new ArrayList<>();
+    int starts;
+    volatile int currentThrottleBits;
+    private int rows;
+
+    FakeServerSide(Set<Integer> dying, Set<Integer> throttled) {
+        this.dying = dying;
+        this.throttled = throttled;
+    }
+
+    @Override
+    public void resetAndSeed(Path db, int rows) {
+        this.rows = rows;
+        seededRows.add(rows);
+    }
+
+    @Override
+    public int freePort() {
+        return FreePort.find();
+    }
+
+    @Override
+    public Server start(StackSpec spec, int port, Path db, List<String> commandPrefix, Path logFile) throws IOException {
+        int n = ++starts;
+        currentThrottleBits = throttled.contains(n) ? 0x4 : 0;
+        FixtureItemsServer http = new FixtureItemsServer(port, rows);
+        Process tree = new ProcessBuilder("sleep", "600").start();
+        boolean dies = dying.contains(n);
+        return new Server() {
+            int aliveChecks;
+
+            @Override
+            public long awaitHealthy(Duration timeout) {
+                return 4_000_000L;
+            }
+
+            @Override
+            public List<Long> treePids() {
+                return tree.isAlive() ? List.of(tree.pid()) : List.of();
+            }
+
+            @Override
+            public boolean isAlive() {
+                // the runner asks after the settle period, then after the load: a dying server
+                // passes the first and fails the second
+                return !(dies && ++aliveChecks > 1) && tree.isAlive();
+            }
+
+            @Override
+            public void stop(Duration grace) {
+                http.close();
+                tree.destroyForcibly();
+                try {
+                    tree.waitFor(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                currentThrottleBits = 0;
+            }
+
+            @Override
+            public void close() {
+                stop(Duration.ZERO);
+            }
+        };
+    }
+
+    @Override
+    public String toolchainVersion(StackSpec spec) {
+        return "1.2.3";
+    }
+
+    @Override
+    public Long artifactBytes(StackSpec spec) {
+        return 12345L;
+    }
+}

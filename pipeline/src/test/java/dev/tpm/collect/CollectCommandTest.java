@@ -30,7 +30,7 @@ class CollectCommandTest {
             String[] all = new String[args.length + 1];
             all[0] = "collect";
             System.arraycopy(args, 0, all, 1, args.length);
-            int code = new CommandLine(new Main()).execute(all);
+            int code = Main.commandLine().execute(all);
             return new Result(code, err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setErr(saved);

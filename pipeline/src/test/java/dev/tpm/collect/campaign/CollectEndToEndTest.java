@@ -37,7 +37,7 @@ class CollectEndToEndTest {
     void smokeCampaignOfTwoStacks(@TempDir Path tmp) throws Exception {
         requireBuilt(STACKS);
         Path data = tmp.resolve("data");
-        int code = new CommandLine(new Main()).execute("collect", "--preset", "smoke", "--stacks", String.join(",", STACKS),
+        int code = Main.commandLine().execute("collect", "--preset", "smoke", "--stacks", String.join(",", STACKS),
                 "--data", data.toString(), "--campaign", "2026-01-01-test-smoke", "--work", tmp.resolve("work").toString(),
                 "--device-id", "test");
         assertEquals(0, code);
@@ -68,5 +68,24 @@ class CollectEndToEndTest {
         assertEquals("test", c.at("/device/id").asText());
         assertEquals("java", c.at("/stacks/0/id").asText());
         assertTrue(c.at("/stacks/1/language").asText().startsWith("Go 1."), c.at("/stacks/1/language").asText());
+
+        // The campaign is what make paper reads: with the shipped config and reference values
+        // beside it, the whole pipeline runs on it.
+        for (String dir : List.of("config", "reference")) {
+            Path from = Path.of("data", dir);
+            try (var files = Files.list(from)) {
+                Files.createDirectories(data.resolve(dir));
+                for (Path f : files.toList()) Files.copy(f, data.resolve(dir).resolve(f.getFileName()));
+            }
+        }
+        assertEquals(0, Main.commandLine().execute("manifest", "--data", data.toString()));
+        Path out = tmp.resolve("out");
+        assertEquals(0, Main.commandLine().execute("paper", "--data", data.toString(), "--out", out.toString()));
+        String groupStats = Files.readString(out.resolve("tables/group_stats.csv"));
+        for (String stack : STACKS) {
+            assertTrue(groupStats.contains("\ntest," + stack + ",get_item,rps,"), "group_stats has " + stack);
+        }
+        assertTrue(Files.exists(out.resolve("figures/pareto.png")));
+        assertTrue(Files.exists(out.resolve("figures/index.html")));
     }
 }

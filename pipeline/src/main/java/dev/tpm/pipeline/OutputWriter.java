@@ -2,6 +2,7 @@ package dev.tpm.pipeline;
 
 import dev.tpm.output.Outputs;
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Writes {@link Outputs} under an output root atomically: the new {@code tables/} and
@@ -18,6 +20,11 @@ import java.util.Map;
  * {@code tmp-new-figures/} beside the targets, then swapped in by rename (the old folders are
  * renamed aside first and deleted last). Until the swap, the previous outputs are untouched; a
  * failure during the swap puts the old folders back.
+ *
+ * <p>Some file systems refuse to rename a folder: an overlay file system (a container's) cannot
+ * rename one that comes from a lower layer (EXDEV). There the old folder is copied aside and its
+ * contents replaced by copies of the new files, which were all written before anything is
+ * touched; a failure puts the copy back.
  */
 public final class OutputWriter {
     /** The folders the pipeline owns under the output root; each is replaced whole. */
@@ -27,8 +34,21 @@ public final class OutputWriter {
 
     private OutputWriter() {}
 
+    /** Renames a folder atomically; a file system that cannot throws AtomicMoveNotSupportedException. */
+    @FunctionalInterface
+    interface FolderRename {
+        void move(Path from, Path to) throws IOException;
+    }
+
+    private static final FolderRename ATOMIC = (from, to) -> Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+
     /** Writes every artifact; returns the number of files written per folder, in {@link #FOLDERS} order. */
     public static int[] write(Outputs outputs, Path root) throws IOException {
+        return write(outputs, root, ATOMIC);
+    }
+
+    /** As {@link #write(Outputs, Path)}, with the rename of an existing output folder given (tests). */
+    static int[] write(Outputs outputs, Path root, FolderRename renameExisting) throws IOException {
         Files.createDirectories(root);
         int[] counts = new int[FOLDERS.size()];
         for (String f : FOLDERS) {
@@ -48,7 +68,7 @@ public final class OutputWriter {
                 Files.write(target, e.getValue());
                 counts[i]++;
             }
-            swap(root);
+            swap(root, renameExisting);
         } finally {
             for (String f : FOLDERS) deleteTree(root.resolve(NEW_PREFIX + f));
         }
@@ -57,7 +77,7 @@ public final class OutputWriter {
     }
 
     /** Old aside, new in; on any failure, every folder already moved goes back. */
-    private static void swap(Path root) throws IOException {
+    private static void swap(Path root, FolderRename renameExisting) throws IOException {
         List<Runnable> undo = new ArrayList<>();
         try {
             for (String f : FOLDERS) {
@@ -65,7 +85,12 @@ public final class OutputWriter {
                 Path old = root.resolve(OLD_PREFIX + f);
                 Path fresh = root.resolve(NEW_PREFIX + f);
                 if (Files.exists(target)) {
-                    Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+                    try {
+                        renameExisting.move(target, old);
+                    } catch (AtomicMoveNotSupportedException exdev) {
+                        replaceContents(target, fresh, old, undo);
+                        continue;
+                    }
                     undo.add(0, () -> moveQuietly(old, target));
                 }
                 Files.move(fresh, target, StandardCopyOption.ATOMIC_MOVE);
@@ -74,6 +99,40 @@ public final class OutputWriter {
         } catch (IOException | RuntimeException e) {
             for (Runnable u : undo) u.run();
             throw e;
+        }
+    }
+
+    /** The fallback where {@code target} cannot be renamed: back it up to {@code old}, then copy. */
+    private static void replaceContents(Path target, Path fresh, Path old, List<Runnable> undo) throws IOException {
+        copyTree(target, old);
+        undo.add(0, () -> {
+            try {
+                deleteContents(target);
+                copyTree(old, target);
+            } catch (IOException ignored) {
+                // best effort while undoing a failed swap; the original error is rethrown
+            }
+        });
+        deleteContents(target);
+        copyTree(fresh, target);
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) paths::iterator) {
+                Path dest = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(dest);
+                } else {
+                    Files.copy(p, dest, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    private static void deleteContents(Path dir) throws IOException {
+        try (Stream<Path> children = Files.list(dir)) {
+            for (Path c : children.toList()) deleteTree(c);
         }
     }
 
@@ -87,6 +146,10 @@ public final class OutputWriter {
 
     static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) return;
+        if (!Files.isDirectory(dir)) {
+            Files.delete(dir);
+            return;
+        }
         Files.walkFileTree(dir, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {

@@ -108,6 +108,28 @@ class PipelineTest {
     }
 
     @Test
+    void writerCopiesWhereTheFileSystemCannotRenameAnOutputFolder() throws Exception {
+        // an overlay file system (a container's) answers EXDEV when a folder of a lower layer is renamed
+        Path out = Fixtures.previousOutputs(tmp.resolve("out"));
+        Outputs o = new Outputs();
+        o.putText("tables/inventory.csv", "path,sha256,bytes,rows\n");
+        o.put("figures/dev/ratio.png", new byte[] {1, 2, 3});
+        List<Path> refused = new java.util.ArrayList<>();
+        OutputWriter.write(o, out, (from, to) -> {
+            refused.add(from);
+            throw new java.nio.file.AtomicMoveNotSupportedException(from.toString(), to.toString(), "EXDEV");
+        });
+        assertEquals(List.of(out.resolve("tables"), out.resolve("figures")), refused);
+        assertEquals(List.of("figures/dev/ratio.png", "tables/inventory.csv"),
+                List.copyOf(Fixtures.snapshot(out).files().keySet()), "stale files are gone");
+        assertEquals("path,sha256,bytes,rows\n",
+                Files.readString(out.resolve("tables/inventory.csv"), StandardCharsets.UTF_8));
+        try (var s = Files.list(out)) {
+            assertEquals(List.of("figures", "tables"), s.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
     void inventoryIsSortedByPathWithRowsOnlyForCsv() throws Exception {
         Path data = Fixtures.copy("minimal", tmp.resolve("data"));
         Path out = tmp.resolve("out");

@@ -55,9 +55,12 @@ bench-sampler: ## measure the memory sampler's CPU time per sample and the sprea
 manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
 	$(JAVA) -jar $(JAR) manifest --data $(DATA)
 
-example-data: ## regenerate the SYNTHETIC example campaign (test sources) into $(DATA), with its SHA256SUMS
+# The synthetic example data folder (generated, not measured), a test fixture:
+#   make paper DATA=$(EXAMPLE) OUT=/tmp/example
+EXAMPLE := pipeline/src/test/resources/synthetic-example
+example-data: ## regenerate the SYNTHETIC example data folder $(EXAMPLE) (test fixture) with its SHA256SUMS
 	$(MVN) -q -B test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
-	$(JAVA) -cp target/classes:target/test-classes:$$(cat target/test-classpath.txt) dev.tpm.testing.SyntheticData $(DATA)
+	$(JAVA) -cp target/classes:target/test-classes:$$(cat target/test-classpath.txt) dev.tpm.testing.SyntheticData $(EXAMPLE)
 
 clean: ## remove the build (target/) and leftovers of an interrupted write; keeps tables/ and figures/
 	rm -rf target $(OUT)/tmp-new-tables $(OUT)/tmp-new-figures $(OUT)/tmp-old-tables $(OUT)/tmp-old-figures

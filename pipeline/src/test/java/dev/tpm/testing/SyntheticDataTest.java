@@ -2,7 +2,6 @@ package dev.tpm.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tpm.ingest.Ingest;
 import dev.tpm.model.Dataset;
@@ -20,13 +19,22 @@ class SyntheticDataTest {
     @TempDir
     Path tmp;
 
-    /** The shipped data/raw/synthetic-example is exactly what the seeded generator writes. */
+    /** The example data folder of the test resources (make example-data). */
+    static final Path EXAMPLE = Path.of("pipeline/src/test/resources/synthetic-example");
+
+    /** The committed synthetic campaign is exactly what the seeded generator writes. */
     @Test
     void reproducesTheCommittedCampaignByteForByte() throws Exception {
-        Path committed = Path.of("data/raw", SyntheticData.CAMPAIGN);
-        assumeTrue(Files.isDirectory(committed), "data/ holds no synthetic campaign (a real one replaced it)");
+        Path committed = EXAMPLE.resolve("raw").resolve(SyntheticData.CAMPAIGN);
+        assertTrue(Files.isDirectory(committed), committed + " is missing");
         SyntheticData.writeAll(tmp);
         Fixtures.snapshot(tmp.resolve("raw").resolve(SyntheticData.CAMPAIGN)).assertSameAs(Fixtures.snapshot(committed));
+    }
+
+    /** The example folder is a complete data folder: its manifest matches and make paper runs on it. */
+    @Test
+    void exampleFolderIsACompleteDataFolder() {
+        assertEquals(0, dev.tpm.cli.Main.commandLine().execute("verify", "--data", EXAMPLE.toString()));
     }
 
     @Test

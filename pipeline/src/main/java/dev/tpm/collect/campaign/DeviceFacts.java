@@ -63,7 +63,22 @@ public final class DeviceFacts {
         // ARM boards name themselves in /proc/cpuinfo ("Model : Raspberry Pi 5 ..."); x86's
         // lower-case "model" is a number and says nothing about the machine
         String hw = cpuinfo("Model", true);
-        return hw != null ? hw : cpuinfo("Hardware", true);
+        if (hw == null) hw = cpuinfo("Hardware", true);
+        if (hw != null) return hw;
+        // a virtual machine without DMI: say so rather than leave the model out
+        String flags = cpuinfo("flags", false);
+        if (flags != null && (" " + flags + " ").contains(" hypervisor ")) {
+            String arch = firstLine(command("uname", "-m"));
+            String hypervisor = null;
+            String lscpu = command("lscpu");
+            if (lscpu != null) {
+                for (String line : lscpu.split("\n")) {
+                    if (line.startsWith("Hypervisor vendor:")) hypervisor = line.substring("Hypervisor vendor:".length()).trim();
+                }
+            }
+            return (arch == null ? "" : arch + " ") + "virtual machine" + (hypervisor == null ? "" : " (" + hypervisor + ")");
+        }
+        return null;
     }
 
     String cpuName() {

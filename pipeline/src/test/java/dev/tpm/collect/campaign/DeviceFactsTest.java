@@ -54,6 +54,22 @@ class DeviceFactsTest {
         assertEquals("pmic", d.get("power_source").asText());
     }
 
+    /** A KVM guest without DMI (cpuinfo as an x86 kernel prints it): the model says virtual machine. */
+    @Test
+    void namesAVirtualMachineThatHasNoDmi(@TempDir Path root) throws IOException {
+        write(root, "proc/cpuinfo", "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel\t\t: 1\n"
+                + "model name\t: AMD EPYC\nflags\t\t: fpu vme de pse tsc msr hypervisor lahf_lm\n\n"
+                + "processor\t: 1\nmodel name\t: AMD EPYC\n");
+        ObjectNode d = new DeviceFacts(root, argv -> switch (String.join(" ", argv)) {
+            case "uname -m" -> "x86_64\n";
+            case "lscpu" -> "Architecture:             x86_64\nModel name:               AMD EPYC\n"
+                    + "Hypervisor vendor:        KVM\nVirtualization type:      full\n";
+            default -> throw new IOException("not found");
+        }).read("vm", "none");
+        assertEquals("x86_64 virtual machine (KVM)", d.get("model").asText());
+        assertEquals("AMD EPYC x2", d.get("cpu").asText());
+    }
+
     @Test
     void thisMachine() {
         ObjectNode d = DeviceFacts.system().read("here", "none");

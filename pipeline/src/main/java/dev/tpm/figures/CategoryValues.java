@@ -28,6 +28,18 @@ final class CategoryValues {
      *
      * @param values one estimate per stack, same order; missing estimates are left out
      */
+    /**
+     * A whole one-panel figure of one estimate per stack: a log axis (with dots) when the values
+     * span more than two decades, bars from zero otherwise.
+     */
+    static Figure figure(Theme theme, String name, String title, String caption, String yLabel, List<String> stacks,
+            List<Estimate> values) {
+        boolean log = Plots.wantsLog(Plots.span(values));
+        XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title, "stack", Plots.yTitle(yLabel, log));
+        perStack(chart, theme, stacks, values, log);
+        return new Figure(name, title, caption, 1, List.of(chart));
+    }
+
     static void perStack(XYChart chart, Theme theme, List<String> stacks, List<Estimate> values, boolean log) {
         CategoryAxis axis = new CategoryAxis(stacks, SINGLE_STEPS);
         axis.install(chart);

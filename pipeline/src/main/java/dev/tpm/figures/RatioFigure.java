@@ -5,7 +5,6 @@ import dev.tpm.results.Estimate;
 import dev.tpm.results.Results;
 import dev.tpm.results.Weighted;
 import java.util.List;
-import org.knowm.xchart.XYChart;
 
 /**
  * Weighted throughput per MiB under the declared mix, per stack, with its CI: the plot of paper
@@ -39,13 +38,8 @@ public final class RatioFigure implements FigureBuilder {
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
         List<String> stacks = stacks(device);
-        List<Estimate> values = stacks.stream().map(s -> value(device, s)).toList();
-        boolean log = Plots.wantsLog(Plots.span(values));
-        String title = title(results, device);
-        XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title, "stack",
-                Plots.yTitle("weighted throughput per MiB (req/s/MiB)", log));
-        CategoryValues.perStack(chart, theme, stacks, values, log);
-        return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
+        return CategoryValues.figure(theme, NAME, title(results, device), caption(results, device), "weighted throughput per MiB (req/s/MiB)",
+                stacks, stacks.stream().map(s -> value(device, s)).toList());
     }
 
     @Override

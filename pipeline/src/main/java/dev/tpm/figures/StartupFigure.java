@@ -5,7 +5,6 @@ import dev.tpm.results.Estimate;
 import dev.tpm.results.Results;
 import dev.tpm.results.StackPooled;
 import java.util.List;
-import org.knowm.xchart.XYChart;
 
 /**
  * Startup time per stack, all measured phase-1 runs pooled, median with its CI: the plot of paper
@@ -38,13 +37,8 @@ public final class StartupFigure implements FigureBuilder {
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
         List<String> stacks = stacks(device);
-        List<Estimate> values = stacks.stream().map(s -> value(device, s)).toList();
-        boolean log = Plots.wantsLog(Plots.span(values));
-        String title = title(results, device);
-        XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title, "stack",
-                Plots.yTitle("startup time, spawn to first GET /health (ms)", log));
-        CategoryValues.perStack(chart, theme, stacks, values, log);
-        return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
+        return CategoryValues.figure(theme, NAME, title(results, device), caption(results, device), "startup time, spawn to first GET /health (ms)",
+                stacks, stacks.stream().map(s -> value(device, s)).toList());
     }
 
     @Override

@@ -92,34 +92,36 @@ class PipelineTest {
     @Test
     void writerReplacesWholeFoldersAndLeavesNoTemporaryFolders() throws Exception {
         Path out = Fixtures.previousOutputs(tmp.resolve("out"));
-        Outputs o = new Outputs();
-        o.putText("tables/inventory.csv", "path,sha256,bytes,rows\n");
-        o.put("figures/dev/ratio.png", new byte[] {1, 2, 3});
+        Outputs o = twoArtifacts();
         int[] counts = OutputWriter.write(o, out);
         assertEquals(1, counts[0]);
         assertEquals(1, counts[1]);
-        assertEquals(List.of("figures/dev/ratio.png", "tables/inventory.csv"),
-                List.copyOf(Fixtures.snapshot(out).files().keySet()), "stale files are gone");
-        assertEquals("path,sha256,bytes,rows\n",
-                Files.readString(out.resolve("tables/inventory.csv"), StandardCharsets.UTF_8));
-        try (var s = Files.list(out)) {
-            assertEquals(List.of("figures", "tables"), s.map(p -> p.getFileName().toString()).sorted().toList());
-        }
+        assertOnlyTheNewOutputs(out);
     }
 
     @Test
     void writerCopiesWhereTheFileSystemCannotRenameAnOutputFolder() throws Exception {
         // an overlay file system (a container's) answers EXDEV when a folder of a lower layer is renamed
         Path out = Fixtures.previousOutputs(tmp.resolve("out"));
-        Outputs o = new Outputs();
-        o.putText("tables/inventory.csv", "path,sha256,bytes,rows\n");
-        o.put("figures/dev/ratio.png", new byte[] {1, 2, 3});
+        Outputs o = twoArtifacts();
         List<Path> refused = new java.util.ArrayList<>();
         OutputWriter.write(o, out, (from, to) -> {
             refused.add(from);
             throw new java.nio.file.AtomicMoveNotSupportedException(from.toString(), to.toString(), "EXDEV");
         });
         assertEquals(List.of(out.resolve("tables"), out.resolve("figures")), refused);
+        assertOnlyTheNewOutputs(out);
+    }
+
+    private static Outputs twoArtifacts() {
+        Outputs o = new Outputs();
+        o.putText("tables/inventory.csv", "path,sha256,bytes,rows\n");
+        o.put("figures/dev/ratio.png", new byte[] {1, 2, 3});
+        return o;
+    }
+
+    /** The output root holds exactly the two artifacts of {@link #twoArtifacts}, and nothing temporary. */
+    private static void assertOnlyTheNewOutputs(Path out) throws java.io.IOException {
         assertEquals(List.of("figures/dev/ratio.png", "tables/inventory.csv"),
                 List.copyOf(Fixtures.snapshot(out).files().keySet()), "stale files are gone");
         assertEquals("path,sha256,bytes,rows\n",

@@ -68,6 +68,7 @@ public final class EnergyFigure implements FigureBuilder {
         return "Weighted median of energy_j x 1000 / requests over the CRUD runs, each run weighted by "
                 + "its endpoint's weight in the declared mix '" + device.declaredMix() + "' over the endpoint's run "
                 + "count; whiskers: " + Layout.ciLevel(results) + " stratified-bootstrap CI. Exploratory: "
-                + powerNote(device) + ", so differences within that band are not resolved.";
+                + powerNote(device) + ", so differences within that band are not resolved."
+                + Layout.notShown(device, stacks(device), "no energy on every CRUD endpoint");
     }
 }

@@ -4,6 +4,7 @@ import dev.tpm.model.Endpoints;
 import dev.tpm.output.Num;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -36,6 +37,15 @@ final class Layout {
     static String endpoint(String id) {
         String request = REQUESTS.get(id);
         return request == null ? id : request + "  (" + id + ")";
+    }
+
+    /**
+     * The caption's note on the device's stacks a figure leaves out for lack of values (empty when
+     * it shows them all), so that a missing stack is never mistaken for one that was not measured.
+     */
+    static String notShown(DeviceResults device, java.util.Collection<String> shown, String why) {
+        List<String> missing = device.stacks().stream().filter(s -> !shown.contains(s)).toList();
+        return missing.isEmpty() ? "" : " Not shown (" + why + "): " + String.join(", ", missing) + ".";
     }
 
     /** "95 %" from the configured confidence. */

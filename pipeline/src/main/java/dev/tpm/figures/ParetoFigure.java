@@ -104,6 +104,8 @@ public final class ParetoFigure implements FigureBuilder {
         return "Each stack at its weighted peak RSS and weighted throughput under the declared mix '"
                 + device.declaredMix() + "', with " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs in both directions. Ringed stacks and the dashed staircase form the "
-                + "Pareto frontier: no other stack has both lower memory and higher throughput. MiB = KiB / 1024.";
+                + "Pareto frontier: no other stack has both lower memory and higher throughput. MiB = KiB / 1024."
+                + Layout.notShown(device, rows(device).stream().map(Weighted::stack).toList(),
+                        "no weighted values: a CRUD endpoint without measured runs");
     }
 }

@@ -49,6 +49,7 @@ public final class StartupFigure implements FigureBuilder {
     @Override
     public String caption(Results results, DeviceResults device) {
         return "Median startup time of every measured phase-1 run of the stack (each a cold start), "
-                + "endpoints pooled; whiskers: " + Layout.ciLevel(results) + " bootstrap CI of the median.";
+                + "endpoints pooled; whiskers: " + Layout.ciLevel(results) + " bootstrap CI of the median."
+                + Layout.notShown(device, stacks(device), "no measured startup");
     }
 }

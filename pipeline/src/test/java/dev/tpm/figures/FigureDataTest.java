@@ -419,4 +419,21 @@ class FigureDataTest {
         assertNull(new EndpointRpsFigure().missingData(r, bare));
         assertNull(new SensitivityFigure().missingData(r, bare));
     }
+
+    /** A stack a figure cannot draw is named in the caption, never silently dropped. */
+    @Test
+    void captionsNameTheStacksLeftOutForLackOfValues() {
+        DeviceResults d = device;
+        List<Weighted> withoutRust = d.weighted().stream().filter(w -> !w.stack().equals("rust")).toList();
+        DeviceResults noRust = new DeviceResults(d.device(), d.campaigns(), d.stacks(), d.declaredMix(), d.groupStats(),
+                d.samples(), d.omnibus(), d.posthoc(), d.posthocSummary(), withoutRust, d.sensitivity(),
+                d.stackPooled(), d.sweep(), d.sweepSummary(), d.memory(), d.memorySeries(), d.exclusions(),
+                d.runCounts(), d.implications(), d.paretoFrontier());
+        for (FigureBuilder f : List.of(new ParetoFigure(), new RatioFigure())) {
+            String caption = f.caption(results, noRust);
+            assertTrue(caption.endsWith(" Not shown (no weighted values: a CRUD endpoint without measured runs): rust."),
+                    f.name() + ": " + caption);
+            assertFalse(f.caption(results, d).contains("Not shown"), f.name() + " shows every stack");
+        }
+    }
 }

@@ -22,8 +22,8 @@ $(JAR): $(SOURCES)
 	$(MVN) -q -B package -DskipTests
 	@touch $@
 
-paper: $(JAR) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically)
-	$(JAVA) -jar $(JAR) paper --data $(DATA) --out $(OUT)
+paper: $(JAR) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost
+	$(JAVA) -jar $(JAR) paper --data $(DATA) --out $(OUT) $(PAPER_ARGS)
 
 verify: $(JAR) ## check $(DATA)/SHA256SUMS, regenerate in memory, compare byte for byte with $(OUT)/tables and $(OUT)/figures
 	$(JAVA) -jar $(JAR) verify --data $(DATA) --outputs $(OUT)

@@ -3,6 +3,7 @@ package dev.tpm.cli;
 import dev.tpm.ingest.BadInputException;
 import dev.tpm.pipeline.Pipeline;
 import dev.tpm.pipeline.StageException;
+import dev.tpm.pipeline.StageTimings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -39,12 +40,18 @@ final class PaperCommand implements Callable<Integer> {
             description = "the folder that receives tables/ and figures/; default: ${DEFAULT-VALUE}")
     Path out;
 
+    @Option(names = "--timings",
+            description = "print each step's wall time, CPU time and peak RSS to stderr (lines starting 'timing')")
+    boolean timings;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         int n = threads.get(spec);
         try {
-            new Pipeline(data.data, n, err).run(out);
+            new Pipeline(data.data, n, err)
+                    .timings(timings ? StageTimings.to(err) : StageTimings.OFF)
+                    .run(out);
             return Options.OK;
         } catch (BadInputException e) {
             return Options.report(err, e, "tables/ and figures/ were left unchanged");

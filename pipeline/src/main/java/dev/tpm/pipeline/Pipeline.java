@@ -27,6 +27,7 @@ public final class Pipeline {
     private final int threads;
     private final PrintWriter log;
     private final List<Stage> stages;
+    private StageTimings timings = StageTimings.OFF;
 
     /** The pipeline of {@link Stages#ALL}; progress lines go to {@code log}. */
     public Pipeline(Path dataDir, int threads, PrintWriter log) {
@@ -42,11 +43,19 @@ public final class Pipeline {
         this.stages = List.copyOf(stages);
     }
 
+    /** Prints each step's wall time, CPU time and peak RSS with {@code timings} (stderr); off by default. */
+    public Pipeline timings(StageTimings timings) {
+        this.timings = java.util.Objects.requireNonNull(timings);
+        return this;
+    }
+
     /** Ingest and verify, every problem of both in one exception. */
     public PipelineContext load() throws BadInputException {
         Problems problems = new Problems();
         Dataset dataset = Ingest.read(dataDir, this::line, problems);
+        timings.mark("ingest");
         Verification verification = Verifier.check(dataDir, problems);
+        timings.mark("verify");
         problems.throwIfAny();
         line("ingest: " + summary(dataset));
         line("verify: SHA256SUMS lists " + verification.filesChecked() + " files, every hash matches");
@@ -67,6 +76,7 @@ public final class Pipeline {
             } catch (Exception | LinkageError | AssertionError e) {
                 throw new StageException(stage.name(), e);
             }
+            timings.mark(stage.name());
             int made = out.files().size() - filesBefore;
             line("stage " + i + "/" + stages.size() + " " + stage.name() + ": " + made + " artifact"
                     + (made == 1 ? "" : "s"));
@@ -80,6 +90,8 @@ public final class Pipeline {
     public Outputs run(Path outRoot) throws BadInputException, StageException, IOException {
         Outputs out = generate();
         int[] counts = OutputWriter.write(out, outRoot);
+        timings.mark("write");
+        timings.total();
         for (int i = 0; i < counts.length; i++) {
             line("wrote " + counts[i] + " file" + (counts[i] == 1 ? "" : "s") + " to "
                     + outRoot.resolve(OutputWriter.FOLDERS.get(i)).normalize());

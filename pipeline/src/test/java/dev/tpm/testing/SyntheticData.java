@@ -79,12 +79,65 @@ public final class SyntheticData {
 
     private SyntheticData() {}
 
-    /** {@code SyntheticData [DATA_DIR]} (default: data). */
+    /**
+     * Where one generated campaign goes and how many measured runs each (stack, endpoint) group has.
+     * The example is {@code (synthetic-example, synthetic-example, 12, 42)}.
+     */
+    private record Shape(String campaign, String deviceId, int runs, long seed) {}
+
+    private static final Shape EXAMPLE = new Shape(CAMPAIGN, CAMPAIGN, MEASURED_RUNS, SEED);
+
+    /**
+     * {@code SyntheticData [DATA_DIR]} (default: data): the example folder. {@code SyntheticData DATA_DIR
+     * DEVICES RUNS}: a SYNTHETIC benchmark folder (see {@link #writeBench}).
+     */
     public static void main(String[] args) throws IOException {
         Path data = Path.of(args.length > 0 ? args[0] : "data");
+        if (args.length == 3) {
+            int devices = Integer.parseInt(args[1]);
+            int runs = Integer.parseInt(args[2]);
+            int campaigns = writeBench(data, devices, runs);
+            System.out.println("wrote SYNTHETIC benchmark data to " + data + " (" + devices + " devices, "
+                    + campaigns + " campaigns, " + runs + " measured runs per group) and "
+                    + data.resolve(Manifest.FILE_NAME));
+            return;
+        }
+        if (args.length > 1) throw new IllegalArgumentException("usage: SyntheticData [DATA_DIR [DEVICES RUNS]]");
         writeAll(data);
         System.out.println("wrote synthetic example data to " + data + " (campaign " + CAMPAIGN
                 + ") and " + data.resolve(Manifest.FILE_NAME));
+    }
+
+    /**
+     * A SYNTHETIC folder for measuring the pipeline's cost ({@code make bench}): the example's protocol
+     * (five stacks, six endpoints, one warm-up, a four-level sweep, two memory series per stack) on
+     * {@code devices} devices, two campaigns on every even-numbered device and one on the others (so
+     * 2 devices give 3 campaigns), {@code runs} measured runs per group. The folder is replaced.
+     *
+     * @return the number of campaigns written
+     */
+    public static int writeBench(Path dataDir, int devices, int runs) throws IOException {
+        if (devices < 1 || runs < 2) throw new IllegalArgumentException("need devices >= 1 and runs >= 2");
+        if (Files.exists(dataDir)) {
+            try (Stream<Path> walk = Files.walk(dataDir)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+            }
+        }
+        int campaigns = 0;
+        for (int d = 1; d <= devices; d++) {
+            String device = String.format(java.util.Locale.ROOT, "bench-d%02d", d);
+            int perDevice = d % 2 == 1 ? 2 : 1;
+            for (int c = 1; c <= perDevice; c++) {
+                campaigns++;
+                writeCampaign(dataDir, new Shape(device + "-c" + c, device, runs, SEED + campaigns));
+            }
+        }
+        writeConfig(dataDir);
+        Path published = dataDir.resolve("reference/published.csv");
+        Files.createDirectories(published.getParent());
+        write(published, "source,table,stack,metric,value,unit,note\n");
+        Manifest.write(dataDir);
+        return campaigns;
     }
 
     /** The campaign, the config, the reference header (when absent) and SHA256SUMS. */
@@ -135,24 +188,28 @@ public final class SyntheticData {
 
     /** raw/synthetic-example/: campaign.json, phase1.csv, phase2.csv, phase3/*.json (replacing what is there). */
     public static void writeCampaign(Path dataDir) throws IOException {
-        Path dir = dataDir.resolve("raw").resolve(CAMPAIGN);
+        writeCampaign(dataDir, EXAMPLE);
+    }
+
+    private static void writeCampaign(Path dataDir, Shape shape) throws IOException {
+        Path dir = dataDir.resolve("raw").resolve(shape.campaign());
         if (Files.exists(dir)) {
             try (Stream<Path> walk = Files.walk(dir)) {
                 for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
             }
         }
         Files.createDirectories(dir.resolve("phase3"));
-        RandomGenerator rng = new MersenneTwister(SEED);
-        write(dir.resolve("campaign.json"), campaignJson());
+        RandomGenerator rng = new MersenneTwister(shape.seed());
+        write(dir.resolve("campaign.json"), campaignJson(shape));
         Clock clock = new Clock();
-        List<List<String>> p1 = phase1(rng, clock);
+        List<List<String>> p1 = phase1(rng, clock, shape.runs());
         write(dir.resolve("phase1.csv"), csv(p1));
         List<List<String>> p2 = phase2(rng, clock, p1.size() + 1);
         write(dir.resolve("phase2.csv"), csv(p2));
         for (Profile s : STACKS) {
             for (int run = 1; run <= SERIES_PER_STACK; run++) {
                 String name = s.id() + "-" + Endpoints.GET_ITEM + "-" + run + ".json";
-                write(dir.resolve("phase3").resolve(name), series(s, run, rng, clock));
+                write(dir.resolve("phase3").resolve(name), series(shape.campaign(), s, run, rng, clock));
             }
         }
     }
@@ -168,20 +225,21 @@ public final class SyntheticData {
         }
     }
 
-    private static String campaignJson() {
+    private static String campaignJson(Shape shape) {
         StringBuilder s = new StringBuilder();
         s.append("{\n");
-        s.append("  \"campaign\": \"").append(CAMPAIGN).append("\",\n");
+        s.append("  \"campaign\": \"").append(shape.campaign()).append("\",\n");
         s.append("  \"synthetic\": true,\n");
         s.append("  \"note\": \"SYNTHETIC example data generated by dev.tpm.testing.SyntheticData (seed ").append(SEED)
-                .append(", `make example-data`); nothing in this campaign was measured. A real campaign replaces it.\",\n");
-        s.append("  \"device\": {\"id\": \"").append(CAMPAIGN).append("\", \"model\": \"synthetic (generated, not measured)\",\n");
+                .append(shape == EXAMPLE ? ", `make example-data`); nothing in this campaign was measured. A real campaign replaces it.\",\n"
+                        : ", `make bench`); nothing in this campaign was measured. It sizes a benchmark of the pipeline.\",\n");
+        s.append("  \"device\": {\"id\": \"").append(shape.deviceId()).append("\", \"model\": \"synthetic (generated, not measured)\",\n");
         s.append("             \"cpu\": \"synthetic\", \"cores\": 4, \"memory_mib\": 8064, \"arch\": \"aarch64\",\n");
         s.append("             \"os\": \"synthetic\", \"kernel\": \"synthetic\", \"firmware\": \"synthetic\",\n");
         s.append("             \"bootloader\": \"synthetic\", \"pmic\": \"synthetic\", \"cpu_governor\": \"performance\",\n");
         s.append("             \"page_size\": 16384, \"power_source\": \"pmic\"},\n");
         s.append("  \"load_generator\": {\"tool\": \"synthetic\", \"version\": \"none\", \"host\": \"none\"},\n");
-        s.append("  \"protocol\": {\"preset\": \"synthetic\", \"runs\": ").append(MEASURED_RUNS)
+        s.append("  \"protocol\": {\"preset\": \"synthetic\", \"runs\": ").append(shape.runs())
                 .append(", \"warmups\": 1, \"duration_s\": 10,\n");
         s.append("               \"concurrency\": ").append(CONCURRENCY).append(", \"threads\": ").append(THREADS)
                 .append(", \"cooldown_s\": 5, \"seed_rows\": 1000,\n");
@@ -205,7 +263,7 @@ public final class SyntheticData {
 
     private record Planned(String endpoint, int run, boolean warmup, Kind kind) {}
 
-    private static List<List<String>> phase1(RandomGenerator rng, Clock clock) {
+    private static List<List<String>> phase1(RandomGenerator rng, Clock clock, int measuredRuns) {
         List<List<String>> rows = new ArrayList<>();
         long seq = 1;
         for (Profile s : STACKS) {
@@ -213,14 +271,14 @@ public final class SyntheticData {
             List<Planned> measured = new ArrayList<>();
             for (String e : ENDPOINTS) {
                 warmups.add(new Planned(e, 1, true, Kind.OK));
-                for (int r = 1; r <= MEASURED_RUNS; r++) measured.add(new Planned(e, r, false, Kind.OK));
+                for (int r = 1; r <= measuredRuns; r++) measured.add(new Planned(e, r, false, Kind.OK));
             }
             // One extra run in four blocks, so that failed, discarded, error_rate and throttled all occur.
             switch (s.id()) {
-                case "python" -> measured.add(new Planned(Endpoints.GET_LIST, MEASURED_RUNS + 1, false, Kind.FAILED));
-                case "node" -> measured.add(new Planned(Endpoints.POST_ITEM, MEASURED_RUNS + 1, false, Kind.DISCARDED));
-                case "go" -> measured.add(new Planned(Endpoints.DELETE_ITEM, MEASURED_RUNS + 1, false, Kind.ERRORS));
-                case "dotnet" -> measured.add(new Planned(Endpoints.PUT_ITEM, MEASURED_RUNS + 1, false, Kind.THROTTLED));
+                case "python" -> measured.add(new Planned(Endpoints.GET_LIST, measuredRuns + 1, false, Kind.FAILED));
+                case "node" -> measured.add(new Planned(Endpoints.POST_ITEM, measuredRuns + 1, false, Kind.DISCARDED));
+                case "go" -> measured.add(new Planned(Endpoints.DELETE_ITEM, measuredRuns + 1, false, Kind.ERRORS));
+                case "dotnet" -> measured.add(new Planned(Endpoints.PUT_ITEM, measuredRuns + 1, false, Kind.THROTTLED));
                 default -> { }
             }
             shuffle(measured, rng);
@@ -344,11 +402,11 @@ public final class SyntheticData {
     }
 
     /** One phase-3 series: Rust flat, Go a GC sawtooth, Node steady growth, Python a high baseline. */
-    private static String series(Profile s, int run, RandomGenerator rng, Clock clock) {
+    private static String series(String campaign, Profile s, int run, RandomGenerator rng, Clock clock) {
         String startedAt = clock.next(SERIES_SAMPLES * INTERVAL_MS / 1000.0);
         boolean pss = !s.id().equals("python");
         StringBuilder b = new StringBuilder();
-        b.append("{\"campaign\": \"").append(CAMPAIGN).append("\", \"stack\": \"").append(s.id())
+        b.append("{\"campaign\": \"").append(campaign).append("\", \"stack\": \"").append(s.id())
                 .append("\", \"endpoint\": \"").append(Endpoints.GET_ITEM).append("\", \"run\": ").append(run)
                 .append(",\n \"concurrency\": ").append(CONCURRENCY).append(", \"interval_ms\": ").append(INTERVAL_MS)
                 .append(", \"started_at\": \"").append(startedAt).append("\",\n \"samples\": [\n");

@@ -22,14 +22,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.imageio.ImageIO;
 import org.knowm.xchart.XYChart;
 
 /**
  * A figure as PNG and SVG bytes. The only place figures become bytes; the pipeline writes them.
  *
  * <p>Determinism: Java2D rasterises the same commands to the same pixels on the same JDK and
- * fonts; ImageIO's PNG writer adds no tIME or text chunk; XChart draws text as glyph outlines,
+ * fonts; {@link PngEncoder} writes ImageIO's bytes and adds no tIME or text chunk; XChart draws text as glyph outlines,
  * so the SVG does not depend on the viewer's fonts. VectorGraphics2D names clip paths after
  * {@code Shape.hashCode()}, which for some shapes is an identity hash, so the ids are renumbered in
  * order of appearance; it prints some coordinates with {@code Double.toString}, whose last digits
@@ -72,6 +71,11 @@ public final class FigureWriter {
     }
 
     public static byte[] png(Figure f) {
+        return PngEncoder.encode(raster(f));
+    }
+
+    /** The figure painted at {@link #pngScale} into an RGB image. */
+    static BufferedImage raster(Figure f) {
         int scale = pngScale(f);
         BufferedImage image = new BufferedImage(width(f) * scale, height(f) * scale, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
@@ -86,13 +90,7 @@ public final class FigureWriter {
         } finally {
             g.dispose();
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try {
-            if (!ImageIO.write(image, "png", bytes)) throw new IllegalStateException("no PNG writer in ImageIO");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        return image;
     }
 
     public static byte[] svg(Figure f) {

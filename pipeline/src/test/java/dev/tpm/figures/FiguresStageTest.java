@@ -41,4 +41,16 @@ class FiguresStageTest {
                 "figures/pi5-b/memory.png/.svg: no phase-3 memory series"), out.skipped());
         assertEquals(2 * (2 * NAMES.size()) - 2 * 3, out.files().size());
     }
+
+    @Test
+    void threeThreadsWriteTheSameFilesSkipsAndBytesAsOne() {
+        Outputs parallel = new Outputs();
+        FiguresStage.run(SyntheticResults.twoDevices(), parallel, 3);
+        Outputs serial = RenderedFixtures.twoDevices();
+        assertEquals(serial.skipped(), parallel.skipped());
+        assertEquals(serial.files().keySet(), parallel.files().keySet());
+        for (String path : serial.files().keySet()) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(serial.get(path), parallel.get(path), path);
+        }
+    }
 }

@@ -12,7 +12,7 @@ JAR  := target/tpm.jar
 SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers conformance collect bench-sampler
+.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers conformance collect bench-sampler bench
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -54,6 +54,14 @@ bench-sampler: ## measure the memory sampler's CPU time per sample and the sprea
 
 manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
 	$(JAVA) -jar $(JAR) manifest --data $(DATA)
+
+# The cost of make paper on SYNTHETIC folders of three sizes (docs/PERFORMANCE.md):
+#   make bench BENCH_RUNS=5 BENCH_SIZES="paper-2dev runs10x-2dev"
+BENCH_RUNS  ?= 5
+BENCH_SIZES ?=
+bench: $(JAR) ## generate SYNTHETIC folders in target/bench/ (2 devices, 20 devices, 10x runs), run make paper BENCH_RUNS times on each, print per-step medians
+	$(MVN) -q -B test-compile dependency:build-classpath -pl pipeline -am -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+	$(JAVA) -cp pipeline/target/classes:pipeline/target/test-classes:contract/target/classes:contract/target/test-classes:$$(cat pipeline/target/test-classpath.txt) dev.tpm.testing.Bench target/bench $(BENCH_RUNS) $(BENCH_SIZES)
 
 # The synthetic example data folder (generated, not measured), a test fixture:
 #   make paper DATA=$(EXAMPLE) OUT=/tmp/example

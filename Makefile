@@ -31,7 +31,8 @@ $(CDS): $(JAR)
 	-@$(JAVA) -XX:ArchiveClassesAtExit=$@ -jar $(JAR) paper --data $(EXAMPLE) --out target/cds-train >/dev/null 2>&1
 	@rm -rf target/cds-train
 # Without a usable archive (another JDK) the JVM loads the classes from the jar, silently.
-RUN_JAR = $(JAVA) $(if $(wildcard $(CDS)),-XX:SharedArchiveFile=$(CDS) -Xlog:cds=off,cds+dynamic=off) -jar $(JAR)
+COMMA := ,
+RUN_JAR = $(JAVA) $(if $(wildcard $(CDS)),-XX:SharedArchiveFile=$(CDS) -Xlog:cds=off$(COMMA)cds+dynamic=off) -jar $(JAR)
 
 paper: $(JAR) $(CDS) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost
 	$(RUN_JAR) paper --data $(DATA) --out $(OUT) $(PAPER_ARGS)

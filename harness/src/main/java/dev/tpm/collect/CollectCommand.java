@@ -116,6 +116,11 @@ public final class CollectCommand implements Callable<Integer> {
         } else {
             for (String id : stacks) {
                 StackSpec s = registry.get(id);
+                List<String> missing = p.allEndpoints().stream().filter(e -> !s.endpoints().contains(e)).toList();
+                if (!missing.isEmpty()) {
+                    throw new IOException("stack '" + id + "': does not serve " + missing + ", which preset " + p.name()
+                            + " loads (its stack.json lists " + s.endpoints() + ")");
+                }
                 if (!registry.available(s)) {
                     throw new IOException("stack '" + id + "': toolchain not on PATH (" + s.toolchain() + ")");
                 }
@@ -124,11 +129,6 @@ public final class CollectCommand implements Callable<Integer> {
                             + " (run `make servers` first)");
                 }
                 if (chosen.contains(s)) throw new IOException("--stacks: '" + id + "' given twice");
-                List<String> missing = p.allEndpoints().stream().filter(e -> !s.endpoints().contains(e)).toList();
-                if (!missing.isEmpty()) {
-                    throw new IOException("stack '" + id + "': does not serve " + missing + ", which preset " + p.name()
-                            + " loads (its stack.json lists " + s.endpoints() + ")");
-                }
                 chosen.add(s);
             }
         }

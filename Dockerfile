@@ -18,12 +18,8 @@ RUN apt-get update \
 
 WORKDIR /paper
 
-# Dependencies first, in a layer of their own: resolved at build time, so `make paper` in the
-# container needs no network.
-COPY pom.xml ./
-RUN mvn -B -q dependency:go-offline \
- && mvn -B -q dependency:resolve-plugins
-
+# Dependencies are resolved at build time (the reactor's modules depend on each other, so they are
+# resolved by building it once), so `make paper` in the container needs no network.
 COPY . .
 RUN mvn -B -q package -DskipTests
 

@@ -9,7 +9,7 @@ JAVA ?= java
 JAR  := target/tpm.jar
 
 # The jar is rebuilt only when the build file or a main source changed.
-SOURCES := pom.xml $(shell find pipeline/src/main -type f 2>/dev/null)
+SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
 .PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers conformance collect bench-sampler
@@ -49,8 +49,8 @@ collect: $(JAR) ## run the collection harness: PRESET=paper|pilot|smoke STACKS=a
 # BENCH_ARGS="<seconds per case> <interval ms> <tree sizes...>"
 BENCH_ARGS ?= 15 130 1 8 32
 bench-sampler: ## measure the memory sampler's CPU time per sample and the spread of its intervals
-	$(MVN) -q -B test-compile
-	$(JAVA) -cp target/classes:target/test-classes dev.tpm.collect.sample.SamplerBenchmark $(BENCH_ARGS)
+	$(MVN) -q -B test-compile -pl harness -am
+	$(JAVA) -cp harness/target/classes:harness/target/test-classes:contract/target/classes dev.tpm.collect.sample.SamplerBenchmark $(BENCH_ARGS)
 
 manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
 	$(JAVA) -jar $(JAR) manifest --data $(DATA)
@@ -59,11 +59,11 @@ manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a
 #   make paper DATA=$(EXAMPLE) OUT=/tmp/example
 EXAMPLE := pipeline/src/test/resources/synthetic-example
 example-data: ## regenerate the SYNTHETIC example data folder $(EXAMPLE) (test fixture) with its SHA256SUMS
-	$(MVN) -q -B test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
-	$(JAVA) -cp target/classes:target/test-classes:$$(cat target/test-classpath.txt) dev.tpm.testing.SyntheticData $(EXAMPLE)
+	$(MVN) -q -B test-compile dependency:build-classpath -pl pipeline -am -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+	$(JAVA) -cp pipeline/target/classes:pipeline/target/test-classes:contract/target/classes:contract/target/test-classes:$$(cat pipeline/target/test-classpath.txt) dev.tpm.testing.SyntheticData $(EXAMPLE)
 
 clean: ## remove the build (target/) and leftovers of an interrupted write; keeps tables/ and figures/
-	rm -rf target $(OUT)/tmp-new-tables $(OUT)/tmp-new-figures $(OUT)/tmp-old-tables $(OUT)/tmp-old-figures
+	rm -rf target */target $(OUT)/tmp-new-tables $(OUT)/tmp-new-figures $(OUT)/tmp-old-tables $(OUT)/tmp-old-figures
 
 # The container: docker where an engine answers, podman otherwise.
 CONTAINER ?= $(shell if docker info >/dev/null 2>&1; then echo docker; elif command -v podman >/dev/null 2>&1; then echo podman; else echo docker; fi)

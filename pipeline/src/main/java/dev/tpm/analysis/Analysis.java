@@ -2,7 +2,7 @@ package dev.tpm.analysis;
 
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;

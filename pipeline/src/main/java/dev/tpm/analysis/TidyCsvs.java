@@ -1,7 +1,7 @@
 package dev.tpm.analysis;
 
-import dev.tpm.output.CsvText;
-import dev.tpm.output.Num;
+import dev.tpm.codec.CsvText;
+import dev.tpm.codec.Num;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Estimate;

@@ -1,7 +1,7 @@
 package dev.tpm.figures;
 
 import dev.tpm.model.Endpoints;
-import dev.tpm.output.Num;
+import dev.tpm.codec.Num;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import java.util.List;

@@ -173,7 +173,7 @@ final class ConfigReader {
             for (double w : e.getValue().values()) sum += w;
             if (Math.abs(sum - 1.0) > WEIGHT_SUM_TOLERANCE) {
                 problems.atLine(MIXES, firstLine, "weight", "the weights of mix '" + mix + "' (" + span
-                        + ") to sum to 1 (within 1e-9)", "a sum of " + dev.tpm.output.Num.csv(sum));
+                        + ") to sum to 1 (within 1e-9)", "a sum of " + dev.tpm.codec.Num.csv(sum));
             }
             mixes.add(new Mix(mix, e.getValue()));
         }

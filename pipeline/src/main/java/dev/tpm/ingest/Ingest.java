@@ -2,7 +2,7 @@ package dev.tpm.ingest;
 
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.Mix;
 import dev.tpm.model.PublishedValue;

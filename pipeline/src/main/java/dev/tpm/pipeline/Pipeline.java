@@ -3,7 +3,7 @@ package dev.tpm.pipeline;
 import dev.tpm.ingest.BadInputException;
 import dev.tpm.ingest.Ingest;
 import dev.tpm.ingest.Problems;
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.Verification;
 import dev.tpm.verify.Verifier;

@@ -1,6 +1,6 @@
 package dev.tpm.pipeline;
 
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.results.Results;
 import dev.tpm.results.Verification;
 import java.util.Objects;

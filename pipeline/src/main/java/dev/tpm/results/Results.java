@@ -1,6 +1,6 @@
 package dev.tpm.results;
 
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import java.util.List;
 
 /**

@@ -3,7 +3,7 @@ package dev.tpm.analysis;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.GroupSample;
 import dev.tpm.results.Results;

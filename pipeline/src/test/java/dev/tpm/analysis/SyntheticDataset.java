@@ -3,7 +3,7 @@ package dev.tpm.analysis;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.model.Device;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.Mix;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.model.Device;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.MemorySeries;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.RunColumns;
 import dev.tpm.results.InventoryEntry;

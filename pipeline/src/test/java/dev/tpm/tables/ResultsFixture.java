@@ -1,7 +1,7 @@
 package dev.tpm.tables;
 
 import dev.tpm.model.AnalysisConfig;
-import dev.tpm.model.Dataset;
+import dev.tpm.ingest.Dataset;
 import dev.tpm.model.Device;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.Metrics;

@@ -1,0 +1,45 @@
+package dev.tpm.ingest;
+
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.MemorySeries;
+import dev.tpm.model.Mix;
+import dev.tpm.model.PublishedValue;
+import java.nio.file.Path;
+import java.util.List;
+import tech.tablesaw.api.Table;
+
+/**
+ * Everything ingest read from a data folder, validated and typed. Campaigns are in campaign-id
+ * order. The run tables have the columns of {@link RunColumns} (all of them, typed, whether or not
+ * a file had them) plus campaign, device, phase and line; rows in (campaign, seq) order. Campaigns
+ * listed in {@code exclude_campaigns} are still read and validated here; the analysis leaves them
+ * out.
+ *
+ * @param phase2 same columns as phase1; no rows when no campaign has a phase2.csv
+ * @param inventory one entry per file under data/ that SHA256SUMS lists, by path
+ */
+public record Dataset(
+        Path dataDir,
+        AnalysisConfig config,
+        List<Mix> mixes,
+        List<Campaign> campaigns,
+        Table phase1,
+        Table phase2,
+        List<MemorySeries> phase3,
+        List<PublishedValue> published,
+        List<dev.tpm.results.InventoryEntry> inventory) {
+
+    public Dataset {
+        mixes = List.copyOf(mixes);
+        campaigns = List.copyOf(campaigns);
+        phase3 = List.copyOf(phase3);
+        published = List.copyOf(published);
+        inventory = List.copyOf(inventory);
+    }
+
+    /** The declared mix: the first of mixes.csv, used by the headline tables. */
+    public Mix declaredMix() {
+        return mixes.get(0);
+    }
+}

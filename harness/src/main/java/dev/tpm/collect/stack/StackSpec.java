@@ -25,6 +25,12 @@ import java.util.Map;
  * @param workers the WORKERS value the harness passes
  * @param artifacts files or folders that make the deployment artifact (the size column)
  * @param version an argv that prints the toolchain version
+ * @param endpoints the endpoint ids of data.md the stack serves (default: the five CRUD ones)
+ * @param versionHints what to report in campaign.json {@code stacks[].versions} besides the
+ *     runtime and SQLite versions of GET /diag: role ("framework", "driver", ...) to the package
+ *     whose version the lock file holds, or to a part of the runtime ({@code {"builtin": name}})
+ * @param lockFile the lock file to read versions from, relative to the stack folder, or null to
+ *     take the first of {@link LockFileVersions#KNOWN} found in the folder
  */
 public record StackSpec(
         String id,
@@ -37,10 +43,18 @@ public record StackSpec(
         Map<String, String> env,
         int workers,
         List<String> artifacts,
-        List<String> version) {
+        List<String> version,
+        List<String> endpoints,
+        Map<String, VersionHint> versionHints,
+        String lockFile) {
 
     public static final String FILE_NAME = "stack.json";
+    /** The endpoints of a CRUD stack, served from SQLite; a stack.json without "endpoints" serves these. */
+    public static final List<String> CRUD_ENDPOINTS = List.of("post_item", "get_item", "get_list", "put_item", "delete_item");
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A package whose version goes into campaign.json: one of the lock file, or a part of the runtime. */
+    public record VersionHint(String name, boolean builtin) {}
 
     public StackSpec {
         toolchain = List.copyOf(toolchain);
@@ -49,6 +63,21 @@ public record StackSpec(
         env = Map.copyOf(env);
         artifacts = List.copyOf(artifacts);
         version = List.copyOf(version);
+        endpoints = List.copyOf(endpoints);
+        versionHints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versionHints));
+    }
+
+    /** A CRUD stack with no version hints (tests and stacks written before endpoints were declared). */
+    public StackSpec(String id, Path dir, String language, String framework, List<String> toolchain,
+            List<List<String>> build, List<String> run, Map<String, String> env, int workers, List<String> artifacts,
+            List<String> version) {
+        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, CRUD_ENDPOINTS,
+                Map.of(), null);
+    }
+
+    /** True when the stack serves an endpoint backed by SQLite, so the SQLite policy and GET /diag apply. */
+    public boolean usesSqlite() {
+        return endpoints.stream().anyMatch(CRUD_ENDPOINTS::contains);
     }
 
     /** Reads {@code dir/stack.json}; an error names the file and the JSON path at fault. */
@@ -79,7 +108,29 @@ public record StackSpec(
                 env,
                 root.path("workers").asInt(1),
                 strings(root.get("artifacts"), "$.artifacts", where),
-                strings(root.get("version"), "$.version", where));
+                strings(root.get("version"), "$.version", where),
+                root.has("endpoints") ? strings(root.get("endpoints"), "$.endpoints", where) : CRUD_ENDPOINTS,
+                versionHints(root.get("versions"), where),
+                root.hasNonNull("lock_file") ? text(root, "lock_file", where) : null);
+    }
+
+    /** {"framework": "axum", "runtime_http": {"builtin": "net/http"}}: each value a package name or a builtin. */
+    private static Map<String, VersionHint> versionHints(JsonNode n, String where) throws IOException {
+        Map<String, VersionHint> out = new LinkedHashMap<>();
+        if (n == null || n.isNull()) return out;
+        if (!n.isObject()) throw new IOException(where + ": $.versions: expected an object, found " + n);
+        for (Map.Entry<String, JsonNode> e : n.properties()) {
+            JsonNode v = e.getValue();
+            String path = "$.versions." + e.getKey();
+            if (v.isTextual() && !v.asText().isBlank()) {
+                out.put(e.getKey(), new VersionHint(v.asText(), false));
+            } else if (v.isObject() && v.size() == 1 && v.path("builtin").isTextual() && !v.path("builtin").asText().isBlank()) {
+                out.put(e.getKey(), new VersionHint(v.path("builtin").asText(), true));
+            } else {
+                throw new IOException(where + ": " + path + ": expected a package name or {\"builtin\": name}, found " + v);
+            }
+        }
+        return out;
     }
 
     private static String text(JsonNode root, String field, String where) throws IOException {

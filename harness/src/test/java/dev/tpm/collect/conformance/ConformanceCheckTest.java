@@ -94,6 +94,38 @@ class ConformanceCheckTest {
         assertTrue(text.endsWith("conformance: FAILED\n"), text);
     }
 
+    @Test
+    void aCorrectServerReportsThePolicyPragmasAndItsVersions() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-good"));
+        assertTrue(find(r, ConformanceCheck.DIAG_ROW).isEmpty(), r.problems().toString());
+        assertTrue(r.versions().get("sqlite").matches("3\\.\\d+\\.\\d+"), r.versions().toString());
+        assertTrue(r.versions().get("runtime").startsWith("CPython 3."), r.versions().toString());
+        assertEquals("http.server", r.versions().get("framework"));
+    }
+
+    @Test
+    void aServerThatBreaksTheSqlitePolicyFailsWithEachBreachNamed() throws IOException {
+        // the API rows pass: only GET /diag shows the planted breaches
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-policy-broken"));
+        assertFalse(r.passed());
+        List<String> diag = r.problems().stream().filter(p -> p.row().equals(ConformanceCheck.DIAG_ROW))
+                .map(ConformanceCheck.Problem::detail).toList();
+        assertEquals(List.of(
+                "pragma synchronous: expected 1, found 2",
+                "pragma cache_size: expected -2000, found -16000",
+                "connections.write: expected 1 write connection per process, found 2"), diag);
+        assertEquals(diag.size(), r.problems().size(), r.problems().toString());
+    }
+
+    @Test
+    void aSqliteServerWithoutDiagFailsConformance() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-no-diag"));
+        assertFalse(r.passed());
+        ConformanceCheck.Problem p = find(r, ConformanceCheck.DIAG_ROW).orElseThrow(
+                () -> new AssertionError("no /diag problem: " + r.problems()));
+        assertTrue(p.detail().startsWith("GET /diag: expected status 200, found 404"), p.detail());
+    }
+
     private static Optional<ConformanceCheck.Problem> find(ConformanceCheck.StackReport r, String row) {
         return r.problems().stream().filter(p -> p.row().equals(row)).findFirst();
     }

@@ -18,14 +18,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Each reference server (built by `make servers`, which `make test` runs first) passes every row
- * of the API table, and leaves no process behind.
+ * of the API table and the SQLite policy on GET /diag, reports its versions, and leaves no
+ * process behind.
  */
 class ReferenceServersConformanceTest {
     @TempDir
     Path work;
 
     @ParameterizedTest
-    @ValueSource(strings = {"go", "rust", "python", "python-1w", "node", "java"})
+    @ValueSource(strings = {"go", "rust", "python", "python-1w", "node", "java", "java-jdk"})
     void passesEveryRowAndLeavesNoProcess(String id) throws IOException {
         StackRegistry registry = StackRegistry.load(Fixtures.SERVERS);
         StackSpec spec = registry.get(id);
@@ -36,6 +37,11 @@ class ReferenceServersConformanceTest {
         ConformanceCheck.StackReport r = new ConformanceCheck(work).check(spec);
         assertEquals(List.of(), r.problems(), id);
         assertTrue(r.checks() >= 50, "rows run: " + r.checks());
+        assertTrue(r.versions().get("sqlite").matches("3\\.\\d+\\.\\d+"), id + ": " + r.versions());
+        for (String role : spec.versionHints().keySet()) {
+            assertTrue(r.versions().containsKey(role), id + " has no " + role + ": " + r.versions());
+        }
+        assertTrue(r.versions().containsKey("runtime"), id + ": " + r.versions());
         // python runs Granian with WORKERS=4 (stack.json): the main process and its 4 workers
         int expectedAtLeast = id.equals("python") ? 5 : id.equals("python-1w") ? 2 : 1;
         assertTrue(r.pids().size() >= expectedAtLeast, id + " tree: " + r.pids());

@@ -37,7 +37,7 @@ crosscheck: $(JAR) ## compare the tidy CSVs with an independent Python implement
 servers: $(JAR) ## build every reference server whose toolchain is on PATH (servers/*/stack.json); lists the skipped ones
 	$(JAVA) -jar $(JAR) servers --servers servers
 
-conformance: $(JAR) ## start each built server and check every row of the API table (spec/servers.md)
+conformance: $(JAR) ## start each built server, check every row of the API table and the SQLite policy on GET /diag (servers/README.md)
 	$(JAVA) -jar $(JAR) conformance --servers servers
 
 # A campaign on this machine (spec/servers.md, harness/README.md), e.g.

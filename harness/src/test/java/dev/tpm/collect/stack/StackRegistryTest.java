@@ -17,7 +17,7 @@ class StackRegistryTest {
     @Test
     void loadsEveryReferenceStackSortedById() throws IOException {
         StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
-        assertEquals(List.of("dotnet", "go", "java", "node", "python", "python-1w", "rust"),
+        assertEquals(List.of("dotnet", "go", "java", "java-jdk", "node", "python", "python-1w", "rust"),
                 r.all().stream().map(StackSpec::id).toList());
         assertEquals("go", r.get("go").id());
         assertTrue(r.find("cobol").isEmpty());

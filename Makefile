@@ -22,27 +22,17 @@ $(JAR): $(SOURCES)
 	$(MVN) -q -B package -DskipTests
 	@touch $@
 
-# A class-data-sharing archive of the classes make paper loads, made with the jar by one run on the
-# SYNTHETIC example folder: the JVM maps them instead of parsing them at every start. The JVM checks
-# it against the jar and the JDK and ignores it when either changed; it holds classes, no results.
-CDS := target/tpm.jsa
-$(CDS): $(JAR)
-	@rm -rf $@ target/cds-train
-	-@$(JAVA) -XX:ArchiveClassesAtExit=$@ -jar $(JAR) paper --data $(EXAMPLE) --out target/cds-train >/dev/null 2>&1
-	@rm -rf target/cds-train
-# Without a usable archive (another JDK) the JVM loads the classes from the jar, silently.
-COMMA := ,
 # The JVM's default heap limit is a quarter of the memory (6 GiB here), and the heap grows toward it
 # rather than collecting: 1.4-1.6 GiB peak RSS at 20 devices or 10x the runs. 768 MiB keeps those
 # under 1 GiB at the same CPU time (docs/PERFORMANCE.md); a much larger data folder may need more:
 #   make paper JVM_ARGS=-Xmx4g
 JVM_ARGS ?= -Xmx768m
-RUN_JAR = $(JAVA) $(JVM_ARGS) $(if $(wildcard $(CDS)),-XX:SharedArchiveFile=$(CDS) -Xlog:cds=off$(COMMA)cds+dynamic=off) -jar $(JAR)
+RUN_JAR = $(JAVA) $(JVM_ARGS) -jar $(JAR)
 
-paper: $(JAR) $(CDS) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost
+paper: $(JAR) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost
 	$(RUN_JAR) paper --data $(DATA) --out $(OUT) $(PAPER_ARGS)
 
-verify: $(JAR) $(CDS) ## check $(DATA)/SHA256SUMS, regenerate in memory, compare byte for byte with $(OUT)/tables and $(OUT)/figures
+verify: $(JAR) ## check $(DATA)/SHA256SUMS, regenerate in memory, compare byte for byte with $(OUT)/tables and $(OUT)/figures
 	$(RUN_JAR) verify --data $(DATA) --outputs $(OUT)
 
 test: servers ## build the reference servers, then run every test (mvn -B test)
@@ -84,7 +74,7 @@ manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a
 #   make bench BENCH_RUNS=5 BENCH_SIZES="paper-2dev runs10x-2dev"
 BENCH_RUNS  ?= 3
 BENCH_SIZES ?=
-bench: $(JAR) $(CDS) ## generate SYNTHETIC folders in target/bench/ (2 devices, 20 devices, 10x runs), run make paper BENCH_RUNS times on each, print per-step medians
+bench: $(JAR) ## generate SYNTHETIC folders in target/bench/ (2 devices, 20 devices, 10x runs), run make paper BENCH_RUNS times on each, print per-step medians
 	$(MVN) -q -B test-compile dependency:build-classpath -pl pipeline -am -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
 	$(JAVA) -cp pipeline/target/classes:pipeline/target/test-classes:contract/target/classes:contract/target/test-classes:$$(cat pipeline/target/test-classpath.txt) dev.tpm.testing.Bench target/bench $(BENCH_RUNS) $(BENCH_SIZES)
 

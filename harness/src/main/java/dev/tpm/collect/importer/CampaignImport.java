@@ -75,7 +75,7 @@ public final class CampaignImport {
 
         List<SavedRun> runs = RunsFile.read(q.runsCsv());
         List<SavedReport> reports = new ArrayList<>();
-        Set<String> tools = new TreeSet<>();
+        TreeSet<String> tools = new TreeSet<>();
         for (SavedRun r : runs) {
             String text = Files.readString(r.file(), StandardCharsets.UTF_8);
             SavedReport rep = SavedReport.read(text, r.file().toString());

@@ -72,7 +72,9 @@ public final class Analysis {
         }
         plan.run(threads, submissionOrder);
         List<DeviceResults> devices = analyses.stream().map(a -> a.finish(plan)).toList();
+        // the seed studies' published values go to their own replication table (studies.md)
+        List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
         return new Results(dataset, verification, order.stacks(), devices,
-                Replications.rows(devices, dataset.published(), order), Replications.taus(devices, dataset.published()));
+                Replications.rows(devices, paperPublished, order), Replications.taus(devices, paperPublished));
     }
 }

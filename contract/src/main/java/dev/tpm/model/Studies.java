@@ -36,6 +36,12 @@ public final class Studies {
         return PAPER;
     }
 
+    /** campaign.json's {@code study}, {@link #PAPER} when absent (data.md). */
+    public static String of(Campaign c) {
+        com.fasterxml.jackson.databind.JsonNode s = c.json() == null ? null : c.json().get("study");
+        return s == null || s.isNull() ? PAPER : s.asText();
+    }
+
     /** The published values of one study, in published.csv's order. */
     public static List<PublishedValue> published(List<PublishedValue> all, String study) {
         return all.stream().filter(p -> ofSource(p.source()).equals(study)).toList();

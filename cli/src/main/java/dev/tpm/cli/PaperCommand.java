@@ -1,6 +1,6 @@
 package dev.tpm.cli;
 
-import dev.tpm.ingest.BadInputException;
+import dev.tpm.codec.BadInputException;
 import dev.tpm.pipeline.Pipeline;
 import dev.tpm.pipeline.StageException;
 import java.io.PrintWriter;

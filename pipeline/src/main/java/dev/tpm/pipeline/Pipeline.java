@@ -1,8 +1,10 @@
 package dev.tpm.pipeline;
 
-import dev.tpm.ingest.BadInputException;
+import dev.tpm.codec.FileHashes;
+
+import dev.tpm.codec.BadInputException;
 import dev.tpm.ingest.Ingest;
-import dev.tpm.ingest.Problems;
+import dev.tpm.codec.Problems;
 import dev.tpm.ingest.Dataset;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.Verification;
@@ -45,8 +47,9 @@ public final class Pipeline {
     /** Ingest and verify, every problem of both in one exception. */
     public PipelineContext load() throws BadInputException {
         Problems problems = new Problems();
-        Dataset dataset = Ingest.read(dataDir, this::line, problems);
-        Verification verification = Verifier.check(dataDir, problems);
+        FileHashes hashes = new FileHashes(); // each input file hashed once: the inventory and SHA256SUMS
+        Dataset dataset = Ingest.read(dataDir, this::line, problems, hashes);
+        Verification verification = Verifier.check(dataDir, problems, hashes);
         problems.throwIfAny();
         line("ingest: " + summary(dataset));
         line("verify: SHA256SUMS lists " + verification.filesChecked() + " files, every hash matches");

@@ -7,12 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tpm.codec.Num;
-import dev.tpm.collect.campaign.Manifest;
+import dev.tpm.codec.CsvText;
+import dev.tpm.codec.Sha256Sums;
 import dev.tpm.collect.loadgen.WrkResult;
-import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRow;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -20,14 +19,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 /**
  * {@code tpm import} (studies.md "Importing saved outputs"): saved load-generator outputs named by
@@ -39,7 +35,6 @@ import org.apache.commons.csv.CSVPrinter;
  */
 public final class CampaignImport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
     /** data.md's version-2 optional columns, written after the version-1 ones when runs.csv gives them. */
     private static final List<String> V2_EXTRA = List.of("loadgen_cpu_s", "seeded_rows", "temp_max_c", "freq_min_mhz");
 
@@ -92,22 +87,19 @@ public final class CampaignImport {
 
         List<String> extraColumns = new ArrayList<>();
         for (String c : V2_EXTRA) if (runs.stream().anyMatch(r -> r.extra().containsKey(c))) extraColumns.add(c);
-        List<String> header = new ArrayList<>(RunColumns.CSV.stream().map(RunColumns.Column::name).toList());
+        List<String> header = new ArrayList<>(RunRow.header());
         header.addAll(extraColumns);
+        CsvText csv = new CsvText(header);
         List<String> lines = new ArrayList<>();
-        StringWriter csv = new StringWriter();
         int failed = 0;
-        try (CSVPrinter p = new CSVPrinter(csv, CSV)) {
-            p.printRecord(header);
-            for (int i = 0; i < runs.size(); i++) {
-                Map<String, String> row = row(i + 1, runs.get(i), reports.get(i));
-                if (!STATUS_OK.equals(row.get(STATUS))) failed++;
-                List<String> cells = new ArrayList<>();
-                for (String h : header) cells.add(row.getOrDefault(h, ""));
-                p.printRecord(cells);
-            }
+        for (int i = 0; i < runs.size(); i++) {
+            RunRow row = row(i + 1, runs.get(i), reports.get(i));
+            if (!row.ok()) failed++;
+            List<String> cells = new ArrayList<>(row.cells());
+            for (String c : extraColumns) cells.add(runs.get(i).extra().getOrDefault(c, ""));
+            csv.row(cells);
+            lines.add(CsvText.line(cells).stripTrailing());
         }
-        for (String l : csv.toString().split("\n")) lines.add(l);
 
         ObjectNode campaign = JSON.createObjectNode();
         campaign.put("campaign", q.campaign());
@@ -145,12 +137,12 @@ public final class CampaignImport {
             throw e;
         }
         try {
-            Manifest.addFiles(q.data(), "raw/" + q.campaign());
+            Sha256Sums.addFiles(q.data(), "raw/" + q.campaign());
         } catch (IOException e) {
             deleteTree(folder);
             throw e;
         }
-        return new Outcome(folder, lines.subList(1, lines.size()), tool, failed);
+        return new Outcome(folder, lines, tool, failed);
     }
 
     /** campaign.json's stacks: the given array (covering every stack of runs.csv) or one {id} each. */
@@ -173,43 +165,55 @@ public final class CampaignImport {
         return (ArrayNode) q.stacks();
     }
 
-    /** The phase-1 row of one output, by column name. */
-    static Map<String, String> row(long seq, SavedRun run, SavedReport report) {
+    /** The phase-1 row of one output: the tool's values, runs.csv's key and optional columns. */
+    static RunRow row(long seq, SavedRun run, SavedReport report) {
         WrkResult r = report.result();
-        Map<String, String> c = new LinkedHashMap<>();
-        c.put(SEQ, Long.toString(seq));
-        c.put(STACK, run.stack());
-        c.put(ENDPOINT, run.endpoint());
-        c.put(CONCURRENCY, Integer.toString(run.concurrency()));
-        c.put(THREADS, Integer.toString(run.threads()));
-        c.put(RUN, Integer.toString(run.run()));
-        c.put(WARMUP, run.warmup() ? "1" : "0");
-        if (report.startedAt() != null) c.put(STARTED_AT, report.startedAt());
-        c.put(DURATION_S, Num.csv(r.durationS()));
-        c.put(REQUESTS, Long.toString(r.requests()));
-        c.put(ERRORS_CONNECT, Long.toString(r.errorsConnect()));
-        c.put(ERRORS_READ, Long.toString(r.errorsRead()));
-        c.put(ERRORS_WRITE, Long.toString(r.errorsWrite()));
-        c.put(ERRORS_TIMEOUT, Long.toString(r.errorsTimeout()));
-        c.put(NON_2XX, Long.toString(r.non2xx()));
-        c.put(RPS, Num.csv(r.rps()));
-        c.put(LAT_MEAN_MS, Num.csv(r.latMeanMs()));
-        c.put(LAT_P50_MS, Num.csv(r.latP50Ms()));
-        c.put(LAT_P75_MS, Num.csv(r.latP75Ms()));
-        c.put(LAT_P90_MS, Num.csv(r.latP90Ms()));
-        c.put(LAT_P99_MS, Num.csv(r.latP99Ms()));
-        c.put(LAT_MAX_MS, Num.csv(r.latMaxMs()));
-        c.putAll(run.extra());
+        Map<String, String> x = run.extra();
+        RunRow.Builder b = new RunRow.Builder(seq, run.stack(), run.endpoint(), run.concurrency(), run.threads(), run.run(),
+                run.warmup());
+        b.startedAt = x.getOrDefault(STARTED_AT, report.startedAt());
+        b.durationS = r.durationS();
+        b.requests = r.requests();
+        b.errorsConnect = r.errorsConnect();
+        b.errorsRead = r.errorsRead();
+        b.errorsWrite = r.errorsWrite();
+        b.errorsTimeout = r.errorsTimeout();
+        b.non2xx = r.non2xx();
+        b.rps = r.rps();
+        b.latMeanMs = r.latMeanMs();
+        b.latP50Ms = r.latP50Ms();
+        b.latP75Ms = r.latP75Ms();
+        b.latP90Ms = r.latP90Ms();
+        b.latP99Ms = r.latP99Ms();
+        b.latMaxMs = r.latMaxMs();
+        b.startupMs = decimal(x.get(STARTUP_MS));
+        b.idleRssKib = integer(x.get(IDLE_RSS_KIB));
+        b.peakRssKib = integer(x.get(PEAK_RSS_KIB));
+        b.idlePssKib = integer(x.get(IDLE_PSS_KIB));
+        b.peakPssKib = integer(x.get(PEAK_PSS_KIB));
+        b.cpuS = decimal(x.get(CPU_S));
+        b.energyJ = decimal(x.get(ENERGY_J));
+        b.meanPowerW = decimal(x.get(MEAN_POWER_W));
+        b.throttled = x.get(THROTTLED);
         boolean complete = r.requests() > 0 && !Double.isNaN(r.durationS()) && !Double.isNaN(r.rps())
                 && !Double.isNaN(r.latP50Ms()) && !Double.isNaN(r.latP99Ms());
-        c.put(STATUS, complete ? STATUS_OK : STATUS_FAILED);
+        b.status = complete ? STATUS_OK : STATUS_FAILED;
+        b.note = x.get(NOTE);
         if (!complete) {
             String why = "imported: no response measured (" + r.requests() + " requests, socket errors connect "
                     + r.errorsConnect() + ", read " + r.errorsRead() + ", write " + r.errorsWrite() + ", timeout "
                     + r.errorsTimeout() + ")";
-            c.put(NOTE, run.extra().containsKey(NOTE) ? run.extra().get(NOTE) + "; " + why : why);
+            b.note = b.note == null ? why : b.note + "; " + why;
         }
-        return c;
+        return b.build();
+    }
+
+    private static double decimal(String s) {
+        return s == null ? Double.NaN : Double.parseDouble(s);
+    }
+
+    private static Long integer(String s) {
+        return s == null ? null : Long.parseLong(s);
     }
 
     private static void deleteTree(Path p) throws IOException {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.codec.CsvText;
+import dev.tpm.codec.RunCsv;
 import dev.tpm.codec.Sha256Sums;
 import dev.tpm.collect.loadgen.WrkResult;
 import dev.tpm.model.RunRow;
@@ -35,8 +36,6 @@ import java.util.TreeSet;
  */
 public final class CampaignImport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    /** data.md's version-2 optional columns, written after the version-1 ones when runs.csv gives them. */
-    private static final List<String> V2_EXTRA = List.of("loadgen_cpu_s", "seeded_rows", "temp_max_c", "freq_min_mhz");
 
     /**
      * What to import.
@@ -85,21 +84,16 @@ public final class CampaignImport {
         for (SavedRun r : runs) stackIds.add(r.stack());
         ArrayNode stacks = stacks(q, stackIds);
 
-        List<String> extraColumns = new ArrayList<>();
-        for (String c : V2_EXTRA) if (runs.stream().anyMatch(r -> r.extra().containsKey(c))) extraColumns.add(c);
-        List<String> header = new ArrayList<>(RunRow.header());
-        header.addAll(extraColumns);
-        CsvText csv = new CsvText(header);
+        List<RunRow> rows = new ArrayList<>();
         List<String> lines = new ArrayList<>();
         int failed = 0;
         for (int i = 0; i < runs.size(); i++) {
             RunRow row = row(i + 1, runs.get(i), reports.get(i));
             if (!row.ok()) failed++;
-            List<String> cells = new ArrayList<>(row.cells());
-            for (String c : extraColumns) cells.add(runs.get(i).extra().getOrDefault(c, ""));
-            csv.row(cells);
-            lines.add(CsvText.line(cells).stripTrailing());
+            rows.add(row);
+            lines.add(CsvText.line(row.cells()).stripTrailing());
         }
+        String csv = RunCsv.text(rows);
 
         ObjectNode campaign = JSON.createObjectNode();
         campaign.put("campaign", q.campaign());
@@ -123,7 +117,7 @@ public final class CampaignImport {
         try {
             Files.createDirectories(tmp.resolve("loadgen"));
             Files.writeString(tmp.resolve("campaign.json"), JSON.writeValueAsString(campaign) + "\n", StandardCharsets.UTF_8);
-            Files.writeString(tmp.resolve("phase1.csv"), csv.toString(), StandardCharsets.UTF_8);
+            Files.writeString(tmp.resolve("phase1.csv"), csv, StandardCharsets.UTF_8);
             for (int i = 0; i < runs.size(); i++) {
                 Files.copy(runs.get(i).file(), tmp.resolve("loadgen").resolve((i + 1) + "." + reports.get(i).extension()));
             }
@@ -195,6 +189,10 @@ public final class CampaignImport {
         b.energyJ = decimal(x.get(ENERGY_J));
         b.meanPowerW = decimal(x.get(MEAN_POWER_W));
         b.throttled = x.get(THROTTLED);
+        b.loadgenCpuS = decimal(x.get(LOADGEN_CPU_S));
+        b.seededRows = integer(x.get(SEEDED_ROWS));
+        b.tempMaxC = decimal(x.get(TEMP_MAX_C));
+        b.freqMinMhz = decimal(x.get(FREQ_MIN_MHZ));
         boolean complete = r.requests() > 0 && !Double.isNaN(r.durationS()) && !Double.isNaN(r.rps())
                 && !Double.isNaN(r.latP50Ms()) && !Double.isNaN(r.latP99Ms());
         b.status = complete ? STATUS_OK : STATUS_FAILED;

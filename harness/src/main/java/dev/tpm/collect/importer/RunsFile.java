@@ -29,10 +29,10 @@ public final class RunsFile {
     static final List<String> REQUIRED = List.of(FILE, STACK, ENDPOINT, CONCURRENCY, THREADS, RUN, WARMUP);
 
     /** data.md's optional integer columns runs.csv may add. */
-    static final Set<String> EXTRA_INTEGERS = Set.of(IDLE_RSS_KIB, PEAK_RSS_KIB, IDLE_PSS_KIB, PEAK_PSS_KIB, "seeded_rows");
+    static final Set<String> EXTRA_INTEGERS = Set.of(IDLE_RSS_KIB, PEAK_RSS_KIB, IDLE_PSS_KIB, PEAK_PSS_KIB, SEEDED_ROWS);
     /** data.md's optional decimal columns runs.csv may add. */
-    static final Set<String> EXTRA_DECIMALS = Set.of(STARTUP_MS, CPU_S, ENERGY_J, MEAN_POWER_W, "loadgen_cpu_s",
-            "temp_max_c", "freq_min_mhz");
+    static final Set<String> EXTRA_DECIMALS = Set.of(STARTUP_MS, CPU_S, ENERGY_J, MEAN_POWER_W, LOADGEN_CPU_S,
+            TEMP_MAX_C, FREQ_MIN_MHZ);
     /** data.md's optional text columns runs.csv may add. */
     static final Set<String> EXTRA_TEXT = Set.of(STARTED_AT, THROTTLED, NOTE);
 

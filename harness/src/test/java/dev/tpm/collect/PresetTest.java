@@ -123,7 +123,9 @@ class PresetTest {
         IOException e = assertThrows(IOException.class, () -> Preset.load(f));
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Preset.resolve("nope", PRESETS));
-        assertTrue(missing.getMessage().contains("[paper, pilot, smoke]"), missing.getMessage());
+        for (String p : List.of("paper", "pilot", "smoke", "hello-blog", "app-servers", "node-pi")) {
+            assertTrue(missing.getMessage().contains(p), missing.getMessage());
+        }
     }
 
     @Test

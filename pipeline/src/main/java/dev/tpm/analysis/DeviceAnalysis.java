@@ -69,7 +69,8 @@ final class DeviceAnalysis {
 
     private record PooledStack(String stack, int n, double[] idle, double[] startup, int idleJob, int startupJob) {}
 
-    private record SweepGroup(String stack, int concurrency, int n, double[] rps, double[] p99, double[] peak, int rpsJob, int p99Job) {}
+    private record SweepGroup(String stack, int concurrency, int n, double[] rps, double[] p99, double[] peak, int rpsJob, int p99Job,
+            List<String> endpoints) {}
 
     private final String id;
     private final Device device;
@@ -199,7 +200,8 @@ final class DeviceAnalysis {
                 String level = Integer.toString(c);
                 int rpsJob = rps.length == 0 ? -1 : plan.median(rps, false, KEY_SWEEP, id, stack, level, Metrics.RPS);
                 int p99Job = p99.length == 0 ? -1 : plan.median(p99, false, KEY_SWEEP, id, stack, level, Metrics.LAT_P99_MS);
-                sweepGroups.add(new SweepGroup(stack, c, runs.size(), rps, p99, peak, rpsJob, p99Job));
+                List<String> endpoints = List.copyOf(new TreeSet<>(runs.stream().map(RunRow::endpoint).toList()));
+                sweepGroups.add(new SweepGroup(stack, c, runs.size(), rps, p99, peak, rpsJob, p99Job, endpoints));
             }
         }
     }
@@ -453,7 +455,7 @@ final class DeviceAnalysis {
         for (SweepGroup g : sweepGroups) {
             double peak = g.peak().length == 0 ? Double.NaN : Quantiles.median(g.peak());
             out.add(new SweepPoint(id, g.stack(), g.concurrency(), g.n(), estimate(plan, g.rps(), g.rpsJob()),
-                    estimate(plan, g.p99(), g.p99Job()), peak));
+                    estimate(plan, g.p99(), g.p99Job()), peak, g.endpoints()));
         }
         return out;
     }

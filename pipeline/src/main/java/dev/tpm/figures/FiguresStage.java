@@ -12,17 +12,11 @@ import java.util.List;
  * a figure whose data a device lacks is skipped with the reason.
  */
 public final class FiguresStage implements Stage {
-    /** The figures of outputs.md, in its order. */
-    public static final List<FigureBuilder> FIGURES = List.of(
-            new ParetoFigure(),
-            new EndpointRpsFigure(),
-            new EndpointP99Figure(),
-            new RatioFigure(),
-            new StartupFigure(),
-            new EnergyFigure(),
-            new SweepFigure(),
-            new MemoryFigure(),
-            new SensitivityFigure());
+    private final List<FigureBuilder> figures;
+
+    public FiguresStage(List<FigureBuilder> figures) {
+        this.figures = List.copyOf(figures);
+    }
 
     @Override
     public String name() {
@@ -31,13 +25,13 @@ public final class FiguresStage implements Stage {
 
     @Override
     public void run(PipelineContext context, Outputs out) {
-        run(context.results(), out);
+        run(figures, context.results(), out);
     }
 
-    public static void run(Results results, Outputs out) {
+    public static void run(List<FigureBuilder> figures, Results results, Outputs out) {
         Theme theme = new Theme(results.stackOrder());
         for (DeviceResults device : results.devices()) {
-            for (FigureBuilder f : FIGURES) {
+            for (FigureBuilder f : figures) {
                 String stem = stem(results, device, f.name());
                 String missing = f.missingData(results, device);
                 if (missing != null) {

@@ -1,6 +1,5 @@
 package dev.tpm.tables;
 
-import dev.tpm.model.RunColumns;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import dev.tpm.results.SweepPoint;
@@ -13,8 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /** Table 19: the phase-2 concurrency sweep - rps and p99 per stack and concurrency, peak and plateau. */
 public final class SweepTable implements DeviceTable {
@@ -78,18 +75,10 @@ public final class SweepTable implements DeviceTable {
         return String.join(", ", m);
     }
 
-    /** " on GET /items/{id}" when this device's phase-2 rows are all one endpoint, else "". */
+    /** " on GET /items/{id}" when this device's measured phase-2 runs are all of one endpoint, else "". */
     static String endpointText(Results r, DeviceResults d) {
-        Table phase2 = r.dataset().phase2();
-        if (!phase2.columnNames().contains(RunColumns.ENDPOINT) || !phase2.columnNames().contains(RunColumns.DEVICE)) {
-            return "";
-        }
-        StringColumn device = phase2.stringColumn(RunColumns.DEVICE);
-        StringColumn endpoint = phase2.stringColumn(RunColumns.ENDPOINT);
         Set<String> endpoints = new TreeSet<>();
-        for (int i = 0; i < phase2.rowCount(); i++) {
-            if (d.id().equals(device.get(i))) endpoints.add(endpoint.get(i));
-        }
+        for (SweepPoint p : d.sweep()) endpoints.addAll(p.endpoints());
         if (endpoints.size() != 1) return "";
         String e = endpoints.iterator().next();
         return " on " + MixesTable.REQUESTS.getOrDefault(e, e);

@@ -35,9 +35,9 @@ final class TableText {
         return q.unit().isEmpty() ? label : label + " (" + q.unit() + ")";
     }
 
-    /** Caption of a per-device table. */
+    /** Caption of a per-device table: what it regenerates, what it shows, the device and its campaigns. */
     static String caption(String regenerates, String what, DeviceResults d) {
-        return regenerates + ": " + what + " - device " + d.id() + ".";
+        return regenerates + ": " + what + ". " + d.source() + ".";
     }
 
     /** The CI level and how the intervals were computed. */

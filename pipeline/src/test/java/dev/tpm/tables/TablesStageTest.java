@@ -1,5 +1,6 @@
 package dev.tpm.tables;
 
+import dev.tpm.pipeline.Artifacts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,7 +25,7 @@ class TablesStageTest {
         PipelineContext context = new PipelineContext(r.dataset(), r.verification(), 1);
         context.setResults(r);
         Outputs out = new Outputs();
-        new TablesStage().run(context, out);
+        new TablesStage(Artifacts.deviceTables(), Artifacts.SHARED).run(context, out);
         Set<String> expected = new TreeSet<>();
         for (String n : ALL_NAMES) {
             expected.add("tables/" + n + ".md");
@@ -39,7 +40,7 @@ class TablesStageTest {
     @Test
     void severalDevicesGetAFolderEachAndMissingDataIsSkippedWithOneLinePerTable() {
         Outputs out = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(false), out);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(false), out);
         List<String> expected = new ArrayList<>(List.of("tables/mixes.md", "tables/mixes.tex"));
         for (String n : ALL_NAMES.subList(2, ALL_NAMES.size())) {
             expected.add("tables/pi5-a/" + n + ".md");
@@ -58,13 +59,13 @@ class TablesStageTest {
                 out.skipped());
         String ram = new String(out.get("tables/x86-b/ram.md"), StandardCharsets.UTF_8);
         assertTrue(ram.startsWith("Table 9 (regenerated): RAM footprint"));
-        assertTrue(ram.contains("device x86-b"));
+        assertTrue(ram.contains(". x86-b (campaign c1)."), ram);
     }
 
     @Test
     void theReplicationTableStaysAtTheTopWithSeveralDevices() {
         Outputs out = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(true), out);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), out);
         assertTrue(out.contains("tables/replication.md"));
         assertTrue(out.contains("tables/replication.tex"));
         assertTrue(out.files().keySet().stream().noneMatch(p -> p.matches("tables/.+/replication\\..*")));
@@ -74,8 +75,8 @@ class TablesStageTest {
     void twoRunsGiveIdenticalBytes() {
         Outputs a = new Outputs();
         Outputs b = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(true), a);
-        TablesStage.write(ResultsFixture.twoDevices(true), b);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), a);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), b);
         assertEquals(a.files().keySet(), b.files().keySet());
         a.files().forEach((path, bytes) -> assertArrayEquals(bytes, b.files().get(path), path));
     }
@@ -83,7 +84,7 @@ class TablesStageTest {
     @Test
     void everyFileIsAsciiSoPdflatexNeedsNoFontPackage() {
         Outputs out = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(true), out);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), out);
         out.files().forEach((path, bytes) -> {
             for (byte x : bytes) assertTrue(x >= 0, path + " has a non-ASCII byte");
         });

@@ -50,6 +50,10 @@ public final class RunColumns {
     public static final String ENERGY_J = "energy_j";
     public static final String MEAN_POWER_W = "mean_power_w";
     public static final String THROTTLED = "throttled";
+    public static final String LOADGEN_CPU_S = "loadgen_cpu_s";
+    public static final String SEEDED_ROWS = "seeded_rows";
+    public static final String TEMP_MAX_C = "temp_max_c";
+    public static final String FREQ_MIN_MHZ = "freq_min_mhz";
     public static final String STATUS = "status";
     public static final String NOTE = "note";
 
@@ -93,6 +97,10 @@ public final class RunColumns {
             new Column(ENERGY_J, ColumnType.DOUBLE),
             new Column(MEAN_POWER_W, ColumnType.DOUBLE),
             new Column(THROTTLED, ColumnType.STRING),
+            new Column(LOADGEN_CPU_S, ColumnType.DOUBLE),
+            new Column(SEEDED_ROWS, ColumnType.LONG),
+            new Column(TEMP_MAX_C, ColumnType.DOUBLE),
+            new Column(FREQ_MIN_MHZ, ColumnType.DOUBLE),
             new Column(STATUS, ColumnType.STRING),
             new Column(NOTE, ColumnType.STRING));
 
@@ -101,7 +109,12 @@ public final class RunColumns {
     /** Columns a row with status ok must fill, in both phases. */
     public static final List<String> REQUIRED_WHEN_OK = List.of(
             DURATION_S, REQUESTS, RPS, LAT_P50_MS, LAT_P99_MS, PEAK_RSS_KIB);
-    /** Columns a phase-1 row with status ok must also fill. */
+    /**
+     * Columns a row with status ok must fill in a campaign whose study is not {@code paper} (an
+     * imported result may have no memory), in both phases.
+     */
+    public static final List<String> REQUIRED_WHEN_OK_OTHER_STUDY = List.of(DURATION_S, REQUESTS, RPS, LAT_P50_MS, LAT_P99_MS);
+    /** Columns a phase-1 row with status ok of a {@code paper} campaign must also fill. */
     public static final List<String> REQUIRED_WHEN_OK_PHASE1 = List.of(STARTUP_MS, IDLE_RSS_KIB);
 
     private RunColumns() {}

@@ -85,12 +85,12 @@ public final class Ingest {
             if (!Files.isRegularFile(dataDir.resolve(base + "phase1.csv"))) {
                 problems.atFile(base + "phase1.csv", "the campaign's phase-1 runs (spec/data.md)", "no such file");
             } else {
-                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase1.csv", 1, c.stackIds(), seqs,
+                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase1.csv", 1, c.isPaper(), c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase1.add(new Record(campaignId, c.deviceId(), 1, r));
             }
             if (Files.isRegularFile(dataDir.resolve(base + "phase2.csv"))) {
-                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase2.csv", 2, c.stackIds(), seqs,
+                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase2.csv", 2, c.isPaper(), c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase2.add(new Record(campaignId, c.deviceId(), 2, r));
             }

@@ -51,6 +51,15 @@ final class RunTableReader {
      */
     static List<Row> read(Path dataDir, String file, int phase, Set<String> stacks, Map<Long, String> seqs,
             Problems problems, Consumer<String> warn) {
+        return read(dataDir, file, phase, true, stacks, seqs, problems, warn);
+    }
+
+    /**
+     * Reads one run file of a campaign of the paper study or, with {@code paper} false, of another
+     * study, whose ok rows need only {@link RunColumns#REQUIRED_WHEN_OK_OTHER_STUDY} (data.md).
+     */
+    static List<Row> read(Path dataDir, String file, int phase, boolean paper, Set<String> stacks, Map<Long, String> seqs,
+            Problems problems, Consumer<String> warn) {
         CsvFile csv = CsvFile.read(dataDir.resolve(file), file, problems);
         if (csv == null) return null;
         ConfigReader.warnUnknown(csv, NAMES, warn);
@@ -65,8 +74,8 @@ final class RunTableReader {
             problems.atLine(file, h, null, "at least one data row after the header (one row per run)", "no rows");
             return null;
         }
-        List<String> whenOk = new ArrayList<>(REQUIRED_WHEN_OK);
-        if (phase == 1) whenOk.addAll(REQUIRED_WHEN_OK_PHASE1);
+        List<String> whenOk = new ArrayList<>(paper ? REQUIRED_WHEN_OK : REQUIRED_WHEN_OK_OTHER_STUDY);
+        if (paper && phase == 1) whenOk.addAll(REQUIRED_WHEN_OK_PHASE1);
 
         int[] pos = new int[CSV.size()];
         for (int i = 0; i < CSV.size(); i++) pos[i] = csv.column(CSV.get(i).name());

@@ -11,7 +11,9 @@ import dev.tpm.figures.SensitivityFigure;
 import dev.tpm.figures.StartupFigure;
 import dev.tpm.figures.SweepFigure;
 import dev.tpm.tables.DeviceTable;
+import dev.tpm.tables.EfficiencyTable;
 import dev.tpm.tables.EndpointsTable;
+import dev.tpm.tables.LatencyTable;
 import dev.tpm.tables.EnergyTable;
 import dev.tpm.tables.ExclusionsTable;
 import dev.tpm.tables.ImplicationsTable;
@@ -58,6 +60,7 @@ public final class Artifacts {
             new Table(new EndpointsTable()),
             new Figure(new EndpointRpsFigure()),
             new Figure(new EndpointP99Figure()),
+            new Table(new LatencyTable()),
             new Table(new TestsTable()),
             new Table(new RatioTable()),
             new Figure(new ParetoFigure()),
@@ -73,6 +76,7 @@ public final class Artifacts {
             new Table(new ImplicationsTable()),
             new Table(new SensitivityTable()),
             new Figure(new SensitivityFigure()),
+            new Table(new EfficiencyTable()),
             new Table(new ExclusionsTable()));
 
     /** Tables that compare devices or belong to none, at the top of tables/, in report order. */

@@ -16,8 +16,11 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class TablesStageTest {
-    static final List<String> ALL_NAMES = List.of("mixes", "replication", "ram", "endpoints", "tests", "ratio",
+    static final List<String> ALL_NAMES = List.of("mixes", "replication", "ram", "endpoints", "latency", "tests", "ratio",
             "startup", "energy", "sweep", "memory", "implications", "sensitivity", "exclusions");
+
+    /** The fixture has no PSS or CPU values, so no efficiency table. */
+    static final String NO_EFFICIENCY = "no group statistics of peak_pss_mib, cpu_cores, rps_per_cpu_s";
 
     @Test
     void oneDeviceWritesEveryTableInBothFormatsAtTheTopOfTables() throws Exception {
@@ -32,7 +35,7 @@ class TablesStageTest {
             expected.add("tables/" + n + ".tex");
         }
         assertEquals(expected, out.files().keySet());
-        assertEquals(List.of(), out.skipped());
+        assertEquals(List.of("tables/efficiency: device pi5-a: " + NO_EFFICIENCY), out.skipped());
         String ratio = new String(out.get("tables/ratio.md"), StandardCharsets.UTF_8);
         assertEquals(MarkdownFormatter.INSTANCE.format(new RatioTable().build(r, r.devices().get(0))), ratio);
     }
@@ -53,9 +56,11 @@ class TablesStageTest {
         assertEquals(new TreeSet<>(expected), out.files().keySet());
         assertEquals(List.of(
                         "tables/replication: reference/published.csv has no rows",
+                        "tables/pi5-a/efficiency: device pi5-a: " + NO_EFFICIENCY,
                         "tables/x86-b/energy: device x86-b: no energy values (no power source recorded)",
                         "tables/x86-b/sweep: device x86-b: no measured phase-2 (concurrency sweep) runs",
-                        "tables/x86-b/memory: device x86-b: no phase-3 memory time series"),
+                        "tables/x86-b/memory: device x86-b: no phase-3 memory time series",
+                        "tables/x86-b/efficiency: device x86-b: " + NO_EFFICIENCY),
                 out.skipped());
         String ram = new String(out.get("tables/x86-b/ram.md"), StandardCharsets.UTF_8);
         assertTrue(ram.startsWith("Table 9 (regenerated): RAM footprint"));

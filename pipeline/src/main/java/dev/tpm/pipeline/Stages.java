@@ -10,8 +10,8 @@ public final class Stages {
     public static final List<Stage> ALL = List.of(
             new InventoryStage(),
             new dev.tpm.analysis.StatsStage(),
-            new dev.tpm.tables.TablesStage(),
-            new dev.tpm.figures.FiguresStage(),
+            new dev.tpm.tables.TablesStage(Artifacts.deviceTables(), Artifacts.sharedAndStudyTables()),
+            new dev.tpm.figures.FiguresStage(Artifacts.figures(), Artifacts.STUDY_FIGURES),
             new dev.tpm.report.ReportStage());
 
     private Stages() {}

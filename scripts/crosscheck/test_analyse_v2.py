@@ -86,6 +86,8 @@ def write_v2(root):
         p1.append(paper_run("b", "delete_item", i, 999, non_2xx=500))
     p1.append({"stack": "b", "endpoint": "delete_item", "concurrency": 30, "run": 6, "warmup": 0, "status": "failed"})
     p1.append(paper_run("b", "delete_item", 1, 999, warmup=1))     # a warm-up: counted nowhere
+    # stack d: two runs in all (startup 40 and 60)
+    p1 += [paper_run("d", "post_item", 1, 7, startup_ms=40), paper_run("d", "post_item", 2, 9, startup_ms=60)]
     # phase 2 of stack a: c = 10 below min_n (3 runs), c = 20 at min_n (5 runs)
     p2 = [paper_run("a", "get_item", i, v, concurrency=10, startup_ms="", idle_rss_kib="")
           for i, v in enumerate([5, 6, 7], 1)]
@@ -95,7 +97,7 @@ def write_v2(root):
               ("a", [(0, 1024), (3000, 2048)]),                                               # shorter than 5 s
               ("b", [(7, 2048), (1000, 1024)])]                                               # starts at 7 ms
     # stack c is listed but has no runs at all
-    write_campaign(root, "c1", "dev", ["a", "b", "c"], None, PAPER_COLS, {1: p1, 2: p2}, series)
+    write_campaign(root, "c1", "dev", ["a", "b", "c", "d"], None, PAPER_COLS, {1: p1, 2: p2}, series)
 
     def hello(stack, run, rps, **kw):
         r = {"stack": stack, "endpoint": "hello", "concurrency": 100, "run": run, "warmup": 0, "status": "ok",
@@ -134,7 +136,7 @@ def find(rows, **kw):
 
 def test_only_paper_campaigns_in_sections_1_to_7(t):
     assert {r["device"] for r in t["posthoc_summary"]} == {"dev"}        # vm has no paper campaign
-    assert {r["stack"] for r in t["group_stats"]} == {"a", "b"}
+    assert {r["stack"] for r in t["group_stats"]} == {"a", "b", "d"}
     assert not [r for r in t["group_stats"] if r["endpoint"] == "hello"]
     # exclusions: b's three error-rate runs and its failed run, the hello run over the error rate not
     assert [(r["campaign"], r["reason"]) for r in t["exclusions"]] == [("c1", "error_rate")] * 3 + [("c1", "failed")]
@@ -181,7 +183,7 @@ def test_descriptive_metrics(t):
 
 def test_zero_weight_rule_and_missing(t):
     rows = {(r["mix"], r["stack"]): r for r in t["weighted"]}
-    assert sorted(rows) == [(m, s) for m in ("decl", "nodel") for s in ("a", "b", "c")]   # every listed stack
+    assert sorted(rows) == [(m, s) for m in ("decl", "nodel") for s in ("a", "b", "c", "d")]   # every listed stack
     a, b = rows[("decl", "a")], rows[("decl", "b")]
     assert float(a["w_rps"]) == pytest.approx(30.0) and a["missing"] == "" and a["rank"] == "1"
     # b: delete_item has weight 0.2 and 2 measured runs < 5 -> every aggregate empty, no rank
@@ -205,6 +207,16 @@ def test_missing_text_joins_endpoints_and_reasons():
                                 ("post_item", 3, {"throttled": 1, "failed": 2, "discarded": 0})])
     assert got == "post_item: 3 measured of 6 (2 failed, 1 throttled); delete_item: 0 measured of 10 (10 error_rate)"
     assert analyse.missing_text([("get_item", 4, {})]) == "get_item: 4 measured of 4"
+
+
+def test_pooled_ci_empty_below_min_n(t):
+    d = find(t["stack_pooled"], stack="d")
+    assert (d["n"], d["startup_ms"], d["startup_ms_lo"], d["startup_ms_hi"], d["idle_rss_mib_lo"]) == \
+        ("2", "50.0", "", "", "")
+    a = find(t["stack_pooled"], stack="a")
+    assert a["n"] == "25" and float(a["startup_ms_lo"]) == float(a["startup_ms_hi"]) == 50.0
+    assert find(t["weighted"], mix="nodel", stack="d")["missing"] == \
+        "post_item: 2 measured of 2; get_item: 0 measured of 0; get_list: 0 measured of 0; put_item: 0 measured of 0"
 
 
 def test_sweep_ci_empty_below_min_n(t):
@@ -264,8 +276,10 @@ def test_loadgen_summary_every_study(t):
     pa = find(rows, device="dev", study="paper", phase="1", stack="a", endpoint="post_item")
     assert (pa["n"], pa["rps_median"], pa["rps_best"], pa["peak_rss_mib"], pa["cpu_pct"]) == \
         ("5", "30.0", "50.0", "1.0", "20.0")
-    assert float(pa["ratio_to_slowest"]) == 1.0
+    # post_item medians: a 30, b 100, d 8 (the slowest)
+    assert float(pa["ratio_to_slowest"]) == pytest.approx(30 / 8)
     pb = find(rows, device="dev", study="paper", phase="1", stack="b", endpoint="post_item")
-    assert float(pb["ratio_to_slowest"]) == pytest.approx(100 / 30)
+    assert float(pb["ratio_to_slowest"]) == pytest.approx(100 / 8)
+    assert find(rows, study="paper", stack="d", endpoint="post_item")["ratio_to_slowest"] == "1.0"
     assert find(rows, study="paper", phase="1", stack="b", endpoint="delete_item")["n"] == "2"
     assert [r["concurrency"] for r in rows if r["phase"] == "2"] == ["10", "20"]

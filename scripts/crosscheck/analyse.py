@@ -348,6 +348,28 @@ def replication_tau(published, measured):
     return kendall([published[s] for s in both], [measured[s] for s in both])
 
 
+def memory_checkpoints(ds):
+    """Section 6 checkpoints over the series of every study (studies.md: the node-pi table reads
+    memory_checkpoints.csv at t = 0, 60, 300), series of one device pooled whatever their study;
+    devices by code point, stacks in section 8's order (every study), t ascending."""
+    cfg = ds.config
+    order, _ = stack_order(ds, paper_only=False)
+    sidx = {s: i for i, s in enumerate(order)}
+    marks = defaultdict(lambda: defaultdict(list))   # (device, stack) -> t_s -> [MiB]
+    for ser in ds.series:
+        r = np.asarray(ser.rss_kib) / KIB_PER_MIB
+        for ts in checkpoint_times(cfg):
+            v = checkpoint(ser.t_ms, r, ts)
+            if v is not None:
+                marks[(ser.device, ser.stack)][ts].append(v)
+    out = []
+    for dev, s in sorted(marks, key=lambda k: (k[0], sidx.get(k[1], len(order)), k[1])):
+        for ts in sorted(marks[(dev, s)]):
+            out.append({"device": dev, "stack": s, "t_s": seconds_text(ts), "series": len(marks[(dev, s)][ts]),
+                        "mib": float(np.median(marks[(dev, s)][ts]))})
+    return out
+
+
 def loadgen_summary(ds):
     """Section 8: every campaign of every study, as its load generator saw it."""
     order, _ = stack_order(ds, paper_only=False)
@@ -602,7 +624,6 @@ def analyse(ds):
 
         # section 6: memory time series (series of paper campaigns)
         per = defaultdict(list)
-        marks = defaultdict(lambda: defaultdict(list))   # stack -> t_s -> [MiB]
         for ser in ds.series:
             if ser.device != dev or ser.study != PAPER_STUDY:
                 continue
@@ -614,10 +635,6 @@ def analyse(ds):
                 "steady_growth_mib": steady_growth(ser.t_ms, r, cfg["memory_warm_s"]),
                 "drops": int(np.sum((r[:-1] - r[1:]) > cfg["drop_threshold_mib"])),
                 "slope_mib_per_s": ols_slope(t / 1000.0, r)})
-            for ts in checkpoint_times(cfg):
-                v = checkpoint(ser.t_ms, r, ts)
-                if v is not None:
-                    marks[ser.stack][ts].append(v)
         for s in [s for s in order if s in per]:
             ss = per[s]
             row = {"device": dev, "stack": s, "series": len(ss), "drops": sum(x["drops"] for x in ss)}
@@ -628,10 +645,6 @@ def analyse(ds):
             out["memory"].append(row)
             for col in ("first_mib", "min_mib", "max_mib", "last_mib", "growth_mib", "drops"):
                 lookup[(dev, s, col)] = row[col]
-            for ts in sorted(marks[s]):
-                out["memory_checkpoints"].append({"device": dev, "stack": s, "t_s": seconds_text(ts),
-                                                  "series": len(marks[s][ts]),
-                                                  "mib": float(np.median(marks[s][ts]))})
 
     # section 7: replication
     for pub in ds.published:
@@ -647,6 +660,7 @@ def analyse(ds):
                                            r["metric"]))
     # section 8: every campaign of every study
     out["loadgen_summary"] = loadgen_summary(ds)
+    out["memory_checkpoints"] = memory_checkpoints(ds)
     out["_bands"] = bands.rows
     return out
 

@@ -232,8 +232,10 @@ def test_steady_growth_and_checkpoints(t):
     assert (m["series"], m["steady_growth_mib"], m["growth_mib"]) == ("2", "2.0", "2.5")
     cp = [(r["stack"], r["t_s"], r["series"], r["mib"]) for r in t["memory_checkpoints"]]
     # t = 0: both series of a (1 MiB); t = 60: the 70 s series, last sample at or before 60 s is 3 MiB;
-    # t = 300: reached by no series, no row. b's series starts at 7 ms: nothing at t = 0, and it ends at 1 s
-    assert cp == [("a", "0", "2", "1.0"), ("a", "60", "1", "3.0")]
+    # t = 300: reached by no series, no row. b's series starts at 7 ms: nothing at t = 0, and it ends at 1 s.
+    # Checkpoints read the series of every study (the node-pi table is printed from them): h1's hello-blog
+    # series (4 MiB at 0 s, ends at 9 s) comes first, in section 8's stack order (h1, b, a, ...)
+    assert cp == [("h1", "0", "1", "4.0"), ("a", "0", "2", "1.0"), ("a", "60", "1", "3.0")]
     assert find(t["memory"], stack="b")["steady_growth_mib"] == ""
 
 

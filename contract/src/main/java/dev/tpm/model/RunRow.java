@@ -2,12 +2,14 @@ package dev.tpm.model;
 
 import static dev.tpm.model.RunColumns.*;
 
+import dev.tpm.codec.Num;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * One row of phase1.csv or phase2.csv (data.md), every column of {@link RunColumns#CSV}: what the
- * harness writes and what ingest reads, through the one codec (dev.tpm.codec.RunCsv).
+ * harness writes and what ingest reads, through the one codec {@link dev.tpm.codec.RunCsv}.
  * Missing values: NaN for decimals, null for integers and text; they are written as empty cells.
  *
  * @param threads null when the file leaves the column out or empty
@@ -44,6 +46,10 @@ public record RunRow(
         double energyJ,
         double meanPowerW,
         String throttled,
+        double loadgenCpuS,
+        Long seededRows,
+        double tempMaxC,
+        double freqMinMhz,
         String status,
         String note) {
 
@@ -65,7 +71,20 @@ public record RunRow(
             boxed(durationS), requests, errorsConnect, errorsRead, errorsWrite, errorsTimeout, non2xx,
             boxed(rps), boxed(latMeanMs), boxed(latP50Ms), boxed(latP75Ms), boxed(latP90Ms), boxed(latP99Ms),
             boxed(latMaxMs), boxed(startupMs), idleRssKib, peakRssKib, idlePssKib, peakPssKib,
-            boxed(cpuS), boxed(energyJ), boxed(meanPowerW), throttled, status, note};
+            boxed(cpuS), boxed(energyJ), boxed(meanPowerW), throttled, boxed(loadgenCpuS), seededRows,
+            boxed(tempMaxC), boxed(freqMinMhz), status, note};
+    }
+
+    /** Cells in {@link RunColumns#CSV} order: numbers as {@link Num} writes them, missing empty. */
+    public List<String> cells() {
+        List<String> out = new ArrayList<>(RunColumns.CSV.size());
+        for (Object v : values()) {
+            if (v == null) out.add("");
+            else if (v instanceof Double d) out.add(Num.csv(d));
+            else if (v instanceof Long l) out.add(Num.csv(l));
+            else out.add(v.toString());
+        }
+        return out;
     }
 
     public static List<String> header() {
@@ -84,7 +103,8 @@ public record RunRow(
                 (Long) v[i++], (Long) v[i++], (Long) v[i++], (Long) v[i++], (Long) v[i++], unboxed(v[i++]),
                 unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]),
                 unboxed(v[i++]), (Long) v[i++], (Long) v[i++], (Long) v[i++], (Long) v[i++], unboxed(v[i++]),
-                unboxed(v[i++]), unboxed(v[i++]), (String) v[i++], (String) v[i++], (String) v[i++]);
+                unboxed(v[i++]), unboxed(v[i++]), (String) v[i++], unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]),
+                unboxed(v[i++]), (String) v[i++], (String) v[i++]);
     }
 
     private static Double boxed(double x) {
@@ -128,6 +148,10 @@ public record RunRow(
         public double energyJ = Double.NaN;
         public double meanPowerW = Double.NaN;
         public String throttled;
+        public double loadgenCpuS = Double.NaN;
+        public Long seededRows;
+        public double tempMaxC = Double.NaN;
+        public double freqMinMhz = Double.NaN;
         public String status;
         public String note;
 
@@ -148,7 +172,8 @@ public record RunRow(
             return new RunRow(seq, stack, endpoint, concurrency, threads, run, warmup, blankToNull(startedAt),
                     durationS, requests, errorsConnect, errorsRead, errorsWrite, errorsTimeout, non2xx, rps, latMeanMs,
                     latP50Ms, latP75Ms, latP90Ms, latP99Ms, latMaxMs, startupMs, idleRssKib, peakRssKib, idlePssKib,
-                    peakPssKib, cpuS, energyJ, meanPowerW, blankToNull(throttled), status, blankToNull(n));
+                    peakPssKib, cpuS, energyJ, meanPowerW, blankToNull(throttled), loadgenCpuS, seededRows, tempMaxC,
+                    freqMinMhz, status, blankToNull(n));
         }
 
         private static String blankToNull(String s) {

@@ -103,7 +103,7 @@ class RunCsvTest {
 
         Path h = dir.resolve("h.csv");
         Files.writeString(h, String.join(",", RunRow.header()) + "\n"
-                + RunCsv.cells(okRow(1, "get_item", 1, false)).toString().replace("[", "").replace("]", "").replace(", ", ",")
+                + okRow(1, "get_item", 1, false).cells().toString().replace("[", "").replace("]", "").replace(", ", ",")
                         .replace("24567", "24x67") + "\n");
         IOException number = assertThrows(IOException.class, () -> RunFiles.read(h, 1));
         assertEquals("h.csv line 2, column requests: expected an integer, found '24x67'", number.getMessage());
@@ -117,7 +117,7 @@ class RunCsvTest {
                 r.startedAt(), r.durationS(), r.requests(), r.errorsConnect(), r.errorsRead(), r.errorsWrite(),
                 r.errorsTimeout(), r.non2xx(), r.rps(), r.latMeanMs(), r.latP50Ms(), r.latP75Ms(), r.latP90Ms(),
                 r.latP99Ms(), r.latMaxMs(), Double.NaN, null, r.peakRssKib(), null, r.peakPssKib(), r.cpuS(),
-                Double.NaN, Double.NaN, null, r.status(), null);
+                Double.NaN, Double.NaN, null, Double.NaN, null, Double.NaN, Double.NaN, r.status(), null);
         RunCsv.append(f, noStartup);
         assertEquals(1, RunFiles.read(f, 2).size(), "phase 2 may leave start-up and idle empty");
         IOException e = assertThrows(IOException.class, () -> RunFiles.read(f, 1));

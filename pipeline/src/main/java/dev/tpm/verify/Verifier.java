@@ -17,8 +17,13 @@ public final class Verifier {
 
     /** Verifies, reporting every problem at once. */
     public static Verification verify(Path dataDir) throws BadInputException {
+        return verify(dataDir, new FileHashes());
+    }
+
+    /** Verifies with the run's file hashes (a later step reuses them), reporting every problem at once. */
+    public static Verification verify(Path dataDir, FileHashes hashes) throws BadInputException {
         Problems problems = new Problems();
-        Verification v = check(dataDir, problems, new FileHashes());
+        Verification v = check(dataDir, problems, hashes);
         problems.throwIfAny();
         return v;
     }

@@ -56,6 +56,20 @@ final class SyntheticDataset {
         return this;
     }
 
+    /** A campaign of another study than the paper (campaign.json's study). */
+    SyntheticDataset campaign(String id, String device, String study, StackInfo... stacks) {
+        var json = JsonNodeFactory.instance.objectNode().put("study", study);
+        campaigns.add(new Campaign(id, id, device(device), JsonNodeFactory.instance.objectNode(),
+                JsonNodeFactory.instance.objectNode(), List.of(stacks), json));
+        deviceOf.put(id, device);
+        return this;
+    }
+
+    /** A phase-1 run of any endpoint and concurrency. */
+    Map<String, Object> run(String campaign, String stack, String endpoint, int concurrency, int run, Object... extra) {
+        return add(phase1, 1, campaign, stack, endpoint, concurrency, run, extra);
+    }
+
     static StackInfo stack(String id, Long artifactBytes) {
         return new StackInfo(id, id + " language", id + " framework", artifactBytes, 1);
     }

@@ -100,7 +100,8 @@ final class ResultsFixture {
                 phase2(DEVICE, Endpoints.GET_ITEM, DEVICE, Endpoints.GET_ITEM), List.of(), published, List.of());
         DeviceResults d = fullDevice(DEVICE, "pmic");
         return new Results(ds, new Verification(3, "0".repeat(64)), List.of("go", "rust", "python", "node"),
-                List.of(d), replication(DEVICE), List.of(new ReplicationTau(DEVICE, "w_rps_per_mib", 2, 1.0, 1.0)));
+                List.of(d), replication(DEVICE), List.of(new ReplicationTau(DEVICE, "w_rps_per_mib", 2, Double.NaN, Double.NaN,
+                        List.of("go", "rust"), List.of("go", "rust"))));
     }
 
     /**

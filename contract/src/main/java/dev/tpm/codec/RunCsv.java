@@ -50,7 +50,7 @@ public final class RunCsv {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
             if (ch.size() == 0) text.append(CsvText.line(RunRow.header()));
-            text.append(CsvText.line(row.cells()));
+            text.append(CsvText.line(cells(row)));
             ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
             while (bytes.hasRemaining()) ch.write(bytes);
             ch.force(true);
@@ -58,10 +58,22 @@ public final class RunCsv {
         if (created) AtomicFile.forceDirectory(file.toAbsolutePath().getParent());
     }
 
+    /** The cells of {@code row} in {@link RunColumns#CSV} order: numbers as {@link Num} writes them, missing empty. */
+    public static List<String> cells(RunRow row) {
+        List<String> out = new ArrayList<>(CSV.size());
+        for (Object v : row.values()) {
+            if (v == null) out.add("");
+            else if (v instanceof Double d) out.add(Num.csv(d));
+            else if (v instanceof Long l) out.add(Num.csv(l));
+            else out.add(v.toString());
+        }
+        return out;
+    }
+
     /** The whole file text for {@code rows}: the header, then a line per row. */
     public static String text(List<RunRow> rows) {
         CsvText t = new CsvText(RunRow.header());
-        for (RunRow r : rows) t.row(r.cells());
+        for (RunRow r : rows) t.row(cells(r));
         return t.toString();
     }
 

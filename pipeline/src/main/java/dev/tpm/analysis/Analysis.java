@@ -54,8 +54,8 @@ public final class Analysis {
             deviceOfCampaign.put(c.id(), c.device().id());
             byDevice.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
         }
-        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), 1));
-        rows.addAll(RunRow.read(dataset.phase2(), 2));
+        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1()));
+        rows.addAll(RunRow.read(dataset.phase2()));
 
         BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), cfg.bootstrapResamples(), cfg.confidence());
         List<DeviceAnalysis> analyses = new ArrayList<>();

@@ -1,6 +1,9 @@
 package dev.tpm.collect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tpm.codec.JsonFile;
+import dev.tpm.codec.MixesCsv;
+import dev.tpm.codec.Problems;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -66,7 +69,7 @@ public record Preset(
     }
 
     /** Tolerance on the sum of mix weights (data.md: "sum to 1 (within 1e-9)"). */
-    public static final double MIX_SUM_TOLERANCE = 1e-9;
+    public static final double MIX_SUM_TOLERANCE = MixesCsv.WEIGHT_SUM_TOLERANCE;
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
@@ -100,37 +103,44 @@ public record Preset(
     }
 
     public static Preset load(Path file) throws IOException {
-        JsonNode root;
         try {
-            root = JSON.readTree(file.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new IOException(file + ": line " + loc.getLineNr() + ", column " + loc.getColumnNr()
-                    + ": not valid JSON: " + e.getOriginalMessage(), e);
+            JsonFile json = JsonFile.read(file, file.toString(), Problems.failFast());
+            return parse(json);
+        } catch (Problems.Stop e) {
+            throw new IOException(e.getMessage(), e);
         }
-        return parse(root, file.toString());
     }
 
+    /** Parses a preset object; the first problem (file, JSON path, expected, found) is an IOException. */
     static Preset parse(JsonNode root, String where) throws IOException {
-        JsonReader r = new JsonReader(where);
-        if (root == null || !root.isObject()) throw r.error("$", "a JSON object", root);
+        try {
+            return parse(JsonFile.of(root, where, Problems.failFast()));
+        } catch (Problems.Stop e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** Reads every key with the contract's JSON helper, which stops at the first problem. */
+    private static Preset parse(JsonFile r) {
+        JsonNode root = r.root;
         r.onlyKeys(root, "$", KEYS);
-        String name = r.text(root, "$", "preset");
-        String description = r.optionalText(root, "description", "");
-        int runs = (int) r.integer(root, "$", "runs", 1, 100_000);
-        int warmups = (int) r.integer(root, "$", "warmups", 0, 100_000);
-        int duration = (int) r.integer(root, "$", "duration_s", 1, 86_400);
-        int concurrency = (int) r.integer(root, "$", "concurrency", 1, MAX_CONNECTIONS);
-        int threads = (int) r.integer(root, "$", "threads", 1, 1024);
+        String name = r.string(root, "$", "preset", true);
+        String description = r.string(root, "$", "description", false);
+        if (description == null) description = "";
+        int runs = r.integer(root, "$", "runs", true, 1, 100_000).intValue();
+        int warmups = r.integer(root, "$", "warmups", true, 0, 100_000).intValue();
+        int duration = r.integer(root, "$", "duration_s", true, 1, 86_400).intValue();
+        int concurrency = r.integer(root, "$", "concurrency", true, 1, MAX_CONNECTIONS).intValue();
+        int threads = r.integer(root, "$", "threads", true, 1, 1024).intValue();
         if (threads > concurrency) {
-            throw r.error("$.threads", "at most concurrency (" + concurrency + "): wrk needs a connection per thread",
+            throw r.fail("$.threads", "at most concurrency (" + concurrency + "): wrk needs a connection per thread",
                     root.get("threads"));
         }
-        double cooldown = r.number(root, "$", "cooldown_s", 0, 3600);
-        double settle = r.number(root, "$", "settle_s", 0, 3600);
-        int seedRows = (int) r.integer(root, "$", "seed_rows", 1, 100_000_000);
-        int seedRowsDelete = (int) r.integer(root, "$", "seed_rows_delete", 1, 100_000_000);
-        int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
+        double cooldown = number(r, root, "$", "cooldown_s", 0, 3600);
+        double settle = number(r, root, "$", "settle_s", 0, 3600);
+        int seedRows = r.integer(root, "$", "seed_rows", true, 1, 100_000_000).intValue();
+        int seedRowsDelete = r.integer(root, "$", "seed_rows_delete", true, 1, 100_000_000).intValue();
+        int interval = r.integer(root, "$", "sample_interval_ms", true, 10, 60_000).intValue();
 
         List<String> endpoints = r.strings(root, "$", "endpoints");
         checkEndpoints(r, root.get("endpoints"), "$.endpoints", endpoints);
@@ -139,27 +149,27 @@ public record Preset(
         if (root.has("mix")) {
             mix = parseMix(r, r.object(root, "$", "mix"), "$.mix");
         } else if (endpoints.contains(Endpoints.MIXED)) {
-            throw r.error("$.mix", "an object of weights over the five CRUD endpoints (endpoints include 'mixed')", null);
+            throw r.fail("$.mix", "an object of weights over the five CRUD endpoints (endpoints include 'mixed')", null);
         }
 
         Sweep sweep = null;
         if (root.has("sweep") && !root.get("sweep").isNull()) {
             JsonNode s = r.object(root, "$", "sweep");
             r.onlyKeys(s, "$.sweep", SWEEP_KEYS);
-            String endpoint = r.text(s, "$.sweep", "endpoint");
-            if (!Endpoints.isKnown(endpoint)) throw r.error("$.sweep.endpoint", "one of " + Endpoints.ALL, s.get("endpoint"));
+            String endpoint = r.string(s, "$.sweep", "endpoint", true);
+            if (!Endpoints.isKnown(endpoint)) throw r.fail("$.sweep.endpoint", "one of " + Endpoints.ALL, s.get("endpoint"));
             List<Integer> levels = r.integers(s, "$.sweep", "concurrency", 1, MAX_CONNECTIONS);
             for (int i = 0; i < levels.size(); i++) {
                 if (i > 0 && levels.get(i) <= levels.get(i - 1)) {
-                    throw r.error("$.sweep.concurrency[" + i + "]", "a level above the previous one (" + levels.get(i - 1) + ")",
+                    throw r.fail("$.sweep.concurrency[" + i + "]", "a level above the previous one (" + levels.get(i - 1) + ")",
                             s.get("concurrency").get(i));
                 }
                 if (levels.get(i) < threads) {
-                    throw r.error("$.sweep.concurrency[" + i + "]", "at least threads (" + threads + ")", s.get("concurrency").get(i));
+                    throw r.fail("$.sweep.concurrency[" + i + "]", "at least threads (" + threads + ")", s.get("concurrency").get(i));
                 }
             }
-            sweep = new Sweep(endpoint, levels, (int) r.integer(s, "$.sweep", "runs", 1, 100_000),
-                    (int) r.integer(s, "$.sweep", "warmups", 0, 100_000));
+            sweep = new Sweep(endpoint, levels, r.integer(s, "$.sweep", "runs", true, 1, 100_000).intValue(),
+                    r.integer(s, "$.sweep", "warmups", true, 0, 100_000).intValue());
         }
 
         Memory memory = null;
@@ -168,47 +178,50 @@ public record Preset(
             r.onlyKeys(m, "$.memory", MEMORY_KEYS);
             List<String> me = r.strings(m, "$.memory", "endpoints");
             checkEndpoints(r, m.get("endpoints"), "$.memory.endpoints", me);
-            int mc = (int) r.integer(m, "$.memory", "concurrency", threads, MAX_CONNECTIONS);
-            memory = new Memory(me, (int) r.integer(m, "$.memory", "runs", 1, 100_000),
-                    (int) r.integer(m, "$.memory", "duration_s", 1, 86_400), mc);
+            int mc = r.integer(m, "$.memory", "concurrency", true, threads, MAX_CONNECTIONS).intValue();
+            memory = new Memory(me, r.integer(m, "$.memory", "runs", true, 1, 100_000).intValue(),
+                    r.integer(m, "$.memory", "duration_s", true, 1, 86_400).intValue(), mc);
             if (me.contains(Endpoints.MIXED) && mix.isEmpty()) {
-                throw r.error("$.mix", "an object of weights (memory endpoints include 'mixed')", null);
+                throw r.fail("$.mix", "an object of weights (memory endpoints include 'mixed')", null);
             }
         }
         if (sweep != null && sweep.endpoint().equals(Endpoints.MIXED) && mix.isEmpty()) {
-            throw r.error("$.mix", "an object of weights (the sweep endpoint is 'mixed')", null);
+            throw r.fail("$.mix", "an object of weights (the sweep endpoint is 'mixed')", null);
         }
 
-        long seed = r.integer(root, "$", "rng_seed", Long.MIN_VALUE, Long.MAX_VALUE);
-        int retries = (int) r.integer(root, "$", "max_retries", 0, 1000);
-        double startup = r.number(root, "$", "startup_timeout_s", 0.001, 3600);
-        double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
+        long seed = r.integer(root, "$", "rng_seed", true, Long.MIN_VALUE, Long.MAX_VALUE);
+        int retries = r.integer(root, "$", "max_retries", true, 0, 1000).intValue();
+        double startup = number(r, root, "$", "startup_timeout_s", 0.001, 3600);
+        double grace = number(r, root, "$", "stop_grace_s", 0.001, 3600);
         return new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
                 seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace);
     }
 
-    private static void checkEndpoints(JsonReader r, JsonNode array, String path, List<String> endpoints)
-            throws IOException {
+    private static double number(JsonFile r, JsonNode parent, String path, String key, double min, double max) {
+        return r.number(parent, path, key, true, min, max, false, "a number in [" + min + ", " + max + "]");
+    }
+
+    private static void checkEndpoints(JsonFile r, JsonNode array, String path, List<String> endpoints) {
         Set<String> seen = new LinkedHashSet<>();
         for (int i = 0; i < endpoints.size(); i++) {
             String e = endpoints.get(i);
-            if (!Endpoints.isKnown(e)) throw r.error(path + "[" + i + "]", "an endpoint id of data.md " + Endpoints.ALL, array.get(i));
-            if (!seen.add(e)) throw r.error(path + "[" + i + "]", "each endpoint once", array.get(i));
+            if (!Endpoints.isKnown(e)) throw r.fail(path + "[" + i + "]", "an endpoint id of data.md " + Endpoints.ALL, array.get(i));
+            if (!seen.add(e)) throw r.fail(path + "[" + i + "]", "each endpoint once", array.get(i));
         }
     }
 
     /** Weights over exactly the five CRUD endpoints, non-negative, summing to 1 (data.md mixes.csv). */
-    static Map<String, Double> parseMix(JsonReader r, JsonNode m, String path) throws IOException {
+    static Map<String, Double> parseMix(JsonFile r, JsonNode m, String path) {
         r.onlyKeys(m, path, Set.copyOf(Endpoints.CRUD));
         Map<String, Double> mix = new LinkedHashMap<>();
         double sum = 0;
         for (String e : Endpoints.CRUD) {
-            double w = r.number(m, path, e, 0, 1);
+            double w = number(r, m, path, e, 0, 1);
             mix.put(e, w);
             sum += w;
         }
         if (Math.abs(sum - 1) > MIX_SUM_TOLERANCE) {
-            throw r.error(path, "weights summing to 1 (within " + MIX_SUM_TOLERANCE + ")", JSON.valueToTree(sum));
+            throw r.fail(path, "weights summing to 1 (within " + MIX_SUM_TOLERANCE + ")", JSON.valueToTree(sum));
         }
         return mix;
     }

@@ -1,6 +1,6 @@
 package dev.tpm.tables;
 
-import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRecord;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import dev.tpm.results.SweepPoint;
@@ -13,8 +13,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /** Table 19: the phase-2 concurrency sweep - rps and p99 per stack and concurrency, peak and plateau. */
 public final class SweepTable implements DeviceTable {
@@ -80,15 +78,9 @@ public final class SweepTable implements DeviceTable {
 
     /** " on GET /items/{id}" when this device's phase-2 rows are all one endpoint, else "". */
     static String endpointText(Results r, DeviceResults d) {
-        Table phase2 = r.dataset().phase2();
-        if (!phase2.columnNames().contains(RunColumns.ENDPOINT) || !phase2.columnNames().contains(RunColumns.DEVICE)) {
-            return "";
-        }
-        StringColumn device = phase2.stringColumn(RunColumns.DEVICE);
-        StringColumn endpoint = phase2.stringColumn(RunColumns.ENDPOINT);
         Set<String> endpoints = new TreeSet<>();
-        for (int i = 0; i < phase2.rowCount(); i++) {
-            if (d.id().equals(device.get(i))) endpoints.add(endpoint.get(i));
+        for (RunRecord run : r.dataset().phase2()) {
+            if (d.id().equals(run.device())) endpoints.add(run.row().endpoint());
         }
         if (endpoints.size() != 1) return "";
         String e = endpoints.iterator().next();

@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
-import tech.tablesaw.api.ColumnType;
 
 /**
  * phase1.csv and phase2.csv (data.md): the one writer (the harness appends a row per run, each
@@ -50,7 +49,7 @@ public final class RunCsv {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
             if (ch.size() == 0) text.append(CsvText.line(RunRow.header()));
-            text.append(CsvText.line(row.cells()));
+            text.append(CsvText.line(cells(row)));
             ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
             while (bytes.hasRemaining()) ch.write(bytes);
             ch.force(true);
@@ -58,10 +57,22 @@ public final class RunCsv {
         if (created) AtomicFile.forceDirectory(file.toAbsolutePath().getParent());
     }
 
+    /** The cells of {@code row} in {@link RunColumns#CSV} order: numbers as {@link Num} writes them, missing empty. */
+    public static List<String> cells(RunRow row) {
+        List<String> out = new ArrayList<>(CSV.size());
+        for (Object v : row.values()) {
+            if (v == null) out.add("");
+            else if (v instanceof Double d) out.add(Num.csv(d));
+            else if (v instanceof Long l) out.add(Num.csv(l));
+            else out.add(v.toString());
+        }
+        return out;
+    }
+
     /** The whole file text for {@code rows}: the header, then a line per row. */
     public static String text(List<RunRow> rows) {
         CsvText t = new CsvText(RunRow.header());
-        for (RunRow r : rows) t.row(r.cells());
+        for (RunRow r : rows) t.row(cells(r));
         return t.toString();
     }
 
@@ -221,7 +232,7 @@ public final class RunCsv {
     private static Object parse(RunColumns.Column col, String text, String file, long line, Set<String> stacks,
             Problems problems) {
         String name = col.name();
-        if (col.type() == ColumnType.LONG || col.type() == ColumnType.INTEGER) {
+        if (col.type() == RunColumns.Type.LONG || col.type() == RunColumns.Type.INTEGER) {
             Long v = Cells.integer(text, file, line, name, problems);
             if (v == null) return null;
             if (name.equals(WARMUP)) {
@@ -236,7 +247,7 @@ public final class RunCsv {
                 problems.atLine(file, line, name, "a non-negative count", Problem.quote(text));
                 return null;
             }
-            if (col.type() == ColumnType.INTEGER) {
+            if (col.type() == RunColumns.Type.INTEGER) {
                 if (v > Integer.MAX_VALUE) {
                     problems.atLine(file, line, name, "an integer <= " + Integer.MAX_VALUE, Problem.quote(text));
                     return null;
@@ -245,7 +256,7 @@ public final class RunCsv {
             }
             return v;
         }
-        if (col.type() == ColumnType.DOUBLE) {
+        if (col.type() == RunColumns.Type.DOUBLE) {
             Double v = Cells.decimal(text, file, line, name, problems);
             if (v == null) return null;
             if (v < 0) {

@@ -7,13 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tpm.codec.BadInputException;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
-import dev.tpm.model.RunColumns;
 import dev.tpm.testing.Fixtures;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tech.tablesaw.api.Table;
+import dev.tpm.model.RunRecord;
 
 /** What version 2 of data.md adds to ingest, on the minimal fixture (synthetic, not measured). */
 class IngestV2Test {
@@ -39,14 +38,13 @@ class IngestV2Test {
         Path data = withHelloCampaign("\"study\": \"hello-blog\", ", "1,go-http,hello,10,2,1,0,15,30000,2000,0.5,0.9,2.5,3.1,0,61.5,1500,ok\n");
         Dataset d = Ingest.read(data, w -> { });
         assertEquals(List.of("paper", "hello-blog"), d.campaigns().stream().map(Campaign::study).toList());
-        Table p1 = d.phase1();
-        int last = p1.rowCount() - 1;
-        assertEquals("c2", p1.stringColumn(RunColumns.CAMPAIGN).get(last));
-        assertEquals(3.1, p1.doubleColumn(RunColumns.LOADGEN_CPU_S).get(last));
-        assertEquals(0L, p1.longColumn(RunColumns.SEEDED_ROWS).get(last));
-        assertEquals(61.5, p1.doubleColumn(RunColumns.TEMP_MAX_C).get(last));
-        assertEquals(1500.0, p1.doubleColumn(RunColumns.FREQ_MIN_MHZ).get(last));
-        assertTrue(p1.longColumn(RunColumns.PEAK_RSS_KIB).isMissing(last), "an imported result may have no memory");
+        RunRecord last = d.phase1().get(d.phase1().size() - 1);
+        assertEquals("c2", last.campaign());
+        assertEquals(3.1, last.row().loadgenCpuS());
+        assertEquals(0L, last.row().seededRows());
+        assertEquals(61.5, last.row().tempMaxC());
+        assertEquals(1500.0, last.row().freqMinMhz());
+        assertEquals(null, last.row().peakRssKib(), "an imported result may have no memory");
     }
 
     @Test

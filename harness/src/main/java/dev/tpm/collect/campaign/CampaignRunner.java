@@ -1,6 +1,7 @@
 package dev.tpm.collect.campaign;
 
 import dev.tpm.codec.AtomicFile;
+import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.Seeds;
 import dev.tpm.codec.Sha256Sums;
@@ -560,19 +561,25 @@ public final class CampaignRunner {
         }
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();
         if (Files.exists(file)) {
-            JsonNode old = new ObjectMapper().readTree(file.toFile());
+            // read back with ingest's rules: a campaign.json ingest would reject is not resumed
+            Problems problems = new Problems();
+            CampaignJson.Read read = CampaignJson.read(o.dataDir(), o.campaign(), problems);
+            if (!problems.isEmpty()) {
+                throw new IOException(problems.all().stream().map(Object::toString)
+                        .collect(java.util.stream.Collectors.joining("\n")));
+            }
+            JsonNode oldProtocol = read.campaign().protocol();
             JsonNode now = new ObjectMapper().readTree(protocol.toString());
-            if (!now.equals(old.get("protocol"))) {
-                throw new IOException(file + ": $.protocol: this campaign was started with " + old.get("protocol")
+            if (!now.equals(oldProtocol)) {
+                throw new IOException(file + ": $.protocol: this campaign was started with " + oldProtocol
                         + "; resuming it with another protocol would mix two protocols in one campaign (found " + now + ")");
             }
-            List<String> oldIds = new ArrayList<>();
-            old.path("stacks").forEach(s -> oldIds.add(s.path("id").asText()));
+            List<String> oldIds = read.campaign().stacks().stream().map(s -> s.id()).toList();
             if (!oldIds.equals(ids)) {
                 throw new IOException(file + ": $.stacks: this campaign measures " + oldIds + ", found " + ids);
             }
-            if (!o.deviceId().equals(old.path("device").path("id").asText())) {
-                throw new IOException(file + ": $.device.id: this campaign ran on '" + old.path("device").path("id").asText()
+            if (!o.deviceId().equals(read.deviceId())) {
+                throw new IOException(file + ": $.device.id: this campaign ran on '" + read.deviceId()
                         + "', found '" + o.deviceId() + "'");
             }
             return;
@@ -600,7 +607,7 @@ public final class CampaignRunner {
             if (bytes != null) e.put("artifact_bytes", bytes);
             e.put("workers", s.workers());
         }
-        AtomicFile.write(file, JSON.writeValueAsString(c) + "\n");
+        CampaignJson.write(file, c);
     }
 
     // ---------------------------------------------------------------- crash leftovers

@@ -57,7 +57,7 @@ class RunCsvProperties {
             @ForAll("columns") int column, @ForAll("badCells") String bad, @ForAll("rowIndex") int which)
             throws IOException {
         List<List<String>> cells = new ArrayList<>();
-        for (RunRow r : rows) cells.add(new ArrayList<>(r.cells()));
+        for (RunRow r : rows) cells.add(new ArrayList<>(RunCsv.cells(r)));
         cells.get(which % cells.size()).set(column, bad);
         CsvText text = new CsvText(RunRow.header());
         for (List<String> c : cells) text.row(c);

@@ -103,7 +103,7 @@ class RunCsvTest {
 
         Path h = dir.resolve("h.csv");
         Files.writeString(h, String.join(",", RunRow.header()) + "\n"
-                + okRow(1, "get_item", 1, false).cells().toString().replace("[", "").replace("]", "").replace(", ", ",")
+                + RunCsv.cells(okRow(1, "get_item", 1, false)).toString().replace("[", "").replace("]", "").replace(", ", ",")
                         .replace("24567", "24x67") + "\n");
         IOException number = assertThrows(IOException.class, () -> RunFiles.read(h, 1));
         assertEquals("h.csv line 2, column requests: expected an integer, found '24x67'", number.getMessage());

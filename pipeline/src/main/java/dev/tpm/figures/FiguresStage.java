@@ -37,10 +37,33 @@ public final class FiguresStage implements Stage {
                 if (missing != null) {
                     out.skip(stem + ".png/.svg", missing);
                 } else {
-                    FigureWriter.add(out, stem, f.build(results, device, theme));
+                    FigureWriter.add(out, stem, finish(f.build(results, device, theme), device));
                 }
             }
         }
+    }
+
+    /**
+     * What every figure gets, whatever draws it: a subtitle naming the device and its campaigns (and
+     * the stacks left out, with the reason, that its caption names), the title moved from a single
+     * panel into the header, one legend per figure (on the panel with the most entries), and log
+     * axes labelled 1-2-5.
+     */
+    static Figure finish(Figure f, DeviceResults device) {
+        List<String> subtitle = new java.util.ArrayList<>();
+        subtitle.add(device.source());
+        int notShown = f.caption().indexOf(" Not shown (");
+        if (notShown >= 0) subtitle.add(f.caption().substring(notShown + 1));
+        if (f.panels().size() == 1) f.panel(0).getStyler().setChartTitleVisible(false);
+        int legend = 0;
+        for (int i = 0; i < f.panels().size(); i++) {
+            if (Plots.legendEntries(f.panel(i)) > Plots.legendEntries(f.panel(legend))) legend = i;
+        }
+        for (int i = 0; i < f.panels().size(); i++) {
+            f.panel(i).getStyler().setLegendVisible(i == legend);
+            Plots.logTicks125(f.panel(i));
+        }
+        return f.withSubtitle(subtitle);
     }
 
     /** figures/&lt;prefix&gt;&lt;name&gt;, without extension. */

@@ -367,6 +367,30 @@ class FigureDataTest {
         }
     }
 
+    // ---- across figures ----
+
+    private List<Figure> all(Results r, DeviceResults d) {
+        List<Figure> figures = new ArrayList<>();
+        for (FigureBuilder b : Artifacts.figures()) {
+            if (b.missingData(r, d) == null) {
+                Figure f = b.build(r, d, theme);
+                assertEquals(b.name(), f.name());
+                assertEquals(b.title(r, d), f.title());
+                assertEquals(b.caption(r, d), f.caption());
+                figures.add(f);
+            }
+        }
+        return figures;
+    }
+
+    private static Color colourOf(XYSeries s) {
+        return switch (s.getXYSeriesRenderStyle()) {
+            case PolygonArea -> new Color(s.getFillColor().getRGB() & 0xFFFFFF); // a box's fill is translucent
+            case Scatter -> s.getMarkerColor();
+            default -> s.getLineColor();
+        };
+    }
+
     @Test
     void aStackHasTheSameColourInEveryFigure() {
         Map<String, Color> seen = new HashMap<>();

@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
-import dev.tpm.collect.loadgen.WrkCommand;
-import dev.tpm.collect.loadgen.WrkOutput;
+import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.loadgen.WrkResult;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.ClockTicks;
@@ -66,11 +65,20 @@ public final class CampaignRunner {
      * @param pin split the cores between server and wrk with taskset (when there is more than one)
      * @param loadGeneratorHost campaign.json's load_generator.host: "same" (wrk on this machine, as
      *     this harness runs it) or "separate"
+     * @param autocannonDir where npm installed autocannon (harness/loadgen/autocannon), for presets
+     *     whose load generator it is
      */
     public record Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-            boolean pin, Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost) {
+            boolean pin, Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost, Path autocannonDir) {
         public Options {
             stacks = List.copyOf(stacks);
+        }
+
+        /** autocannon beside the wrk scripts: {@code <harness>/loadgen/autocannon}. */
+        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
+                boolean pin, Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost) {
+            this(dataDir, campaign, preset, stacks, deviceId, pin, wrkScripts, wrk, workDir, loadGeneratorHost,
+                    wrkScripts.toAbsolutePath().getParent().resolve("loadgen").resolve("autocannon"));
         }
     }
 
@@ -85,6 +93,7 @@ public final class CampaignRunner {
     private final PrintStream log;
     private final Path dir;
     private final Map<String, StackSpec> specs = new LinkedHashMap<>();
+    private final LoadGenerator loadGenerator;
     private volatile ServerSide.Server current;
 
     public CampaignRunner(Options options, ServerSide servers, Sensors sensors, DeviceFacts facts, PrintStream log) {
@@ -95,6 +104,8 @@ public final class CampaignRunner {
         this.log = log;
         this.dir = options.dataDir().resolve("raw").resolve(options.campaign());
         for (StackSpec s : options.stacks()) specs.put(s.id(), s);
+        this.loadGenerator = LoadGenerator.of(options.preset().loadGenerator(), options.wrkScripts(), options.wrk(),
+                options.autocannonDir());
     }
 
     public Path campaignDir() {
@@ -320,7 +331,7 @@ public final class CampaignRunner {
         StackSpec spec = specs.get(r.stack());
         RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.threads(), r.run(), r.warmup());
         Path db = o.workDir().resolve("items.db");
-        Path wrkOut = o.workDir().resolve("wrk-output.txt");
+        Path wrkOut = o.workDir().resolve("loadgen-output." + loadGenerator.fileExtension());
         Files.deleteIfExists(wrkOut);
         int rows = p.seedRowsFor(r.endpoint());
         servers.resetAndSeed(db, rows);
@@ -343,7 +354,7 @@ public final class CampaignRunner {
         Attempt a = finish(r, b, m.status, m.note, wrkOut);
         if (r.phase() == 3 && a.ok()) {
             String json = MemorySeriesFile.json(o.campaign(), r.stack(), r.endpoint(), r.run(), r.concurrency(),
-                    p.sampleIntervalMs(), ISO_MILLIS.format(m.seriesStart), m.samples);
+                    p.sampleIntervalMs(r.phase()), ISO_MILLIS.format(m.seriesStart), m.samples);
             Durable.writeAtomically(dir.resolve(PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
         }
         sleepSeconds(p.cooldownS());
@@ -374,15 +385,15 @@ public final class CampaignRunner {
         b.idlePssKib = idle.hasPss() ? idle.pssKib() : null;
         Map<Long, Long> cpuStart = ProcCpu.ticks(idlePids);
 
-        WrkCommand wrk = new WrkCommand(pinning().loadGenerator(), o.wrk(), o.wrkScripts().resolve(r.endpoint() + ".lua"),
-                p.threads(), r.concurrency(), r.durationS(), port, scriptArgs(r, rows));
-        TreeSampler sampler = new TreeSampler(server::treePids, p.sampleIntervalMs(), sensors.power(), sensors.throttling());
+        LoadGenerator.Request load = new LoadGenerator.Request(pinning().loadGenerator(), r.endpoint(), p.threads(),
+                r.concurrency(), r.durationS(), p.timeoutS(), port, scriptArgs(r, rows));
+        TreeSampler sampler = new TreeSampler(server::treePids, p.sampleIntervalMs(r.phase()), sensors.power(), sensors.throttling());
         Instant seriesStart = Instant.now();
         sampler.start();
-        WrkCommand.Outcome out;
+        LoadGenerator.Outcome out;
         List<TreeSampler.Sample> samples;
         try {
-            out = wrk.run(wrkOut, h -> recordChildren(idlePids, h));
+            out = loadGenerator.run(load, o.workDir(), h -> recordChildren(idlePids, h));
         } finally {
             samples = sampler.stop();
         }
@@ -403,13 +414,14 @@ public final class CampaignRunner {
         WrkResult w;
         try {
             if (out.timedOut()) {
-                throw new IOException("wrk did not exit within " + (r.durationS() + WrkCommand.EXIT_GRACE_SECONDS) + " s");
+                throw new IOException(loadGenerator.tool() + " did not exit within "
+                        + (r.durationS() + loadGenerator.exitGraceSeconds()) + " s");
             }
-            w = WrkOutput.parse(out.output(), "wrk output");
+            w = loadGenerator.parse(out, loadGenerator.tool() + " output");
             fill(b, w);
-            if (out.exitCode() != 0) throw new IOException("wrk exited with code " + out.exitCode());
+            if (out.exitCode() != 0) throw new IOException(loadGenerator.tool() + " exited with code " + out.exitCode());
         } catch (IOException e) {
-            return new Measured(RunColumns.STATUS_FAILED, e.getMessage() + firstLine(out.output()), samples, seriesStart);
+            return new Measured(RunColumns.STATUS_FAILED, e.getMessage() + firstLine(out.messages()), samples, seriesStart);
         }
         String status = RunColumns.STATUS_OK;
         String note = null;
@@ -429,12 +441,13 @@ public final class CampaignRunner {
         return new Measured(status, note, samples, seriesStart);
     }
 
-    /** Keeps wrk's output as loadgen/&lt;seq&gt;.txt (phases 1 and 2) and builds the row. */
+    /** Keeps the load generator's output as loadgen/&lt;seq&gt;.txt or .json (phases 1 and 2) and builds the row. */
     private Attempt finish(PlannedRun r, RunRow.Builder b, String status, String note, Path wrkOut) throws IOException {
         b.status = status;
         b.note = note;
         if (r.phase() <= 2 && Files.exists(wrkOut)) {
-            Durable.writeAtomically(dir.resolve(LOADGEN_DIR).resolve(b.seq + ".txt"), Files.readAllBytes(wrkOut));
+            Durable.writeAtomically(dir.resolve(LOADGEN_DIR).resolve(b.seq + "." + loadGenerator.fileExtension()),
+                    Files.readAllBytes(wrkOut));
         }
         return new Attempt(b.build(), status, note);
     }
@@ -534,13 +547,15 @@ public final class CampaignRunner {
         }
         ObjectNode c = JSON.createObjectNode();
         c.put("campaign", o.campaign());
+        c.put("study", o.preset().study());
         c.set("device", facts.read(o.deviceId(), sensors.power().id()));
         ObjectNode lg = c.putObject("load_generator");
-        lg.put("tool", "wrk");
-        String line = WrkCommand.versionLine(o.wrk());
-        lg.put("version", WrkCommand.versionNumber(line));
-        lg.put("version_line", line);
+        lg.put("tool", loadGenerator.tool());
+        LoadGenerator.Version tool = loadGenerator.version();
+        lg.put("version", tool.number());
+        lg.put("version_line", tool.line());
         lg.put("host", o.loadGeneratorHost());
+        if (!Double.isNaN(o.preset().timeoutS())) lg.put("timeout_s", Math.round(o.preset().timeoutS()));
         c.set("protocol", protocol);
         ArrayNode stacks = c.putArray("stacks");
         for (StackSpec s : o.stacks()) {
@@ -552,6 +567,11 @@ public final class CampaignRunner {
             Long bytes = servers.artifactBytes(s);
             if (bytes != null) e.put("artifact_bytes", bytes);
             e.put("workers", s.workers());
+            Map<String, String> versions = servers.versions(s);
+            if (versions != null) {
+                ObjectNode v = e.putObject("versions");
+                versions.forEach(v::put);
+            }
         }
         Durable.writeAtomically(file, JSON.writeValueAsString(c) + "\n");
     }
@@ -574,7 +594,7 @@ public final class CampaignRunner {
         try (var s = Files.list(lg)) {
             for (Path p : s.toList()) {
                 String n = p.getFileName().toString();
-                if (n.matches("\\d+\\.txt") && Long.parseLong(n.substring(0, n.length() - 4)) > maxSeq) Files.delete(p);
+                if (n.matches("\\d+\\.(txt|json)") && Long.parseLong(n.substring(0, n.indexOf('.'))) > maxSeq) Files.delete(p);
             }
         }
     }

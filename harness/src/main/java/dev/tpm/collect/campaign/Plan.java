@@ -13,7 +13,8 @@ import org.apache.commons.math3.random.MersenneTwister;
 import org.apache.commons.math3.random.RandomAdaptor;
 
 /**
- * The order of a campaign's runs. Phase 1, then phase 2, then phase 3; within a phase, stacks in
+ * The order of a campaign's runs. Phase 1 (every endpoint at every phase-1 concurrency level),
+ * then phase 2, then phase 3; within a phase, stacks in
  * the order given, each stack a block; within a block warm-ups first, then the measured runs, each
  * part shuffled by a Mersenne Twister seeded from rng_seed and the block ("phase1/go"), so the
  * order is random, recorded (the seed is in campaign.json) and the same on every machine.
@@ -28,8 +29,10 @@ public final class Plan {
             List<PlannedRun> warm = new ArrayList<>();
             List<PlannedRun> measured = new ArrayList<>();
             for (String e : p.endpoints()) {
-                for (int r = 1; r <= p.warmups(); r++) warm.add(new PlannedRun(1, stack, e, p.concurrency(), r, true, p.durationS()));
-                for (int r = 1; r <= p.runs(); r++) measured.add(new PlannedRun(1, stack, e, p.concurrency(), r, false, p.durationS()));
+                for (int c : p.concurrencyLevels()) {
+                    for (int r = 1; r <= p.warmups(); r++) warm.add(new PlannedRun(1, stack, e, c, r, true, p.durationS()));
+                    for (int r = 1; r <= p.runs(); r++) measured.add(new PlannedRun(1, stack, e, c, r, false, p.durationS()));
+                }
             }
             all.addAll(block(p.rngSeed(), "phase1/" + stack, warm, measured));
         }

@@ -19,9 +19,12 @@ import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 
 /**
- * Every row of the API table of servers.md, exercised against one running server whose database
- * was reset and seeded with {@link #SEED_ROWS} rows of {@link ItemsDatabase}. Each check is named
- * by its row (request and case); a failing check adds a problem and the rest still run.
+ * The rows of the API table of servers.md that a stack serves (its stack.json's endpoints),
+ * exercised against one running server whose database was reset and seeded with
+ * {@link #SEED_ROWS} rows of {@link ItemsDatabase}: GET /health always, GET / for {@code hello},
+ * GET /json for {@code hello_json}, GET /heavy for {@code heavy}, and every CRUD row for a stack
+ * with the CRUD endpoints. Each check is named by its row (request and case); a failing check adds
+ * a problem and the rest still run.
  */
 final class ApiChecks {
     /** Seeded rows: more than the default limit (100), so the default and the offset are visible. */
@@ -35,16 +38,35 @@ final class ApiChecks {
     /** Price and quantity compare exactly: JSON numbers of this size survive every stack's doubles. */
     private static final double PRICE_TOLERANCE = 1e-9;
 
+    /** GET /json's message (servers.md). */
+    static final String HELLO_JSON_MESSAGE = "Hello from Pi";
+    /** Slack on GET /json's timestamp around the request's own start and end (same clock). */
+    static final long TIMESTAMP_SLACK_MS = 1000;
+    /** GET /heavy's result: sum of sqrt(i), i = 0..999999, added in that order as the servers do. */
+    static final double HEAVY_RESULT = heavySum();
+    /** Relative tolerance on GET /heavy's result: another summation order differs by far less. */
+    static final double HEAVY_RELATIVE_TOLERANCE = 1e-9;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String base;
+    private final List<String> endpoints;
+    private final boolean crud;
     private final Path db;
     private final HttpClient http;
     private final BooleanSupplier serverAlive;
     private final List<String[]> problems = new ArrayList<>();
     private int checks;
 
+    /** The CRUD stack's rows (servers.md's whole table). */
     ApiChecks(int port, Path db, BooleanSupplier serverAlive) {
+        this(port, db, serverAlive, dev.tpm.collect.stack.StackSpec.CRUD_STACK_ENDPOINTS);
+    }
+
+    /** The rows of {@code endpoints} (data.md ids) and GET /health. */
+    ApiChecks(int port, Path db, BooleanSupplier serverAlive, List<String> endpoints) {
+        this.endpoints = List.copyOf(endpoints);
+        this.crud = endpoints.contains(dev.tpm.model.Endpoints.GET_ITEM);
         this.base = "http://127.0.0.1:" + port;
         this.db = db;
         this.serverAlive = serverAlive;
@@ -121,11 +143,33 @@ final class ApiChecks {
             status(a, 200);
             text(a, "ok");
         });
-        row("GET /", () -> {
-            Answer a = send("GET", "/", null);
-            status(a, 200);
-            text(a, "Hello, World!");
-        });
+        if (endpoints.contains(dev.tpm.model.Endpoints.HELLO)) {
+            row("GET /", () -> {
+                Answer a = send("GET", "/", null);
+                status(a, 200);
+                text(a, "Hello, World!");
+            });
+        }
+        if (endpoints.contains(dev.tpm.model.Endpoints.HELLO_JSON)) {
+            row("GET /json", () -> {
+                long before = System.currentTimeMillis();
+                Answer a = send("GET", "/json", null);
+                long after = System.currentTimeMillis();
+                status(a, 200);
+                helloJson(json(a), before, after);
+            });
+        }
+        if (endpoints.contains(dev.tpm.model.Endpoints.HEAVY)) {
+            row("GET /heavy", () -> {
+                Answer a = send("GET", "/heavy", null);
+                status(a, 200);
+                heavy(json(a));
+            });
+        }
+        if (crud) crudRows();
+    }
+
+    private void crudRows() {
 
         row("GET /items/{id}", () -> {
             Answer a = send("GET", "/items/1", null);
@@ -267,6 +311,43 @@ final class ApiChecks {
     }
 
     // ---- expectations --------------------------------------------------------------------------
+
+    /** Exactly {"message": "Hello from Pi", "timestamp": ms}, the timestamp taken while answering. */
+    static void helloJson(JsonNode n, long beforeMs, long afterMs) throws Failure {
+        if (n == null || !n.isObject()) throw new Failure("expected a JSON object, found " + n);
+        Set<String> fields = new TreeSet<>();
+        n.fieldNames().forEachRemaining(fields::add);
+        if (!fields.equals(new TreeSet<>(Set.of("message", "timestamp")))) {
+            throw new Failure("expected the fields [message, timestamp], found " + fields);
+        }
+        if (!n.get("message").isTextual() || !n.get("message").asText().equals(HELLO_JSON_MESSAGE)) {
+            throw new Failure("message: expected \"" + HELLO_JSON_MESSAGE + "\", found " + n.get("message"));
+        }
+        JsonNode t = n.get("timestamp");
+        if (!t.isIntegralNumber()) throw new Failure("timestamp: expected an integer (ms since the epoch), found " + t);
+        if (t.asLong() < beforeMs - TIMESTAMP_SLACK_MS || t.asLong() > afterMs + TIMESTAMP_SLACK_MS) {
+            throw new Failure("timestamp: expected the time of the request in ms since the epoch (" + beforeMs + ".."
+                    + afterMs + "), found " + t);
+        }
+    }
+
+    /** Exactly {"result": sum of sqrt(i), i = 0..999999}. */
+    static void heavy(JsonNode n) throws Failure {
+        if (n == null || !n.isObject()) throw new Failure("expected a JSON object, found " + n);
+        Set<String> fields = new TreeSet<>();
+        n.fieldNames().forEachRemaining(fields::add);
+        if (!fields.equals(Set.of("result"))) throw new Failure("expected the field [result], found " + fields);
+        JsonNode r = n.get("result");
+        if (!r.isNumber() || Math.abs(r.asDouble() - HEAVY_RESULT) > HEAVY_RELATIVE_TOLERANCE * HEAVY_RESULT) {
+            throw new Failure("result: expected " + HEAVY_RESULT + " (sum of sqrt(i), i = 0..999999), found " + r);
+        }
+    }
+
+    private static double heavySum() {
+        double sum = 0;
+        for (int i = 0; i < 1_000_000; i++) sum += Math.sqrt(i);
+        return sum;
+    }
 
     private void list(String path, long firstId, int size) throws Exception {
         Answer a = send("GET", path, null);

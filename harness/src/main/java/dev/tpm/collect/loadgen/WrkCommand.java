@@ -16,9 +16,10 @@ import java.util.concurrent.TimeUnit;
  *
  * @param prefix put before wrk, e.g. {@code [taskset, -c, 0]}, or empty
  * @param scriptArgs the key=value arguments of harness/wrk/tpm.lua, in order
+ * @param timeoutS wrk's --timeout in whole seconds; NaN leaves wrk's default (2 s)
  */
 public record WrkCommand(List<String> prefix, String wrk, Path script, int threads, int connections, int durationS,
-        int port, Map<String, String> scriptArgs) {
+        int port, Map<String, String> scriptArgs, double timeoutS) {
 
     /** Grace beyond the duration before a wrk that does not exit is killed. */
     public static final long EXIT_GRACE_SECONDS = 60;
@@ -28,11 +29,20 @@ public record WrkCommand(List<String> prefix, String wrk, Path script, int threa
         scriptArgs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(scriptArgs));
     }
 
+    /** With wrk's default time-out. */
+    public WrkCommand(List<String> prefix, String wrk, Path script, int threads, int connections, int durationS,
+            int port, Map<String, String> scriptArgs) {
+        this(prefix, wrk, script, threads, connections, durationS, port, scriptArgs, Double.NaN);
+    }
+
     public List<String> argv() {
         List<String> a = new ArrayList<>(prefix);
         a.addAll(List.of(wrk, "-t", Integer.toString(threads), "-c", Integer.toString(connections),
-                "-d", durationS + "s", "--latency", "-s", script.toAbsolutePath().toString(),
-                "http://127.0.0.1:" + port + "/"));
+                "-d", durationS + "s"));
+        if (!Double.isNaN(timeoutS)) {
+            a.addAll(List.of("--timeout", Math.round(timeoutS) + "s"));
+        }
+        a.addAll(List.of("--latency", "-s", script.toAbsolutePath().toString(), "http://127.0.0.1:" + port + "/"));
         if (!scriptArgs.isEmpty()) {
             a.add("--");
             scriptArgs.forEach((k, v) -> a.add(k + "=" + v));

@@ -606,6 +606,11 @@ public final class CampaignRunner {
             Long bytes = servers.artifactBytes(s);
             if (bytes != null) e.put("artifact_bytes", bytes);
             e.put("workers", s.workers());
+            Map<String, String> versions = servers.versions(s);
+            if (versions != null) {
+                ObjectNode v = e.putObject("versions");
+                versions.forEach(v::put);
+            }
         }
         CampaignJson.write(file, c);
     }

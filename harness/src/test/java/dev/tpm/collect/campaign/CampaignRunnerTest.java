@@ -143,6 +143,8 @@ class CampaignRunnerTest {
         assertEquals(5, c.at("/protocol/rng_seed").asInt());
         assertEquals("Lang 1.2.3", c.at("/stacks/0/language").asText());
         assertEquals(12345, c.at("/stacks/0/artifact_bytes").asLong());
+        assertEquals("{\"runtime\":\"fake 1.2.3\",\"framework\":\"fake-framework 0.1.0\",\"sqlite\":\"3.46.0\"}",
+                c.at("/stacks/0/versions").toString());
 
         Set<String> listed = Files.readAllLines(tmp.resolve("data/SHA256SUMS")).stream().map(l -> l.substring(66))
                 .collect(Collectors.toSet());

@@ -449,11 +449,18 @@ class FigureDataTest {
                 d.samples(), d.omnibus(), d.posthoc(), d.posthocSummary(), withoutRust, d.sensitivity(),
                 d.stackPooled(), d.sweep(), d.sweepSummary(), d.memory(), d.memorySeries(), d.exclusions(),
                 d.runCounts(), d.implications(), d.paretoFrontier());
-        for (FigureBuilder f : List.of(new ParetoFigure(), new RatioFigure())) {
+        for (FigureBuilder f : List.of(new ParetoFigure(), new RatioFigure(), new SensitivityFigure())) {
             String caption = f.caption(results, noRust);
-            assertTrue(caption.endsWith(" Not shown (no weighted values: a CRUD endpoint with fewer than min_n measured runs): rust."),
-                    f.name() + ": " + caption);
+            assertTrue(caption.endsWith(" Not shown (no weighted value): rust."), f.name() + ": " + caption);
             assertFalse(f.caption(results, d).contains("Not shown"), f.name() + " shows every stack");
         }
+        // a row with its missing reason: the reason is named with the stack
+        List<Weighted> rustMissing = d.weighted().stream().map(w -> !w.stack().equals("rust") ? w
+                : new Weighted(w.device(), w.mix(), w.stack(), Estimate.MISSING, Estimate.MISSING, Estimate.MISSING,
+                        Estimate.MISSING, Estimate.MISSING, 0, Double.NaN, "delete_item: 0 measured of 10 (10 error_rate)"))
+                .toList();
+        DeviceResults missing = d.toBuilder().weighted(rustMissing).build();
+        assertTrue(new ParetoFigure().caption(results, missing).endsWith(
+                " Not shown (no weighted value): rust (delete_item: 0 measured of 10 (10 error_rate))."));
     }
 }

@@ -1,7 +1,7 @@
 package dev.tpm.cli;
 
-import dev.tpm.ingest.BadInputException;
-import dev.tpm.pipeline.Pipeline;
+import dev.tpm.codec.BadInputException;
+import dev.tpm.paper.Stages;
 import dev.tpm.pipeline.StageException;
 import dev.tpm.pipeline.StageTimings;
 import java.io.PrintWriter;
@@ -49,7 +49,7 @@ final class PaperCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int n = threads.get(spec);
         try {
-            new Pipeline(data.data, n, err)
+            Stages.paper(data.data, n, err)
                     .timings(timings ? StageTimings.to(err) : StageTimings.OFF)
                     .run(out);
             return Options.OK;

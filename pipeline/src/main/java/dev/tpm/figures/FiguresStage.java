@@ -5,6 +5,7 @@ import dev.tpm.pipeline.PipelineContext;
 import dev.tpm.pipeline.Stage;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
+import dev.tpm.results.StudyScope;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,17 +20,18 @@ import java.util.function.IntFunction;
  * a figure whose data a device lacks is skipped with the reason.
  */
 public final class FiguresStage implements Stage {
-    /** The figures of outputs.md, in its order. */
-    public static final List<FigureBuilder> FIGURES = List.of(
-            new ParetoFigure(),
-            new EndpointRpsFigure(),
-            new EndpointP99Figure(),
-            new RatioFigure(),
-            new StartupFigure(),
-            new EnergyFigure(),
-            new SweepFigure(),
-            new MemoryFigure(),
-            new SensitivityFigure());
+    private final List<FigureBuilder> figures;
+    private final List<StudyFigure> studyFigures;
+
+    public FiguresStage(List<FigureBuilder> figures) {
+        this(figures, List.of());
+    }
+
+    /** @param studyFigures the seed studies' figures (studies.md), each drawn only when a campaign of its study exists */
+    public FiguresStage(List<FigureBuilder> figures, List<StudyFigure> studyFigures) {
+        this.figures = List.copyOf(figures);
+        this.studyFigures = List.copyOf(studyFigures);
+    }
 
     @Override
     public String name() {
@@ -38,42 +40,75 @@ public final class FiguresStage implements Stage {
 
     @Override
     public void run(PipelineContext context, Outputs out) {
-        run(context.results(), out, context.threads());
+        List<Pending> pending = new ArrayList<>();
+        build(figures, context.results(), out, pending);
+        buildStudies(studyFigures, context.results(), out, pending);
+        write(pending, out, context.threads());
     }
 
-    /** On one thread. */
-    public static void run(Results results, Outputs out) {
-        run(results, out, 1);
+    /** The device figures on one thread. */
+    public static void run(List<FigureBuilder> figures, Results results, Outputs out) {
+        run(figures, results, out, 1);
     }
 
-    /**
-     * Builds every figure in order, then paints and encodes the PNGs and SVGs on {@code threads}
-     * threads; each file's bytes depend only on its figure, and they are added in the same order
-     * on any number of threads.
-     */
-    public static void run(Results results, Outputs out, int threads) {
+    /** The device figures, painted and encoded on {@code threads} threads; the same files on any number. */
+    public static void run(List<FigureBuilder> figures, Results results, Outputs out, int threads) {
+        List<Pending> pending = new ArrayList<>();
+        build(figures, results, out, pending);
+        write(pending, out, threads);
+    }
+
+    /** The study figures on one thread. */
+    public static void runStudies(List<StudyFigure> studyFigures, Results results, Outputs out) {
+        List<Pending> pending = new ArrayList<>();
+        buildStudies(studyFigures, results, out, pending);
+        write(pending, out, 1);
+    }
+
+    /** A built figure waiting to be painted and encoded as stem.png and stem.svg. */
+    private record Pending(String stem, Figure figure) {}
+
+    private static void build(List<FigureBuilder> figures, Results results, Outputs out, List<Pending> pending) {
         Theme theme = new Theme(results.stackOrder());
-        List<String> stems = new ArrayList<>();
-        List<Figure> figures = new ArrayList<>();
         for (DeviceResults device : results.devices()) {
-            for (FigureBuilder f : FIGURES) {
+            for (FigureBuilder f : figures) {
                 String stem = stem(results, device, f.name());
                 String missing = f.missingData(results, device);
                 if (missing != null) {
                     out.skip(stem + ".png/.svg", missing);
                 } else {
-                    stems.add(stem);
-                    figures.add(f.build(results, device, theme));
+                    pending.add(new Pending(stem, finish(f.build(results, device, theme), device)));
                 }
             }
         }
-        // One task per figure, PNG then SVG: painting lays out the XChart charts, so a figure is
-        // never painted on two threads at once.
-        List<byte[][]> bytes = render(figures.size(),
-                i -> new byte[][] {FigureWriter.png(figures.get(i)), FigureWriter.svg(figures.get(i))}, threads);
-        for (int i = 0; i < figures.size(); i++) {
-            out.put(stems.get(i) + ".png", bytes.get(i)[0]);
-            out.put(stems.get(i) + ".svg", bytes.get(i)[1]);
+    }
+
+    /** figures/&lt;name&gt;: a study's figure is not one device's. */
+    private static void buildStudies(List<StudyFigure> studyFigures, Results results, Outputs out, List<Pending> pending) {
+        for (StudyFigure f : studyFigures) {
+            String stem = "figures/" + f.name();
+            String missing = f.missingData(results);
+            if (missing != null) {
+                out.skip(stem + ".png/.svg", missing);
+            } else {
+                pending.add(new Pending(stem, finish(f.build(results), StudyScope.of(results, f.study()).describe())));
+            }
+        }
+    }
+
+    /**
+     * Paints and encodes every built figure on {@code threads} threads, one task per figure (PNG
+     * then SVG: painting lays out the XChart charts, so a figure is never painted on two threads
+     * at once). Each file's bytes depend only on its figure; the files are added in build order.
+     */
+    private static void write(List<Pending> pending, Outputs out, int threads) {
+        List<byte[][]> bytes = render(pending.size(), i -> {
+            Figure f = pending.get(i).figure();
+            return new byte[][] {FigureWriter.png(f), FigureWriter.svg(f)};
+        }, threads);
+        for (int i = 0; i < pending.size(); i++) {
+            out.put(pending.get(i).stem() + ".png", bytes.get(i)[0]);
+            out.put(pending.get(i).stem() + ".svg", bytes.get(i)[1]);
         }
     }
 
@@ -106,6 +141,34 @@ public final class FiguresStage implements Stage {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * What every figure gets, whatever draws it: a subtitle naming the device and its campaigns (and
+     * the stacks left out, with the reason, that its caption names), the title moved from a single
+     * panel into the header, one legend per figure (on the panel with the most entries), and log
+     * axes labelled 1-2-5.
+     */
+    static Figure finish(Figure f, DeviceResults device) {
+        return finish(f, device.source());
+    }
+
+    /** {@link #finish(Figure, DeviceResults)} with the subtitle's first line given (a study's devices and campaigns). */
+    static Figure finish(Figure f, String source) {
+        List<String> subtitle = new java.util.ArrayList<>();
+        subtitle.add(source);
+        int notShown = f.caption().indexOf(" Not shown (");
+        if (notShown >= 0) subtitle.add(f.caption().substring(notShown + 1));
+        if (f.panels().size() == 1) f.panel(0).getStyler().setChartTitleVisible(false);
+        int legend = 0;
+        for (int i = 0; i < f.panels().size(); i++) {
+            if (Plots.legendEntries(f.panel(i)) > Plots.legendEntries(f.panel(legend))) legend = i;
+        }
+        for (int i = 0; i < f.panels().size(); i++) {
+            f.panel(i).getStyler().setLegendVisible(i == legend);
+            Plots.logTicks125(f.panel(i));
+        }
+        return f.withSubtitle(subtitle);
     }
 
     /** figures/&lt;prefix&gt;&lt;name&gt;, without extension. */

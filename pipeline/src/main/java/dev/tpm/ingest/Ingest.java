@@ -1,15 +1,22 @@
 package dev.tpm.ingest;
 
+import dev.tpm.codec.BadInputException;
+import dev.tpm.codec.CampaignJson;
+import dev.tpm.codec.CsvFile;
+import dev.tpm.codec.FileHashes;
+import dev.tpm.codec.MemorySeriesJson;
+import dev.tpm.codec.Problem;
+import dev.tpm.codec.Problems;
+import dev.tpm.codec.PublishedCsv;
+import dev.tpm.codec.RunCsv;
+import dev.tpm.codec.Sha256Sums;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
-import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.Mix;
 import dev.tpm.model.PublishedValue;
-import dev.tpm.model.RunColumns;
-import dev.tpm.results.InventoryEntry;
-import dev.tpm.verify.Manifest;
-import dev.tpm.verify.Sha256;
+import dev.tpm.model.RunRecord;
+import dev.tpm.model.InventoryEntry;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -20,12 +27,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.LongColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
 /**
  * Reads a data folder into a {@link Dataset}, exactly as spec/data.md describes it, checking every
@@ -39,28 +40,8 @@ import tech.tablesaw.columns.Column;
  */
 public final class Ingest {
     static final String PUBLISHED = "reference/published.csv";
-    static final List<String> PUBLISHED_COLUMNS = List.of("source", "table", "stack", "metric", "value", "unit", "note");
-    static final List<String> PUBLISHED_REQUIRED = List.of("source", "table", "stack", "metric", "value");
 
     private Ingest() {}
-
-    /**
-     * Tablesaw's Table class scans the class path for its readers and writers when it is first
-     * used (about half a second of CPU in the shaded jar); this starts that on another thread while
-     * the files are parsed. Class initialisation runs once whichever thread gets there first, and
-     * creates nothing that the tables depend on.
-     */
-    private static void initializeTablesawMeanwhile() {
-        Thread t = new Thread(() -> {
-            try {
-                Class.forName(Table.class.getName(), true, Ingest.class.getClassLoader());
-            } catch (ClassNotFoundException | LinkageError e) {
-                // the first real use of Table reports it
-            }
-        }, "tablesaw-init");
-        t.setDaemon(true);
-        t.start();
-    }
 
     /** Reads {@code dataDir}; warnings (unknown columns) go to stderr. */
     public static Dataset read(Path dataDir) throws BadInputException {
@@ -80,7 +61,14 @@ public final class Ingest {
      * manifest's problems to the same report). Returns null when any problem was found.
      */
     public static Dataset read(Path dataDir, Consumer<String> warn, Problems problems) {
-        initializeTablesawMeanwhile();
+        return read(dataDir, warn, problems, new FileHashes());
+    }
+
+    /**
+     * As {@link #read(Path, Consumer, Problems)}, the inventory's hashes from {@code hashes}, the
+     * run's one hash of each file (verification checks SHA256SUMS with the same).
+     */
+    public static Dataset read(Path dataDir, Consumer<String> warn, Problems problems, FileHashes hashes) {
         int before = problems.size();
         if (!Files.isDirectory(dataDir)) {
             problems.atFile(dataDir.toString(), "a data folder (spec/data.md)", "no such folder");
@@ -96,7 +84,7 @@ public final class Ingest {
         List<MemorySeries> phase3 = new ArrayList<>();
         List<String> folders = campaignFolders(dataDir, problems);
         for (String folder : folders) {
-            CampaignReader.Read c = CampaignReader.read(dataDir, folder, problems);
+            CampaignJson.Read c = CampaignJson.read(dataDir, folder, problems);
             if (c.campaign() != null) campaigns.add(c.campaign());
             String campaignId = folder;
             Map<Long, String> seqs = new HashMap<>();
@@ -104,12 +92,14 @@ public final class Ingest {
             if (!Files.isRegularFile(dataDir.resolve(base + "phase1.csv"))) {
                 problems.atFile(base + "phase1.csv", "the campaign's phase-1 runs (spec/data.md)", "no such file");
             } else {
-                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase1.csv", 1, c.stackIds(), seqs,
+                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase1.csv"), base + "phase1.csv", 1, c.isPaper(),
+                        c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase1.add(new Record(campaignId, c.deviceId(), 1, r));
             }
             if (Files.isRegularFile(dataDir.resolve(base + "phase2.csv"))) {
-                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase2.csv", 2, c.stackIds(), seqs,
+                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase2.csv"), base + "phase2.csv", 2, c.isPaper(),
+                        c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase2.add(new Record(campaignId, c.deviceId(), 2, r));
             }
@@ -123,7 +113,7 @@ public final class Ingest {
                         warn.accept("warning: " + file + ": ignoring a file that is not a .json series");
                         continue;
                     }
-                    MemorySeries s = MemorySeriesReader.read(dataDir, file, campaignId, c.deviceId(), c.stackIds(),
+                    MemorySeries s = MemorySeriesJson.read(dataDir, file, campaignId, c.deviceId(), c.stackIds(),
                             seen, problems);
                     if (s != null) phase3.add(s);
                 }
@@ -136,14 +126,14 @@ public final class Ingest {
                         "a campaign folder under raw/ (" + String.join(", ", folders) + ")", Problem.quote(ex));
             }
         }
-        List<InventoryEntry> inventory = inventory(dataDir, problems);
+        List<InventoryEntry> inventory = inventory(dataDir, problems, hashes);
         if (problems.size() > before) return null;
-        return new Dataset(dataDir, config, mixes, campaigns, table("phase1", phase1), table("phase2", phase2),
+        return new Dataset(dataDir, config, mixes, campaigns, table(phase1), table(phase2),
                 phase3, published, inventory);
     }
 
     /** A valid run row and where it came from. */
-    private record Record(String campaign, String device, int phase, RunTableReader.Row row) {}
+    private record Record(String campaign, String device, int phase, RunCsv.Line row) {}
 
     private static List<String> campaignFolders(Path dataDir, Problems problems) {
         Path raw = dataDir.resolve("raw");
@@ -171,54 +161,19 @@ public final class Ingest {
     }
 
     private static List<PublishedValue> published(Path dataDir, Problems problems, Consumer<String> warn) {
-        Path path = dataDir.resolve(PUBLISHED);
-        if (!Files.isRegularFile(path)) {
-            problems.atFile(PUBLISHED, "the paper's published values (a header line at least: "
-                    + String.join(",", PUBLISHED_COLUMNS) + ")", "no such file");
-            return List.of();
-        }
-        CsvFile csv = CsvFile.read(path, PUBLISHED, problems);
-        if (csv == null) return List.of();
-        ConfigReader.warnUnknown(csv, PUBLISHED_COLUMNS, warn);
-        boolean complete = true;
-        for (String c : PUBLISHED_REQUIRED) {
-            if (!csv.has(c)) {
-                problems.atLine(PUBLISHED, csv.headerLine(), c, "a column '" + c + "' in the header",
-                        "none (header: " + String.join(",", csv.header()) + ")");
-                complete = false;
-            }
-        }
-        if (!complete) return List.of();
-        List<PublishedValue> out = new ArrayList<>();
-        for (CsvFile.Row r : csv.rows()) {
-            boolean ok = true;
-            for (String c : PUBLISHED_REQUIRED) {
-                if (r.get(csv.column(c)).isEmpty()) {
-                    problems.atLine(PUBLISHED, r.line(), c, "a value", "an empty cell");
-                    ok = false;
-                }
-            }
-            String v = r.get(csv.column("value"));
-            Double value = v.isEmpty() ? null : Cells.decimal(v, PUBLISHED, r.line(), "value", problems);
-            if (!ok || value == null) continue;
-            out.add(new PublishedValue(r.get(csv.column("source")), r.get(csv.column("table")),
-                    r.get(csv.column("stack")), r.get(csv.column("metric")), value,
-                    csv.has("unit") ? r.get(csv.column("unit")) : "",
-                    csv.has("note") ? r.get(csv.column("note")) : ""));
-        }
-        return out;
+        return PublishedCsv.read(dataDir.resolve(PUBLISHED), PUBLISHED, problems, warn);
     }
 
     /** One entry per file SHA256SUMS lists and data/ holds, by path; hashes are of the bytes on disk. */
-    private static List<InventoryEntry> inventory(Path dataDir, Problems problems) {
+    private static List<InventoryEntry> inventory(Path dataDir, Problems problems, FileHashes hashes) {
         List<InventoryEntry> out = new ArrayList<>();
-        List<Manifest.Entry> entries;
+        List<Sha256Sums.Entry> entries;
         try {
-            entries = Manifest.entries(dataDir);
+            entries = Sha256Sums.entries(dataDir);
         } catch (IOException e) {
             return out; // the verifier reports an unreadable manifest
         }
-        for (Manifest.Entry e : entries) {
+        for (Sha256Sums.Entry e : entries) {
             Path p = dataDir.resolve(e.path());
             if (!Files.isRegularFile(p)) continue;
             try {
@@ -229,7 +184,7 @@ public final class Ingest {
                     CsvFile csv = text == null ? null : CsvFile.parse(text, e.path(), ignored);
                     rows = csv == null ? null : (long) csv.dataRecords();
                 }
-                out.add(new InventoryEntry(e.path(), Sha256.of(p), Files.size(p), rows));
+                out.add(new InventoryEntry(e.path(), hashes.of(p), Files.size(p), rows));
             } catch (IOException | java.io.UncheckedIOException ex) {
                 problems.atFile(e.path(), "a readable file", ex.getMessage());
             }
@@ -238,48 +193,12 @@ public final class Ingest {
         return out;
     }
 
-    /** The run table: campaign, device, phase, line, then every data.md column, typed; (campaign, seq) order. */
-    private static Table table(String name, List<Record> records) {
+    /** The run rows with where they came from, in (campaign, seq) order. */
+    private static List<RunRecord> table(List<Record> records) {
         List<Record> sorted = new ArrayList<>(records);
-        sorted.sort(Comparator.comparing(Record::campaign)
-                .thenComparing(r -> (Long) r.row().get(RunColumns.SEQ)));
-        StringColumn campaign = StringColumn.create(RunColumns.CAMPAIGN);
-        StringColumn device = StringColumn.create(RunColumns.DEVICE);
-        IntColumn phase = IntColumn.create(RunColumns.PHASE);
-        IntColumn line = IntColumn.create(RunColumns.LINE);
-        List<Column<?>> columns = new ArrayList<>();
-        for (RunColumns.Column c : RunColumns.CSV) {
-            columns.add(switch (c.type().name()) {
-                case "LONG" -> LongColumn.create(c.name());
-                case "INTEGER" -> IntColumn.create(c.name());
-                case "DOUBLE" -> DoubleColumn.create(c.name());
-                case "STRING" -> StringColumn.create(c.name());
-                default -> throw new IllegalStateException("no column type " + c.type() + " in RunColumns");
-            });
-        }
-        for (Record r : sorted) {
-            campaign.append(r.campaign());
-            device.append(r.device());
-            phase.append(r.phase());
-            line.append((int) r.row().line());
-            Object[] v = r.row().values();
-            for (int i = 0; i < v.length; i++) {
-                Column<?> col = columns.get(i);
-                if (v[i] == null) {
-                    col.appendMissing();
-                } else if (col instanceof LongColumn lc) {
-                    lc.append((Long) v[i]);
-                } else if (col instanceof IntColumn ic) {
-                    ic.append((Integer) v[i]);
-                } else if (col instanceof DoubleColumn dc) {
-                    dc.append((Double) v[i]);
-                } else {
-                    ((StringColumn) col).append((String) v[i]);
-                }
-            }
-        }
-        Table t = Table.create(name, campaign, device, phase, line);
-        for (Column<?> c : columns) t.addColumns(c);
-        return t;
+        sorted.sort(Comparator.comparing(Record::campaign).thenComparingLong(r -> r.row().row().seq()));
+        List<RunRecord> out = new ArrayList<>(sorted.size());
+        for (Record r : sorted) out.add(new RunRecord(r.campaign(), r.device(), r.phase(), r.row().line(), r.row().row()));
+        return out;
     }
 }

@@ -14,14 +14,14 @@ import java.util.Optional;
  * (mixes, replication) to the top of tables/. A table the data lacks is skipped with one line.
  */
 public final class TablesStage implements Stage {
-    /** Per-device tables in the paper's order, then the new ones. */
-    public static final List<DeviceTable> DEVICE_TABLES = List.of(
-            new RamTable(), new EndpointsTable(), new TestsTable(), new RatioTable(), new StartupTable(),
-            new EnergyTable(), new SweepTable(), new MemoryTable(), new ImplicationsTable(),
-            new SensitivityTable(), new ExclusionsTable());
+    private final List<DeviceTable> deviceTables;
+    private final List<SharedTable> sharedTables;
 
-    /** Tables that are not one device's. */
-    public static final List<SharedTable> SHARED_TABLES = List.of(new MixesTable(), new ReplicationTable());
+    /** @param deviceTables written for every device; @param sharedTables written once */
+    public TablesStage(List<DeviceTable> deviceTables, List<SharedTable> sharedTables) {
+        this.deviceTables = List.copyOf(deviceTables);
+        this.sharedTables = List.copyOf(sharedTables);
+    }
 
     @Override
     public String name() {
@@ -30,12 +30,13 @@ public final class TablesStage implements Stage {
 
     @Override
     public void run(PipelineContext context, Outputs out) {
-        write(context.results(), out);
+        write(deviceTables, sharedTables, context.results(), out);
     }
 
     /** Adds every table of the results to {@code out}; pure apart from that. */
-    public static void write(Results results, Outputs out) {
-        for (SharedTable t : SHARED_TABLES) {
+    public static void write(List<DeviceTable> deviceTables, List<SharedTable> sharedTables, Results results,
+            Outputs out) {
+        for (SharedTable t : sharedTables) {
             Optional<String> lacking = t.lacking(results);
             if (lacking.isPresent()) {
                 out.skip("tables/" + t.name(), lacking.get());
@@ -45,7 +46,7 @@ public final class TablesStage implements Stage {
         }
         for (DeviceResults d : results.devices()) {
             String base = "tables/" + results.devicePrefix(d.id());
-            for (DeviceTable t : DEVICE_TABLES) {
+            for (DeviceTable t : deviceTables) {
                 Optional<String> lacking = t.lacking(results, d);
                 if (lacking.isPresent()) {
                     out.skip(base + t.name(), "device " + d.id() + ": " + lacking.get());

@@ -1,5 +1,6 @@
 package dev.tpm.figures;
 
+import dev.tpm.report.Artifacts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,11 +11,11 @@ import org.junit.jupiter.api.Test;
 
 class FiguresStageTest {
     private static final List<String> NAMES = List.of(
-            "pareto", "endpoint_rps", "endpoint_p99", "ratio", "startup", "energy", "sweep", "memory", "sensitivity");
+            "endpoint_rps", "endpoint_p99", "pareto", "ratio", "startup", "energy", "sweep", "memory", "sensitivity");
 
     @Test
     void everyFigureOfOutputsMdIsWrittenAsPngAndSvg() {
-        assertEquals(NAMES, FiguresStage.FIGURES.stream().map(FigureBuilder::name).toList());
+        assertEquals(NAMES, Artifacts.figures().stream().map(FigureBuilder::name).toList());
         Outputs out = RenderedFixtures.pi5();
         List<String> expected = new ArrayList<>();
         for (String n : NAMES) {
@@ -43,9 +44,30 @@ class FiguresStageTest {
     }
 
     @Test
+    void everyFigureNamesItsDeviceAndCampaignsAndHasOneLegend() {
+        dev.tpm.results.Results results = SyntheticResults.pi5();
+        dev.tpm.results.DeviceResults device = results.devices().get(0);
+        Theme theme = new Theme(results.stackOrder());
+        for (FigureBuilder b : Artifacts.figures()) {
+            if (b.missingData(results, device) != null) continue;
+            Figure f = FiguresStage.finish(b.build(results, device, theme), device);
+            assertEquals(device.source(), f.subtitle().get(0), b.name());
+            assertTrue(f.subtitle().get(0).startsWith(device.id() + " (campaign "), f.subtitle().get(0));
+            long legends = f.panels().stream().filter(c -> c.getStyler().isLegendVisible()).count();
+            assertEquals(1, legends, b.name() + ": one legend per figure");
+            if (f.panels().size() == 1) assertTrue(!f.panel(0).getStyler().isChartTitleVisible(), "title in the header");
+            for (var c : f.panels()) {
+                if (c.getStyler().isYAxisLogarithmic()) {
+                    assertTrue(!c.getStyler().isYAxisLogarithmicDecadeOnly(), b.name() + ": log axis labels 1-9 x 10^k");
+                }
+            }
+        }
+    }
+
+    @Test
     void threeThreadsWriteTheSameFilesSkipsAndBytesAsOne() {
         Outputs parallel = new Outputs();
-        FiguresStage.run(SyntheticResults.twoDevices(), parallel, 3);
+        FiguresStage.run(Artifacts.figures(), SyntheticResults.twoDevices(), parallel, 3);
         Outputs serial = RenderedFixtures.twoDevices();
         assertEquals(serial.skipped(), parallel.skipped());
         assertEquals(serial.files().keySet(), parallel.files().keySet());

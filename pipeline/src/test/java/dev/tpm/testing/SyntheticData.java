@@ -2,7 +2,7 @@ package dev.tpm.testing;
 
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.RunColumns;
-import dev.tpm.verify.Manifest;
+import dev.tpm.codec.Sha256Sums;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -99,13 +99,13 @@ public final class SyntheticData {
             int campaigns = writeBench(data, devices, runs);
             System.out.println("wrote SYNTHETIC benchmark data to " + data + " (" + devices + " devices, "
                     + campaigns + " campaigns, " + runs + " measured runs per group) and "
-                    + data.resolve(Manifest.FILE_NAME));
+                    + data.resolve(Sha256Sums.FILE_NAME));
             return;
         }
         if (args.length > 1) throw new IllegalArgumentException("usage: SyntheticData [DATA_DIR [DEVICES RUNS]]");
         writeAll(data);
         System.out.println("wrote synthetic example data to " + data + " (campaign " + CAMPAIGN
-                + ") and " + data.resolve(Manifest.FILE_NAME));
+                + ") and " + data.resolve(Sha256Sums.FILE_NAME));
     }
 
     /**
@@ -136,7 +136,7 @@ public final class SyntheticData {
         Path published = dataDir.resolve("reference/published.csv");
         Files.createDirectories(published.getParent());
         write(published, "source,table,stack,metric,value,unit,note\n");
-        Manifest.write(dataDir);
+        Sha256Sums.write(dataDir);
         return campaigns;
     }
 
@@ -149,7 +149,7 @@ public final class SyntheticData {
             Files.createDirectories(published.getParent());
             write(published, "source,table,stack,metric,value,unit,note\n");
         }
-        Manifest.write(dataDir);
+        Sha256Sums.write(dataDir);
     }
 
     /** config/analysis.json (the defaults of analysis.md) and config/mixes.csv (four mixes). */

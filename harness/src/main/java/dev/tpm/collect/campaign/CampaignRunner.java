@@ -1,5 +1,13 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.AtomicFile;
+import dev.tpm.codec.CampaignJson;
+import dev.tpm.codec.Problems;
+import dev.tpm.codec.Seeds;
+import dev.tpm.codec.Sha256Sums;
+import dev.tpm.codec.RunCsv;
+import dev.tpm.model.RunRow;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -34,6 +42,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -138,18 +147,42 @@ public final class CampaignRunner {
         }
     }
 
+    /**
+     * The rows of a run file this harness wrote, read back for a resume with ingest's own reader
+     * (the contract's {@link RunCsv}): a row ingest would reject stops the resume with ingest's
+     * message, naming the file relative to data/, the line and the column.
+     *
+     * @param stacks the campaign's stack ids (campaign.json's), or null not to check them
+     * @param seqs seq values of the campaign's files read so far (phase 2 continues phase 1)
+     */
+    public static List<RunRow> readForResume(Path dataDir, Path csv, int phase, Set<String> stacks,
+            Map<Long, String> seqs) throws IOException {
+        Problems problems = new Problems();
+        String shown = Sha256Sums.relative(dataDir, csv);
+        List<RunCsv.Line> lines = RunCsv.read(csv, shown, phase, stacks, seqs, problems, w -> {});
+        if (!problems.isEmpty()) {
+            throw new IOException(problems.all().stream().map(Object::toString)
+                    .collect(java.util.stream.Collectors.joining("\n")));
+        }
+        List<RunRow> rows = new ArrayList<>();
+        for (RunCsv.Line l : lines) rows.add(l.row());
+        return rows;
+    }
+
     private Summary runLocked() throws IOException, InterruptedException {
         Files.createDirectories(dir);
         removeTemporaryFiles();
         writeOrCheckCampaignJson();
 
         State state = new State();
+        Map<Long, String> seqs = new HashMap<>(); // seq is unique within the campaign, across phases
+        Set<String> stackIds = new LinkedHashSet<>(o.stacks().stream().map(StackSpec::id).toList());
         for (int phase = 1; phase <= 2; phase++) {
             Path csv = dir.resolve(csvName(phase));
             long cut = RunCsv.truncateTornTail(csv);
             if (cut > 0) log.println("collect: " + csv + ": cut a torn last line (" + cut + " bytes) left by an interrupted run");
             if (Files.exists(csv) && Files.size(csv) > 0) {
-                for (RunRow r : RunCsv.read(csv, phase)) state.record(phase, r);
+                for (RunRow r : readForResume(o.dataDir(), csv, phase, stackIds, seqs)) state.record(phase, r);
             }
         }
         Path phase3 = dir.resolve(PHASE3_DIR);
@@ -231,9 +264,9 @@ public final class CampaignRunner {
             Path csv = dir.resolve(csvName(phase));
             if (Files.exists(csv) && Files.readString(csv).strip().indexOf('\n') < 0) Files.delete(csv); // header only
         }
-        List<String> added = Manifest.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
+        List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
         log.println("collect: " + dir + ": " + k + " runs (" + okCount + " ok, " + discarded + " discarded, " + failed
-                + " failed); " + added.size() + " files added to " + o.dataDir().resolve(Manifest.FILE));
+                + " failed); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
         return new Summary(dir, k, okCount, discarded, failed, gaveUp, added);
     }
 
@@ -355,7 +388,7 @@ public final class CampaignRunner {
         if (r.phase() == 3 && a.ok()) {
             String json = MemorySeriesFile.json(o.campaign(), r.stack(), r.endpoint(), r.run(), r.concurrency(),
                     p.sampleIntervalMs(r.phase()), ISO_MILLIS.format(m.seriesStart), m.samples);
-            Durable.writeAtomically(dir.resolve(PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
+            AtomicFile.write(dir.resolve(PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
         }
         sleepSeconds(p.cooldownS());
         return a;
@@ -446,7 +479,7 @@ public final class CampaignRunner {
         b.status = status;
         b.note = note;
         if (r.phase() <= 2 && Files.exists(wrkOut)) {
-            Durable.writeAtomically(dir.resolve(LOADGEN_DIR).resolve(b.seq + "." + loadGenerator.fileExtension()),
+            AtomicFile.write(dir.resolve(LOADGEN_DIR).resolve(b.seq + "." + loadGenerator.fileExtension()),
                     Files.readAllBytes(wrkOut));
         }
         return new Attempt(b.build(), status, note);
@@ -474,7 +507,7 @@ public final class CampaignRunner {
         a.put("rows", Integer.toString(rows));
         a.put("threads", Integer.toString(o.preset().threads()));
         // a per-run stream for the script's random ids: rng_seed and the run's key, never the clock
-        a.put("seed", Long.toString(Plan.seed(o.preset().rngSeed(), "wrk/phase" + r.phase() + "/" + r.key()) & 0x7fffffffL));
+        a.put("seed", Long.toString(Seeds.derive(o.preset().rngSeed(), "wrk", "phase" + r.phase(), r.key().toString()) & 0x7fffffffL));
         if (r.endpoint().equals(Endpoints.MIXED)) {
             StringJoiner mix = new StringJoiner(",");
             o.preset().mix().forEach((e, w) -> mix.add(e + ":" + w));
@@ -528,19 +561,25 @@ public final class CampaignRunner {
         }
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();
         if (Files.exists(file)) {
-            JsonNode old = new ObjectMapper().readTree(file.toFile());
+            // read back with ingest's rules: a campaign.json ingest would reject is not resumed
+            Problems problems = new Problems();
+            CampaignJson.Read read = CampaignJson.read(o.dataDir(), o.campaign(), problems);
+            if (!problems.isEmpty()) {
+                throw new IOException(problems.all().stream().map(Object::toString)
+                        .collect(java.util.stream.Collectors.joining("\n")));
+            }
+            JsonNode oldProtocol = read.campaign().protocol();
             JsonNode now = new ObjectMapper().readTree(protocol.toString());
-            if (!now.equals(old.get("protocol"))) {
-                throw new IOException(file + ": $.protocol: this campaign was started with " + old.get("protocol")
+            if (!now.equals(oldProtocol)) {
+                throw new IOException(file + ": $.protocol: this campaign was started with " + oldProtocol
                         + "; resuming it with another protocol would mix two protocols in one campaign (found " + now + ")");
             }
-            List<String> oldIds = new ArrayList<>();
-            old.path("stacks").forEach(s -> oldIds.add(s.path("id").asText()));
+            List<String> oldIds = read.campaign().stacks().stream().map(s -> s.id()).toList();
             if (!oldIds.equals(ids)) {
                 throw new IOException(file + ": $.stacks: this campaign measures " + oldIds + ", found " + ids);
             }
-            if (!o.deviceId().equals(old.path("device").path("id").asText())) {
-                throw new IOException(file + ": $.device.id: this campaign ran on '" + old.path("device").path("id").asText()
+            if (!o.deviceId().equals(read.deviceId())) {
+                throw new IOException(file + ": $.device.id: this campaign ran on '" + read.deviceId()
                         + "', found '" + o.deviceId() + "'");
             }
             return;
@@ -573,7 +612,7 @@ public final class CampaignRunner {
                 versions.forEach(v::put);
             }
         }
-        Durable.writeAtomically(file, JSON.writeValueAsString(c) + "\n");
+        CampaignJson.write(file, c);
     }
 
     // ---------------------------------------------------------------- crash leftovers
@@ -610,7 +649,7 @@ public final class CampaignRunner {
         if (!serverPids.isEmpty()) text.append(pidLine(ProcessHandle.of(serverPids.get(0)).orElse(null)));
         text.append(pidLine(wrk));
         try {
-            Durable.writeAtomically(o.workDir().resolve(CHILDREN_FILE), text.toString());
+            AtomicFile.write(o.workDir().resolve(CHILDREN_FILE), text.toString());
         } catch (IOException e) {
             log.println("collect: cannot record child pids: " + e.getMessage());
         }

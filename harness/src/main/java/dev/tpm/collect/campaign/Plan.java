@@ -1,23 +1,21 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.Seeds;
 import dev.tpm.collect.Preset;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.random.MersenneTwister;
 import org.apache.commons.math3.random.RandomAdaptor;
 
 /**
  * The order of a campaign's runs. Phase 1 (every endpoint at every phase-1 concurrency level),
  * then phase 2, then phase 3; within a phase, stacks in
  * the order given, each stack a block; within a block warm-ups first, then the measured runs, each
- * part shuffled by a Mersenne Twister seeded from rng_seed and the block ("phase1/go"), so the
- * order is random, recorded (the seed is in campaign.json) and the same on every machine.
+ * part shuffled by a Mersenne Twister seeded from rng_seed and the block (phase "phase1", stack
+ * "go") by the contract's one seed derivation ({@link Seeds}), so the order is random, recorded
+ * (the seed is in campaign.json) and the same on every machine.
  */
 public final class Plan {
     private Plan() {}
@@ -34,7 +32,7 @@ public final class Plan {
                     for (int r = 1; r <= p.runs(); r++) measured.add(new PlannedRun(1, stack, e, c, r, false, p.durationS()));
                 }
             }
-            all.addAll(block(p.rngSeed(), "phase1/" + stack, warm, measured));
+            all.addAll(block(p.rngSeed(), "phase1", stack, warm, measured));
         }
         if (p.sweep() != null) {
             Preset.Sweep s = p.sweep();
@@ -45,7 +43,7 @@ public final class Plan {
                     for (int r = 1; r <= s.warmups(); r++) warm.add(new PlannedRun(2, stack, s.endpoint(), c, r, true, p.durationS()));
                     for (int r = 1; r <= s.runs(); r++) measured.add(new PlannedRun(2, stack, s.endpoint(), c, r, false, p.durationS()));
                 }
-                all.addAll(block(p.rngSeed(), "phase2/" + stack, warm, measured));
+                all.addAll(block(p.rngSeed(), "phase2", stack, warm, measured));
             }
         }
         if (p.memory() != null) {
@@ -55,32 +53,21 @@ public final class Plan {
                 for (String e : m.endpoints()) {
                     for (int r = 1; r <= m.runs(); r++) measured.add(new PlannedRun(3, stack, e, m.concurrency(), r, false, m.durationS()));
                 }
-                all.addAll(block(p.rngSeed(), "phase3/" + stack, List.of(), measured));
+                all.addAll(block(p.rngSeed(), "phase3", stack, List.of(), measured));
             }
         }
         return all;
     }
 
-    private static List<PlannedRun> block(long rngSeed, String key, List<PlannedRun> warm, List<PlannedRun> measured) {
-        RandomAdaptor rng = new RandomAdaptor(new MersenneTwister(seed(rngSeed, key)));
+    private static List<PlannedRun> block(long rngSeed, String phase, String stack, List<PlannedRun> warm,
+            List<PlannedRun> measured) {
+        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(rngSeed, phase, stack));
         List<PlannedRun> w = new ArrayList<>(warm);
         List<PlannedRun> m = new ArrayList<>(measured);
         Collections.shuffle(w, rng);
         Collections.shuffle(m, rng);
         w.addAll(m);
         return w;
-    }
-
-    /** A stream's seed from the campaign seed and a key: the first 8 bytes of SHA-256("seed/key"). */
-    public static long seed(long rngSeed, String key) {
-        try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest((rngSeed + "/" + key).getBytes(StandardCharsets.UTF_8));
-            long s = 0;
-            for (int i = 0; i < 8; i++) s = (s << 8) | (h[i] & 0xFF);
-            return s;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Runs per block, for the progress line. */

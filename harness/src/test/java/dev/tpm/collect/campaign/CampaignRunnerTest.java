@@ -1,5 +1,9 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.RunCsv;
+import dev.tpm.model.RunRow;
+import dev.tpm.model.RunKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,8 +83,8 @@ class CampaignRunnerTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         CampaignRunner.Summary s = runner(p, side, log).run();
         Path dir = tmp.resolve("data/raw/c1");
-        List<RunRow> p1 = RunCsv.read(dir.resolve("phase1.csv"), 1);
-        List<RunRow> p2 = RunCsv.read(dir.resolve("phase2.csv"), 2);
+        List<RunRow> p1 = RunFiles.read(dir.resolve("phase1.csv"), 1);
+        List<RunRow> p2 = RunFiles.read(dir.resolve("phase2.csv"), 2);
 
         assertEquals(2 + 4 + 2, p1.size(), "2 warm-ups, 4 measured, 2 re-queued");
         RunRow discarded = p1.get(2);
@@ -174,18 +178,18 @@ class CampaignRunnerTest {
         Files.delete(dir.resolve("phase3/aa-get_item-1.json"));
         Files.delete(tmp.resolve("data/SHA256SUMS"));
         Files.writeString(dir.resolve("loadgen/7.txt"), "orphan of an interrupted run", StandardOpenOption.CREATE);
-        RunRow lost = RunCsv.read(csvCopy(lines, 7), 1).get(5);
+        RunRow lost = RunFiles.read(csvCopy(lines, 7), 1).get(5);
 
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log).run();
         assertEquals(3, s.runsExecuted(), "row 6, the sweep run and the memory series");
-        List<RunRow> after = RunCsv.read(csv, 1);
+        List<RunRow> after = RunFiles.read(csv, 1);
         assertEquals(6, after.size());
         List<String> now = Files.readAllLines(csv);
         assertEquals(lines.subList(0, 6), now.subList(0, 6), "earlier rows byte for byte");
         assertEquals(lost.key(), after.get(5).key(), "the lost key is measured again");
         assertEquals(6, after.get(5).seq());
-        assertEquals(7, RunCsv.read(dir.resolve("phase2.csv"), 2).get(0).seq());
+        assertEquals(7, RunFiles.read(dir.resolve("phase2.csv"), 2).get(0).seq());
         assertTrue(Files.readString(dir.resolve("loadgen/7.txt")).contains("TPM-WRK-RESULT"), "the orphan was replaced");
         assertTrue(new String(log.toByteArray(), StandardCharsets.UTF_8).contains("cut a torn last line"));
     }
@@ -205,7 +209,7 @@ class CampaignRunnerTest {
                 """);
         FakeServerSide side = new FakeServerSide(Set.of(1, 2, 3, 4), Set.of());
         CampaignRunner.Summary s = runner(p, side, new ByteArrayOutputStream()).run();
-        List<RunRow> rows = RunCsv.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertEquals(List.of(1, 2, 3), rows.stream().map(RunRow::run).toList(), "run 1 and two retries");
         assertTrue(rows.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_FAILED)));
         assertEquals(1, s.gaveUp().size());

@@ -1,0 +1,151 @@
+package dev.tpm.collect.command;
+
+import dev.tpm.collect.DeclaredMix;
+import dev.tpm.collect.Preset;
+import dev.tpm.collect.campaign.CampaignRunner;
+import dev.tpm.collect.campaign.DeviceFacts;
+import dev.tpm.collect.campaign.StackServerSide;
+import dev.tpm.collect.conformance.ConformanceCheck;
+import dev.tpm.collect.loadgen.LoadGenerator;
+import dev.tpm.collect.sample.Sensors;
+import dev.tpm.collect.stack.StackBuilder;
+import dev.tpm.collect.stack.StackRegistry;
+import dev.tpm.collect.stack.StackSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code collect --preset P --stacks a,b}: measures the stacks with the preset's protocol into
+ * {@code data/raw/<campaign>/} (servers.md "The collection stage"), resuming the campaign if its
+ * folder exists. Only built stacks that pass the conformance check are measured.
+ */
+@Command(name = "collect", mixinStandardHelpOptions = true,
+        description = "Run a collection campaign: servers under wrk or autocannon load, memory and power sampled, rows into data/raw/<campaign>/.")
+public final class CollectCommand implements Callable<Integer> {
+    @Option(names = "--preset", required = true, description = "preset name in harness/presets (paper, pilot, smoke, hello-blog, app-servers, node-pi, ...) or a .json path")
+    String preset;
+
+    @Option(names = "--stacks", split = ",", description = "stack ids in block order (default: every available, built stack)")
+    List<String> stacks = new ArrayList<>();
+
+    @Option(names = "--data", description = "data folder (default: ${DEFAULT-VALUE})")
+    Path data = Path.of("data");
+
+    @Option(names = "--campaign", description = "campaign folder name under data/raw (default: <date>-<device>-<preset>)")
+    String campaign;
+
+    @Option(names = "--servers", description = "folder of stacks (default: ${DEFAULT-VALUE})")
+    Path servers = Path.of("servers");
+
+    @Option(names = "--harness", description = "folder with presets/ and wrk/ (default: ${DEFAULT-VALUE})")
+    Path harness = Path.of("harness");
+
+    @Option(names = "--pin", description = "pin the server and wrk to different cores with taskset (when there are several)")
+    boolean pin;
+
+    @Option(names = "--device-id", description = "device id, the unit of analysis (default: the host name)")
+    String deviceId;
+
+    @Option(names = "--work", description = "scratch folder for databases, logs and the lock (default: <tmp>/tpm-collect/<campaign>)")
+    Path work;
+
+    @Option(names = "--wrk", description = "wrk executable (default: ${DEFAULT-VALUE})")
+    String wrk = "wrk";
+
+    @Option(names = "--autocannon", description = "folder where npm installed autocannon (default: <harness>/loadgen/autocannon)")
+    Path autocannon;
+
+    @Option(names = "--skip-conformance", hidden = true, description = "measure without the conformance check (tests of the harness only)")
+    boolean skipConformance;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream err = System.err;
+        try {
+            Preset p = Preset.resolve(preset, harness.resolve("presets"));
+            Path mixes = data.resolve("config").resolve("mixes.csv");
+            if (Files.exists(mixes) && p.allEndpoints().contains(dev.tpm.model.Endpoints.MIXED)) {
+                p = p.withMix(DeclaredMix.read(mixes));
+            }
+            Path autocannonDir = autocannon != null ? autocannon : harness.resolve("loadgen").resolve("autocannon");
+            LoadGenerator.of(p.loadGenerator(), harness.resolve("wrk"), wrk, autocannonDir).checkReady(p.allEndpoints());
+            String device = deviceId != null ? deviceId : DeviceFacts.defaultId();
+            if (!device.matches("[A-Za-z0-9._-]+")) {
+                throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
+            }
+            String name = campaign != null ? campaign
+                    : LocalDate.now(ZoneOffset.UTC) + "-" + device + "-" + p.name();
+            if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
+                throw new IOException("--campaign: expected a folder name of letters, digits, '.', '_' or '-', found '" + name + "'");
+            }
+            Path workDir = work != null ? work : Path.of(System.getProperty("java.io.tmpdir"), "tpm-collect", name);
+            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p);
+            Sensors sensors = Sensors.detect();
+            err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name()
+                    + " (study " + p.study() + ", " + p.loadGenerator() + "), stacks "
+                    + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
+                    + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
+            CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pin,
+                    harness.resolve("wrk"), wrk, workDir, "same", autocannonDir), new StackServerSide(), sensors,
+                    DeviceFacts.system(), err);
+            CampaignRunner.Summary s = runner.run();
+            return s.gaveUp().isEmpty() ? 0 : 2;
+        } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+            err.println("collect: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private List<StackSpec> chooseStacks(Path conformanceWork, Preset p) throws IOException {
+        StackRegistry registry = StackRegistry.load(servers);
+        List<StackSpec> chosen = new ArrayList<>();
+        if (stacks.isEmpty()) {
+            for (StackSpec s : registry.available()) {
+                if (StackBuilder.isBuilt(s) && s.endpoints().containsAll(p.allEndpoints())) chosen.add(s);
+            }
+            if (chosen.isEmpty()) {
+                throw new IOException(servers + ": no built stack serves " + p.allEndpoints() + " (run `make servers` first)");
+            }
+        } else {
+            for (String id : stacks) {
+                StackSpec s = registry.get(id);
+                List<String> missing = p.allEndpoints().stream().filter(e -> !s.endpoints().contains(e)).toList();
+                if (!missing.isEmpty()) {
+                    throw new IOException("stack '" + id + "': does not serve " + missing + ", which preset " + p.name()
+                            + " loads (its stack.json lists " + s.endpoints() + ")");
+                }
+                if (!registry.available(s)) {
+                    throw new IOException("stack '" + id + "': toolchain not on PATH (" + s.toolchain() + ")");
+                }
+                if (!StackBuilder.isBuilt(s)) {
+                    throw new IOException("stack '" + id + "': not built, missing " + StackBuilder.missingArtifacts(s)
+                            + " (run `make servers` first)");
+                }
+                if (chosen.contains(s)) throw new IOException("--stacks: '" + id + "' given twice");
+                chosen.add(s);
+            }
+        }
+        if (!skipConformance) {
+            ConformanceCheck check = new ConformanceCheck(conformanceWork);
+            for (StackSpec s : chosen) {
+                System.err.println("collect: conformance check of " + s.id());
+                ConformanceCheck.StackReport r = check.check(s);
+                if (!r.passed()) {
+                    StringBuilder b = new StringBuilder("stack '" + s.id() + "' fails the conformance check, not measured:");
+                    r.problems().forEach(pr -> b.append("\n  ").append(pr));
+                    throw new IOException(b.toString());
+                }
+            }
+        }
+        return chosen;
+    }
+}

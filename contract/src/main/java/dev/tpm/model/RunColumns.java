@@ -50,6 +50,14 @@ public final class RunColumns {
     public static final String ENERGY_J = "energy_j";
     public static final String MEAN_POWER_W = "mean_power_w";
     public static final String THROTTLED = "throttled";
+    /** data.md version 2, optional: the load generator's user+system CPU seconds during the run. */
+    public static final String LOADGEN_CPU_S = "loadgen_cpu_s";
+    /** data.md version 2, optional: rows in the table when the load started. */
+    public static final String SEEDED_ROWS = "seeded_rows";
+    /** data.md version 2, optional: highest SoC temperature sampled during the run. */
+    public static final String TEMP_MAX_C = "temp_max_c";
+    /** data.md version 2, optional: lowest ARM clock sampled during the run. */
+    public static final String FREQ_MIN_MHZ = "freq_min_mhz";
     public static final String STATUS = "status";
     public static final String NOTE = "note";
 
@@ -93,6 +101,10 @@ public final class RunColumns {
             new Column(ENERGY_J, ColumnType.DOUBLE),
             new Column(MEAN_POWER_W, ColumnType.DOUBLE),
             new Column(THROTTLED, ColumnType.STRING),
+            new Column(LOADGEN_CPU_S, ColumnType.DOUBLE),
+            new Column(SEEDED_ROWS, ColumnType.LONG),
+            new Column(TEMP_MAX_C, ColumnType.DOUBLE),
+            new Column(FREQ_MIN_MHZ, ColumnType.DOUBLE),
             new Column(STATUS, ColumnType.STRING),
             new Column(NOTE, ColumnType.STRING));
 

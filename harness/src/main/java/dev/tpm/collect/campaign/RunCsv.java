@@ -45,7 +45,18 @@ public final class RunCsv {
         StringBuilder text = new StringBuilder();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
-            if (ch.size() == 0) text.append(line(RunRow.header()));
+            if (ch.size() == 0) {
+                text.append(line(RunRow.header()));
+            } else {
+                String first;
+                try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+                    first = lines.findFirst().orElse("");
+                }
+                if (!(first + "\n").equals(line(RunRow.header()).replace("\r\n", "\n"))) {
+                    throw new IOException(file + ": line 1: this campaign was started by a harness with other columns ("
+                            + first + "); finish it with that version, or start a new campaign");
+                }
+            }
             text.append(line(row.cells()));
             ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
             while (bytes.hasRemaining()) ch.write(bytes);
@@ -211,7 +222,8 @@ public final class RunCsv {
                     decimal(RPS), decimal(LAT_MEAN_MS), decimal(LAT_P50_MS), decimal(LAT_P75_MS), decimal(LAT_P90_MS),
                     decimal(LAT_P99_MS), decimal(LAT_MAX_MS), decimal(STARTUP_MS), integer(IDLE_RSS_KIB, false),
                     integer(PEAK_RSS_KIB, false), integer(IDLE_PSS_KIB, false), integer(PEAK_PSS_KIB, false),
-                    decimal(CPU_S), decimal(ENERGY_J), decimal(MEAN_POWER_W), text(THROTTLED), status, text(NOTE));
+                    decimal(CPU_S), decimal(ENERGY_J), decimal(MEAN_POWER_W), text(THROTTLED), decimal(LOADGEN_CPU_S),
+                    integer(SEEDED_ROWS, false), decimal(TEMP_MAX_C), decimal(FREQ_MIN_MHZ), status, text(NOTE));
         }
     }
 }

@@ -45,11 +45,20 @@ public record RunRow(
         double energyJ,
         double meanPowerW,
         String throttled,
+        double loadgenCpuS,
+        Long seededRows,
+        double tempMaxC,
+        double freqMinMhz,
         String status,
         String note) {
 
     public RunRow {
-        if (note != null) note = note.replaceAll("[\\r\\n]+", " ").strip(); // one physical line per row
+        if (note != null) note = oneLine(note); // one physical line per row
+    }
+
+    /** {@code text} with CR and LF written as the two characters {@code \r}, {@code \n} (and {@code \} as {@code \\}). */
+    public static String oneLine(String text) {
+        return text.strip().replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n");
     }
 
     public RunKey key() {
@@ -94,6 +103,10 @@ public record RunRow(
         c.put(ENERGY_J, Num.csv(energyJ));
         c.put(MEAN_POWER_W, Num.csv(meanPowerW));
         c.put(THROTTLED, text(throttled));
+        c.put(LOADGEN_CPU_S, Num.csv(loadgenCpuS));
+        c.put(SEEDED_ROWS, Num.csv(seededRows));
+        c.put(TEMP_MAX_C, Num.csv(tempMaxC));
+        c.put(FREQ_MIN_MHZ, Num.csv(freqMinMhz));
         c.put(STATUS, status);
         c.put(NOTE, text(note));
         List<String> out = new ArrayList<>();
@@ -142,6 +155,10 @@ public record RunRow(
         double energyJ = Double.NaN;
         double meanPowerW = Double.NaN;
         String throttled;
+        double loadgenCpuS = Double.NaN;
+        Long seededRows;
+        double tempMaxC = Double.NaN;
+        double freqMinMhz = Double.NaN;
         String status;
         String note;
 
@@ -159,7 +176,7 @@ public record RunRow(
             return new RunRow(seq, stack, endpoint, concurrency, threads, run, warmup, startedAt, durationS, requests,
                     errorsConnect, errorsRead, errorsWrite, errorsTimeout, non2xx, rps, latMeanMs, latP50Ms, latP75Ms,
                     latP90Ms, latP99Ms, latMaxMs, startupMs, idleRssKib, peakRssKib, idlePssKib, peakPssKib, cpuS,
-                    energyJ, meanPowerW, throttled, status, note);
+                    energyJ, meanPowerW, throttled, loadgenCpuS, seededRows, tempMaxC, freqMinMhz, status, note);
         }
     }
 }

@@ -10,8 +10,17 @@ import java.nio.file.Path;
  * {@code vcgencmd} answers, else RAPL when a package zone is readable, else none.
  *
  * @param throttling null where {@code vcgencmd get_throttled} is not available
+ * @param problems why a power source that is present could not be used (an unreadable RAPL
+ *     counter), for the log and campaign.json's {@code device.power_problems}; empty when none
  */
-public record Sensors(PowerSource power, Throttling throttling) {
+public record Sensors(PowerSource power, Throttling throttling, java.util.List<String> problems) {
+    public Sensors {
+        problems = java.util.List.copyOf(problems);
+    }
+
+    public Sensors(PowerSource power, Throttling throttling) {
+        this(power, throttling, java.util.List.of());
+    }
 
     public static Sensors detect() {
         return detect(Commands.system(2_000), onPath("vcgencmd"), RaplPower.POWERCAP);
@@ -34,15 +43,18 @@ public record Sensors(PowerSource power, Throttling throttling) {
                 // no throttling information
             }
         }
+        java.util.List<String> problems = new java.util.ArrayList<>();
         if (power == PowerSource.NO_POWER) {
+            RaplPower.Scan scan = RaplPower.scan(powercap);
+            problems.addAll(scan.problems());
             try {
-                RaplPower rapl = RaplPower.open(powercap);
+                RaplPower rapl = RaplPower.open(scan.zones());
                 if (rapl != null) power = rapl;
             } catch (IOException e) {
-                // unreadable: none
+                problems.add("RAPL: " + e.getMessage());
             }
         }
-        return new Sensors(power, throttling);
+        return new Sensors(power, throttling, problems);
     }
 
     static boolean onPath(String name) {

@@ -62,7 +62,7 @@ class RunCsvTest {
         List<RunRow> back = RunCsv.read(f, 1);
         assertEquals(a, back.get(0));
         assertEquals(failed, back.get(1));
-        assertEquals("server exited, \"code 1\" see log", back.get(1).note());
+        assertEquals("server exited, \"code 1\"\\nsee log", back.get(1).note(), "the newline escaped: one physical line");
         assertTrue(lines.get(2).contains(",,"), "missing values are empty cells");
         assertTrue(lines.get(1).contains(",10.001234,24567,0,3,0,1,0,2456.4,"), lines.get(1));
     }
@@ -112,7 +112,7 @@ class RunCsvTest {
                 r.startedAt(), r.durationS(), r.requests(), r.errorsConnect(), r.errorsRead(), r.errorsWrite(),
                 r.errorsTimeout(), r.non2xx(), r.rps(), r.latMeanMs(), r.latP50Ms(), r.latP75Ms(), r.latP90Ms(),
                 r.latP99Ms(), r.latMaxMs(), Double.NaN, null, r.peakRssKib(), null, r.peakPssKib(), r.cpuS(),
-                Double.NaN, Double.NaN, null, r.status(), null);
+                Double.NaN, Double.NaN, null, Double.NaN, null, Double.NaN, Double.NaN, r.status(), null);
         RunCsv.append(f, noStartup);
         assertEquals(1, RunCsv.read(f, 2).size(), "phase 2 may leave start-up and idle empty");
         IOException e = assertThrows(IOException.class, () -> RunCsv.read(f, 1));

@@ -24,6 +24,8 @@ class WrkScriptsTest {
         ExternalTool.require("wrk");
     }
 
+    private String lastOutput;
+
     private WrkResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
             Map<String, String> extra) throws Exception {
         Map<String, String> args = new LinkedHashMap<>();
@@ -34,6 +36,7 @@ class WrkScriptsTest {
         WrkCommand c = new WrkCommand(List.of(), "wrk", SCRIPTS.resolve(endpoint + ".lua"), threads, connections, 1,
                 s.port(), args);
         WrkCommand.Outcome o = c.run(tmp.resolve(endpoint + ".txt"));
+        lastOutput = o.output();
         assertEquals(0, o.exitCode(), o.output());
         WrkResult w = WrkOutput.parse(o.output(), endpoint);
         assertEquals(WrkResult.SOURCE_DONE_JSON, w.source(), "every script prints the done() line: " + o.output());
@@ -48,6 +51,7 @@ class WrkScriptsTest {
             WrkResult w = run(s, "delete_item", rows, 2, 8, Map.of());
             assertEquals(0, w.non2xx(), "every DELETE found its row");
             assertEquals(0, s.count("DELETE 404"));
+            assertEquals(0, WrkDoneJson.missingIds(lastOutput).orElseThrow(), "no id without a row");
             assertTrue(s.deletesById.values().stream().allMatch(n -> n.get() == 1), "no id deleted twice");
             assertTrue(s.deletesById.keySet().stream().allMatch(id -> id >= 1 && id <= rows));
             // both threads worked in their own half: ids from both halves were deleted
@@ -67,6 +71,10 @@ class WrkScriptsTest {
             assertTrue(!s.deletesById.containsKey(1L));
             long notFound = s.count("DELETE 404");
             assertTrue(notFound >= w.non2xx() && notFound <= w.non2xx() + 2, "404s past the slices, in flight at the end too");
+            long missing = WrkDoneJson.missingIds(lastOutput).orElseThrow();
+            assertTrue(missing >= w.non2xx() && missing <= notFound + 2, "done() counts the ids that had no row: " + missing
+                    + " for " + notFound + " 404s");
+            assertTrue(!lastOutput.contains("seed more rows"), "no stderr warning nobody reads");
             assertTrue(s.deletesById.entrySet().stream().allMatch(e -> e.getValue().get() == 1));
         }
     }

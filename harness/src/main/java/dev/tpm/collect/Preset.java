@@ -28,6 +28,13 @@ import java.util.Set;
  *     config/mixes.csv overrides it when the data folder has one)
  * @param maxRetries re-queued attempts allowed per (stack, endpoint, concurrency, warm-up) group
  *     when runs are discarded or fail
+ * @param seedRowsDelete rows seeded before delete runs, or {@link #AUTO} ({@code "auto"}: sized from
+ *     the stack's previous delete run, see {@code DeleteRows})
+ * @param timeoutS the load generator's request time-out (wrk {@code --timeout}); NaN where the
+ *     preset does not set it (wrk's default, 2 s, then applies and cuts slower responses out of
+ *     the latency histogram)
+ * @param primeS seconds of load on the freshly started server before the measured window, not
+ *     counted (0: none, every run measured cold)
  */
 public record Preset(
         String name,
@@ -49,7 +56,12 @@ public record Preset(
         long rngSeed,
         int maxRetries,
         double startupTimeoutS,
-        double stopGraceS) {
+        double stopGraceS,
+        double timeoutS,
+        double primeS) {
+
+    /** {@code seed_rows_delete: "auto"}. */
+    public static final int AUTO = -1;
 
     /** Phase 2: one endpoint at several concurrency levels. */
     public record Sweep(String endpoint, List<Integer> concurrency, int runs, int warmups) {
@@ -72,7 +84,7 @@ public record Preset(
     private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
             "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
             "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
-            "startup_timeout_s", "stop_grace_s");
+            "startup_timeout_s", "stop_grace_s", "timeout_s", "prime_s");
     private static final Set<String> SWEEP_KEYS = Set.of("endpoint", "concurrency", "runs", "warmups");
     private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency");
     private static final int MAX_CONNECTIONS = 100_000;
@@ -129,7 +141,8 @@ public record Preset(
         double cooldown = r.number(root, "$", "cooldown_s", 0, 3600);
         double settle = r.number(root, "$", "settle_s", 0, 3600);
         int seedRows = (int) r.integer(root, "$", "seed_rows", 1, 100_000_000);
-        int seedRowsDelete = (int) r.integer(root, "$", "seed_rows_delete", 1, 100_000_000);
+        int seedRowsDelete = "auto".equals(root.path("seed_rows_delete").asText(null)) ? AUTO
+                : (int) r.integer(root, "$", "seed_rows_delete", 1, 100_000_000);
         int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
 
         List<String> endpoints = r.strings(root, "$", "endpoints");
@@ -183,8 +196,11 @@ public record Preset(
         int retries = (int) r.integer(root, "$", "max_retries", 0, 1000);
         double startup = r.number(root, "$", "startup_timeout_s", 0.001, 3600);
         double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
+        double timeout = root.has("timeout_s") ? r.number(root, "$", "timeout_s", 0.001, 86_400) : Double.NaN;
+        double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
         return new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
-                seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace);
+                seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
+                timeout, prime);
     }
 
     private static void checkEndpoints(JsonReader r, JsonNode array, String path, List<String> endpoints)
@@ -218,7 +234,10 @@ public record Preset(
         return endpoints;
     }
 
-    /** Rows seeded before a run of {@code endpoint} (servers.md: seed_rows_delete before delete runs). */
+    /**
+     * Rows seeded before a run of {@code endpoint} (servers.md: seed_rows_delete before delete
+     * runs); {@link #AUTO} for a delete run of an {@code auto} preset.
+     */
     public int seedRowsFor(String endpoint) {
         return Endpoints.DELETE_ITEM.equals(endpoint) ? seedRowsDelete : seedRows;
     }
@@ -227,7 +246,7 @@ public record Preset(
     public Preset withMix(Map<String, Double> declared) {
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS);
+                startupTimeoutS, stopGraceS, timeoutS, primeS);
     }
 
     /**
@@ -244,7 +263,8 @@ public record Preset(
         p.put("threads", threads);
         p.put("cooldown_s", cooldownS);
         p.put("seed_rows", seedRows);
-        p.put("seed_rows_delete", seedRowsDelete);
+        if (seedRowsDelete == AUTO) p.put("seed_rows_delete", "auto");
+        else p.put("seed_rows_delete", seedRowsDelete);
         p.put("sample_interval_ms", sampleIntervalMs);
         p.put("order", "randomized");
         p.put("rng_seed", rngSeed);
@@ -274,6 +294,8 @@ public record Preset(
         p.put("max_retries", maxRetries);
         p.put("startup_timeout_s", startupTimeoutS);
         p.put("stop_grace_s", stopGraceS);
+        if (!Double.isNaN(timeoutS)) p.put("timeout_s", timeoutS);
+        if (primeS > 0) p.put("prime_s", primeS);
         return p;
     }
 

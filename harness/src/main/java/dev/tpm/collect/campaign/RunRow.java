@@ -56,9 +56,12 @@ public record RunRow(
         if (note != null) note = oneLine(note); // one physical line per row
     }
 
-    /** {@code text} with CR and LF written as the two characters {@code \r}, {@code \n} (and {@code \} as {@code \\}). */
+    /**
+     * {@code text} on one line: CR and LF written as the two characters {@code \r} and {@code \n}
+     * (idempotent, so a row read back is the row written).
+     */
     public static String oneLine(String text) {
-        return text.strip().replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n");
+        return text.strip().replace("\r", "\\r").replace("\n", "\\n");
     }
 
     public RunKey key() {

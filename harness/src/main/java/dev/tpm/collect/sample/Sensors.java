@@ -13,13 +13,18 @@ import java.nio.file.Path;
  * @param problems why a power source that is present could not be used (an unreadable RAPL
  *     counter), for the log and campaign.json's {@code device.power_problems}; empty when none
  */
-public record Sensors(PowerSource power, Throttling throttling, java.util.List<String> problems) {
+public record Sensors(PowerSource power, Throttling throttling, SocSensors soc, java.util.List<String> problems) {
     public Sensors {
         problems = java.util.List.copyOf(problems);
     }
 
     public Sensors(PowerSource power, Throttling throttling) {
-        this(power, throttling, java.util.List.of());
+        this(power, throttling, null, java.util.List.of());
+    }
+
+    /** True when vcgencmd answered get_throttled: this is a Raspberry Pi the harness can watch. */
+    public boolean vcgencmdReadable() {
+        return throttling != null;
     }
 
     public static Sensors detect() {
@@ -29,6 +34,7 @@ public record Sensors(PowerSource power, Throttling throttling, java.util.List<S
     static Sensors detect(Commands commands, boolean vcgencmd, Path powercap) {
         PowerSource power = PowerSource.NO_POWER;
         Throttling throttling = null;
+        SocSensors soc = null;
         if (vcgencmd) {
             try {
                 PmicPower.parse(commands.run(PmicPower.COMMAND), "vcgencmd pmic_read_adc");
@@ -42,6 +48,14 @@ public record Sensors(PowerSource power, Throttling throttling, java.util.List<S
             } catch (IOException | RuntimeException e) {
                 // no throttling information
             }
+            try {
+                SocSensors s = new SocSensors(commands);
+                s.tempC();
+                s.clockMhz();
+                soc = s;
+            } catch (IOException | RuntimeException e) {
+                // no temperature or clock
+            }
         }
         java.util.List<String> problems = new java.util.ArrayList<>();
         if (power == PowerSource.NO_POWER) {
@@ -54,7 +68,7 @@ public record Sensors(PowerSource power, Throttling throttling, java.util.List<S
                 problems.add("RAPL: " + e.getMessage());
             }
         }
-        return new Sensors(power, throttling, problems);
+        return new Sensors(power, throttling, soc, problems);
     }
 
     static boolean onPath(String name) {

@@ -4,11 +4,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * {@code seed_rows_delete: "auto"}: rows seeded before a stack's delete run, sized from that
- * stack's previous delete run (its rate times the coming run's duration, times {@link #MARGIN}).
- * The first delete run of a stack (phase 1 runs warm-ups first) gets {@link #FIRST_RUN_ROWS}; a
- * run that ran out of rows doubles its stack's size at least. The size never shrinks. Pure code:
- * the runner reports each delete run's rate and gets the next size.
+ * {@code seed_rows_delete: "auto"}: rows seeded before a stack's delete run, sized from the
+ * fastest delete rate seen for that stack so far (the warm-ups run first, so the warm-up's rate
+ * sizes the first measured run) times the coming run's duration times {@link #MARGIN}. A stack's
+ * first delete run gets {@link #FIRST_RUN_ROWS}; after a run that ran out of rows (it is
+ * discarded and re-queued) the stack gets at least twice that run's rows. Pure code: the runner
+ * reports each delete run and asks for the next size; a resumed campaign replays its rows.
  */
 public final class DeleteRows {
     /** Seeded before a stack's first delete run: the paper's fixed 100,000. */

@@ -91,12 +91,16 @@ public record Pinning(String serverCpus, String loadGeneratorCpus, String harnes
         if (harnessCpus == null) {
             return serverCpus == null ? "harness not pinned" : "harness not pinned: the server has every CPU";
         }
-        Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", harnessCpus, Long.toString(ProcessHandle.current().pid()))
-                .redirectErrorStream(true).start();
+        pin(ProcessHandle.current().pid(), harnessCpus);
+        return "harness JVM (sampler included) pinned to CPUs " + harnessCpus;
+    }
+
+    /** {@code taskset -a -p -c cpus pid}: every thread of a running process. */
+    static void pin(long pid, String cpus) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IOException("taskset -a -p -c " + harnessCpus + " (the harness JVM): " + out.strip());
+            throw new IOException("taskset -a -p -c " + cpus + " " + pid + ": " + out.strip());
         }
-        return "harness JVM pinned to CPUs " + harnessCpus;
     }
 }

@@ -1,6 +1,6 @@
 package dev.tpm.cli;
 
-import dev.tpm.ingest.BadInputException;
+import dev.tpm.codec.BadInputException;
 import dev.tpm.ingest.Ingest;
 import dev.tpm.model.Campaign;
 import dev.tpm.ingest.Dataset;

@@ -42,7 +42,7 @@ public final class Main implements Callable<Integer> {
                 new ManifestCommand(),
                 new dev.tpm.collect.stack.ServersCommand(),
                 new dev.tpm.collect.conformance.ConformanceCommand(),
-                new dev.tpm.collect.CollectCommand());
+                new dev.tpm.collect.command.CollectCommand());
     }
 
     @Spec

@@ -1,6 +1,6 @@
 package dev.tpm.cli;
 
-import dev.tpm.verify.Manifest;
+import dev.tpm.codec.Sha256Sums;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -38,8 +38,8 @@ final class ManifestCommand implements Callable<Integer> {
                 err.flush();
                 return Options.BAD_INPUT;
             }
-            int n = Manifest.write(data.data);
-            out.println("wrote " + data.data.resolve(Manifest.FILE_NAME) + ": " + n + " files");
+            int n = Sha256Sums.write(data.data);
+            out.println("wrote " + data.data.resolve(Sha256Sums.FILE_NAME) + ": " + n + " files");
             out.flush();
             return Options.OK;
         } catch (IOException e) {

@@ -1,7 +1,7 @@
 package dev.tpm.cli;
 
-import dev.tpm.ingest.BadInputException;
-import dev.tpm.ingest.Problem;
+import dev.tpm.codec.BadInputException;
+import dev.tpm.codec.Problem;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,7 +1,7 @@
 package dev.tpm.cli;
 
-import dev.tpm.ingest.BadInputException;
-import dev.tpm.pipeline.Pipeline;
+import dev.tpm.codec.BadInputException;
+import dev.tpm.paper.Stages;
 import dev.tpm.pipeline.StageException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ final class PaperCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int n = threads.get(spec);
         try {
-            new Pipeline(data.data, n, err).run(out);
+            Stages.paper(data.data, n, err).run(out);
             return Options.OK;
         } catch (BadInputException e) {
             return Options.report(err, e, "tables/ and figures/ were left unchanged");

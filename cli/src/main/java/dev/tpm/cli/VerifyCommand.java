@@ -1,8 +1,9 @@
 package dev.tpm.cli;
 
-import dev.tpm.ingest.BadInputException;
+import dev.tpm.codec.BadInputException;
 import dev.tpm.output.Outputs;
-import dev.tpm.pipeline.Pipeline;
+import dev.tpm.codec.FileHashes;
+import dev.tpm.paper.Stages;
 import dev.tpm.pipeline.StageException;
 import dev.tpm.results.Verification;
 import dev.tpm.verify.OutputComparison;
@@ -54,8 +55,9 @@ final class VerifyCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int n = threads.get(spec);
         Verification v;
+        FileHashes hashes = new FileHashes(); // the check and the regeneration read each file once
         try {
-            v = Verifier.verify(data.data);
+            v = Verifier.verify(data.data, hashes);
         } catch (BadInputException e) {
             return Options.report(err, e, data.data.resolve("SHA256SUMS") + " does not match the files");
         }
@@ -66,7 +68,7 @@ final class VerifyCommand implements Callable<Integer> {
 
         Outputs fresh;
         try {
-            fresh = new Pipeline(data.data, n, err).generate();
+            fresh = Stages.paper(data.data, n, err, hashes).generate();
         } catch (BadInputException e) {
             return Options.report(err, e, "could not regenerate the outputs");
         } catch (StageException e) {

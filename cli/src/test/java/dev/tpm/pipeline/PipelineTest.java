@@ -141,7 +141,7 @@ class PipelineTest {
         assertEquals(8, lines.size());
         List<String> paths = lines.subList(1, 8).stream().map(l -> l.split(",")[0]).toList();
         assertEquals(paths.stream().sorted().toList(), paths);
-        assertTrue(lines.contains("raw/c1/phase1.csv," + dev.tpm.verify.Sha256.of(data.resolve("raw/c1/phase1.csv"))
+        assertTrue(lines.contains("raw/c1/phase1.csv," + dev.tpm.codec.Sha256.of(data.resolve("raw/c1/phase1.csv"))
                 + "," + Files.size(data.resolve("raw/c1/phase1.csv")) + ",7"), lines.toString());
         assertTrue(lines.get(1).startsWith("config/analysis.json,") && lines.get(1).endsWith(","), lines.get(1));
     }

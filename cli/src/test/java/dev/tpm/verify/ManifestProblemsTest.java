@@ -1,5 +1,7 @@
 package dev.tpm.verify;
 
+import dev.tpm.codec.Sha256Sums;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +38,7 @@ class ManifestProblemsTest {
     static Consumer<Path> lines(UnaryOperator<List<String>> f) {
         return d -> {
             try {
-                Path m = d.resolve(Manifest.FILE_NAME);
+                Path m = d.resolve(Sha256Sums.FILE_NAME);
                 List<String> ls = new java.util.ArrayList<>(Files.readAllLines(m));
                 Files.writeString(m, String.join("\n", f.apply(ls)) + "\n");
             } catch (IOException e) {
@@ -102,7 +104,7 @@ class ManifestProblemsTest {
                         "line 1", null, "expected a line ending in LF"),
                 c("SHA256SUMS missing", d -> {
                     try {
-                        Files.delete(d.resolve(Manifest.FILE_NAME));
+                        Files.delete(d.resolve(Sha256Sums.FILE_NAME));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }

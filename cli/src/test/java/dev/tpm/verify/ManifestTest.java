@@ -1,11 +1,14 @@
 package dev.tpm.verify;
 
+import dev.tpm.codec.Sha256;
+import dev.tpm.codec.Sha256Sums;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tpm.ingest.BadInputException;
-import dev.tpm.ingest.Problems;
+import dev.tpm.codec.BadInputException;
+import dev.tpm.codec.Problems;
 import dev.tpm.results.Verification;
 import dev.tpm.testing.Cli;
 import dev.tpm.testing.ExternalTool;
@@ -25,7 +28,7 @@ class ManifestTest {
     @Test
     void listsEveryFileUnderTheThreeRootsInPathOrderInCoreutilsFormat() throws Exception {
         Path data = Fixtures.copy("minimal", tmp.resolve("data"));
-        List<String> lines = Files.readAllLines(data.resolve(Manifest.FILE_NAME));
+        List<String> lines = Files.readAllLines(data.resolve(Sha256Sums.FILE_NAME));
         assertEquals(List.of("config/analysis.json", "config/mixes.csv", "raw/c1/campaign.json", "raw/c1/phase1.csv",
                 "raw/c1/phase2.csv", "raw/c1/phase3/rust-get_item-1.json", "reference/published.csv"),
                 lines.stream().map(l -> l.substring(66)).toList());
@@ -37,13 +40,13 @@ class ManifestTest {
         assertTrue(Files.exists(data.resolve("README.md")));
         Verification v = Verifier.verify(data);
         assertEquals(7, v.filesChecked());
-        assertEquals(Sha256.of(Files.readAllBytes(data.resolve(Manifest.FILE_NAME))), v.manifestSha256());
+        assertEquals(Sha256.of(Files.readAllBytes(data.resolve(Sha256Sums.FILE_NAME))), v.manifestSha256());
     }
 
     @Test
     void acceptsTheBinaryMarkerUpperCaseHexAndDotSlash() throws Exception {
         Path data = Fixtures.copy("minimal", tmp.resolve("data"));
-        Path m = data.resolve(Manifest.FILE_NAME);
+        Path m = data.resolve(Sha256Sums.FILE_NAME);
         List<String> lines = Files.readAllLines(m);
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < lines.size(); i++) {
@@ -62,9 +65,9 @@ class ManifestTest {
     @Test
     void parseReportsEveryBadLineInOnePass() {
         Problems p = new Problems();
-        List<Manifest.Entry> e = Manifest.parse("short  raw/a\n" + "0".repeat(64) + "  /abs\n"
+        List<Sha256Sums.Entry> e = Sha256Sums.parse("short  raw/a\n" + "0".repeat(64) + "  /abs\n"
                 + "0".repeat(64) + "  raw/ok.csv\n" + "0".repeat(64) + "  raw/ok.csv\n", p);
-        assertEquals(List.of(new Manifest.Entry(3, "0".repeat(64), "raw/ok.csv")), e);
+        assertEquals(List.of(new Sha256Sums.Entry(3, "0".repeat(64), "raw/ok.csv")), e);
         assertEquals(3, p.size(), p.all().toString());
         assertEquals("line 1", p.all().get(0).where());
         assertEquals("line 2", p.all().get(1).where());
@@ -97,7 +100,7 @@ class ManifestTest {
         assertEquals(1, sha256sumCheck(data));
         assertEquals(1, Cli.run("verify", "--data", data.toString()).exit());
 
-        Manifest.write(data);
+        Sha256Sums.write(data);
         Files.delete(data.resolve("raw/c1/phase2.csv"));
         assertEquals(1, sha256sumCheck(data));
         assertEquals(1, Cli.run("verify", "--data", data.toString()).exit());
@@ -113,7 +116,7 @@ class ManifestTest {
     }
 
     private static int sha256sumCheck(Path data) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("sha256sum", "--quiet", "-c", Manifest.FILE_NAME)
+        Process p = new ProcessBuilder("sha256sum", "--quiet", "-c", Sha256Sums.FILE_NAME)
                 .directory(data.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)

@@ -45,6 +45,17 @@ public final class CsvText {
         return rows.size();
     }
 
+    /** One record as a line of text, with its {@code \n}. */
+    public static String line(List<String> cells) {
+        StringWriter out = new StringWriter();
+        try (CSVPrinter printer = new CSVPrinter(out, FORMAT)) {
+            printer.printRecord(cells);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
     @Override
     public String toString() {
         StringWriter out = new StringWriter();

@@ -2,7 +2,7 @@ package dev.tpm.analysis;
 
 import dev.tpm.stats.Bootstrap;
 import dev.tpm.stats.Interval;
-import dev.tpm.stats.Seeds;
+import dev.tpm.codec.Seeds;
 import dev.tpm.stats.StratifiedBootstrap;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,11 @@
 package dev.tpm.ingest;
 
+import dev.tpm.codec.Problem;
+import dev.tpm.codec.Problems;
+import dev.tpm.codec.CsvFile;
+import dev.tpm.codec.Cells;
+import dev.tpm.codec.JsonFile;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Endpoints;
@@ -112,7 +118,7 @@ final class ConfigReader {
                 complete = false;
             }
         }
-        warnUnknown(csv, columns, warn);
+        csv.warnUnknown(columns, warn);
         if (!complete) return List.of();
         if (csv.rows().isEmpty() && csv.dataRecords() == 0) {
             problems.atLine(MIXES, csv.headerLine(), null, "at least one mix after the header", "no rows");
@@ -178,14 +184,5 @@ final class ConfigReader {
             mixes.add(new Mix(mix, e.getValue()));
         }
         return mixes;
-    }
-
-    static void warnUnknown(CsvFile csv, List<String> known, Consumer<String> warn) {
-        List<String> unknown = new ArrayList<>();
-        for (String h : csv.header()) if (!h.isBlank() && !known.contains(h) && !unknown.contains(h)) unknown.add(h);
-        if (!unknown.isEmpty()) {
-            warn.accept("warning: " + csv.file() + ": ignoring unknown column" + (unknown.size() == 1 ? "" : "s")
-                    + " " + String.join(", ", unknown));
-        }
     }
 }

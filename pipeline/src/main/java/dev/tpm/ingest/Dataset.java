@@ -28,7 +28,7 @@ public record Dataset(
         Table phase2,
         List<MemorySeries> phase3,
         List<PublishedValue> published,
-        List<dev.tpm.results.InventoryEntry> inventory) {
+        List<dev.tpm.model.InventoryEntry> inventory) {
 
     public Dataset {
         mixes = List.copyOf(mixes);

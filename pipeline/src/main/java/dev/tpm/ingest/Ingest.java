@@ -1,15 +1,20 @@
 package dev.tpm.ingest;
 
+import dev.tpm.codec.BadInputException;
+import dev.tpm.codec.Cells;
+import dev.tpm.codec.CsvFile;
+import dev.tpm.codec.FileHashes;
+import dev.tpm.codec.Problem;
+import dev.tpm.codec.Problems;
+import dev.tpm.codec.RunCsv;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
-import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.Mix;
 import dev.tpm.model.PublishedValue;
 import dev.tpm.model.RunColumns;
-import dev.tpm.results.InventoryEntry;
-import dev.tpm.verify.Manifest;
-import dev.tpm.verify.Sha256;
+import dev.tpm.model.InventoryEntry;
+import dev.tpm.codec.Sha256Sums;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -62,6 +67,14 @@ public final class Ingest {
      * manifest's problems to the same report). Returns null when any problem was found.
      */
     public static Dataset read(Path dataDir, Consumer<String> warn, Problems problems) {
+        return read(dataDir, warn, problems, new FileHashes());
+    }
+
+    /**
+     * As {@link #read(Path, Consumer, Problems)}, the inventory's hashes from {@code hashes}, the
+     * run's one hash of each file (verification checks SHA256SUMS with the same).
+     */
+    public static Dataset read(Path dataDir, Consumer<String> warn, Problems problems, FileHashes hashes) {
         int before = problems.size();
         if (!Files.isDirectory(dataDir)) {
             problems.atFile(dataDir.toString(), "a data folder (spec/data.md)", "no such folder");
@@ -85,12 +98,14 @@ public final class Ingest {
             if (!Files.isRegularFile(dataDir.resolve(base + "phase1.csv"))) {
                 problems.atFile(base + "phase1.csv", "the campaign's phase-1 runs (spec/data.md)", "no such file");
             } else {
-                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase1.csv", 1, c.stackIds(), seqs,
+                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase1.csv"), base + "phase1.csv", 1,
+                        c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase1.add(new Record(campaignId, c.deviceId(), 1, r));
             }
             if (Files.isRegularFile(dataDir.resolve(base + "phase2.csv"))) {
-                List<RunTableReader.Row> rows = RunTableReader.read(dataDir, base + "phase2.csv", 2, c.stackIds(), seqs,
+                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase2.csv"), base + "phase2.csv", 2,
+                        c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase2.add(new Record(campaignId, c.deviceId(), 2, r));
             }
@@ -117,14 +132,14 @@ public final class Ingest {
                         "a campaign folder under raw/ (" + String.join(", ", folders) + ")", Problem.quote(ex));
             }
         }
-        List<InventoryEntry> inventory = inventory(dataDir, problems);
+        List<InventoryEntry> inventory = inventory(dataDir, problems, hashes);
         if (problems.size() > before) return null;
         return new Dataset(dataDir, config, mixes, campaigns, table("phase1", phase1), table("phase2", phase2),
                 phase3, published, inventory);
     }
 
     /** A valid run row and where it came from. */
-    private record Record(String campaign, String device, int phase, RunTableReader.Row row) {}
+    private record Record(String campaign, String device, int phase, RunCsv.Line row) {}
 
     private static List<String> campaignFolders(Path dataDir, Problems problems) {
         Path raw = dataDir.resolve("raw");
@@ -160,7 +175,7 @@ public final class Ingest {
         }
         CsvFile csv = CsvFile.read(path, PUBLISHED, problems);
         if (csv == null) return List.of();
-        ConfigReader.warnUnknown(csv, PUBLISHED_COLUMNS, warn);
+        csv.warnUnknown(PUBLISHED_COLUMNS, warn);
         boolean complete = true;
         for (String c : PUBLISHED_REQUIRED) {
             if (!csv.has(c)) {
@@ -191,15 +206,15 @@ public final class Ingest {
     }
 
     /** One entry per file SHA256SUMS lists and data/ holds, by path; hashes are of the bytes on disk. */
-    private static List<InventoryEntry> inventory(Path dataDir, Problems problems) {
+    private static List<InventoryEntry> inventory(Path dataDir, Problems problems, FileHashes hashes) {
         List<InventoryEntry> out = new ArrayList<>();
-        List<Manifest.Entry> entries;
+        List<Sha256Sums.Entry> entries;
         try {
-            entries = Manifest.entries(dataDir);
+            entries = Sha256Sums.entries(dataDir);
         } catch (IOException e) {
             return out; // the verifier reports an unreadable manifest
         }
-        for (Manifest.Entry e : entries) {
+        for (Sha256Sums.Entry e : entries) {
             Path p = dataDir.resolve(e.path());
             if (!Files.isRegularFile(p)) continue;
             try {
@@ -210,7 +225,7 @@ public final class Ingest {
                     CsvFile csv = text == null ? null : CsvFile.parse(text, e.path(), ignored);
                     rows = csv == null ? null : (long) csv.dataRecords();
                 }
-                out.add(new InventoryEntry(e.path(), Sha256.of(p), Files.size(p), rows));
+                out.add(new InventoryEntry(e.path(), hashes.of(p), Files.size(p), rows));
             } catch (IOException | java.io.UncheckedIOException ex) {
                 problems.atFile(e.path(), "a readable file", ex.getMessage());
             }
@@ -223,7 +238,7 @@ public final class Ingest {
     private static Table table(String name, List<Record> records) {
         List<Record> sorted = new ArrayList<>(records);
         sorted.sort(Comparator.comparing(Record::campaign)
-                .thenComparing(r -> (Long) r.row().get(RunColumns.SEQ)));
+                .thenComparingLong(r -> r.row().row().seq()));
         StringColumn campaign = StringColumn.create(RunColumns.CAMPAIGN);
         StringColumn device = StringColumn.create(RunColumns.DEVICE);
         IntColumn phase = IntColumn.create(RunColumns.PHASE);
@@ -243,7 +258,7 @@ public final class Ingest {
             device.append(r.device());
             phase.append(r.phase());
             line.append((int) r.row().line());
-            Object[] v = r.row().values();
+            Object[] v = r.row().row().values();
             for (int i = 0; i < v.length; i++) {
                 Column<?> col = columns.get(i);
                 if (v[i] == null) {

@@ -1,5 +1,10 @@
 package dev.tpm.ingest;
 
+import dev.tpm.codec.Problem;
+import dev.tpm.codec.Problems;
+import dev.tpm.codec.Cells;
+import dev.tpm.codec.JsonFile;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.MemorySeries;

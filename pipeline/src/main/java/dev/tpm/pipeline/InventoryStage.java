@@ -3,7 +3,7 @@ package dev.tpm.pipeline;
 import dev.tpm.codec.CsvText;
 import dev.tpm.codec.Num;
 import dev.tpm.output.Outputs;
-import dev.tpm.results.InventoryEntry;
+import dev.tpm.model.InventoryEntry;
 import java.util.Comparator;
 import java.util.List;
 

@@ -1,8 +1,10 @@
 package dev.tpm.pipeline;
 
-import dev.tpm.ingest.BadInputException;
+import dev.tpm.codec.FileHashes;
+
+import dev.tpm.codec.BadInputException;
 import dev.tpm.ingest.Ingest;
-import dev.tpm.ingest.Problems;
+import dev.tpm.codec.Problems;
 import dev.tpm.ingest.Dataset;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.Verification;
@@ -13,13 +15,14 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * One run of {@code make paper}: ingest, verify, every stage of {@link Stages#ALL} in order, then
+ * One run of {@code make paper}: ingest, verify, every stage of its list in order (dev.tpm.paper.Stages
+ * has the list of make paper), then
  * the atomic write of tables/ and figures/. Ingest and manifest problems are reported together;
  * nothing on disk changes unless every step succeeded.
  *
  * <pre>{@code
- * new Pipeline(dataDir, threads, log).run(outRoot);        // make paper
- * Outputs o = new Pipeline(dataDir, threads, log).generate(); // in memory only (verify --outputs)
+ * Stages.paper(dataDir, threads, log).run(outRoot);        // make paper
+ * Outputs o = Stages.paper(dataDir, threads, log).generate(); // in memory only (verify --outputs)
  * }</pre>
  */
 public final class Pipeline {
@@ -27,26 +30,32 @@ public final class Pipeline {
     private final int threads;
     private final PrintWriter log;
     private final List<Stage> stages;
+    private final FileHashes hashes;
 
-    /** The pipeline of {@link Stages#ALL}; progress lines go to {@code log}. */
-    public Pipeline(Path dataDir, int threads, PrintWriter log) {
-        this(dataDir, threads, log, Stages.ALL);
+    /** A pipeline running {@code stages}; progress lines go to {@code log}. */
+    public Pipeline(Path dataDir, int threads, PrintWriter log, List<Stage> stages) {
+        this(dataDir, threads, log, stages, new FileHashes());
     }
 
-    /** A pipeline with its own stage list (tests, or a subcommand that stops early). */
-    public Pipeline(Path dataDir, int threads, PrintWriter log, List<Stage> stages) {
+    /**
+     * As {@link #Pipeline(Path, int, PrintWriter, List)}, reusing the file hashes of an earlier
+     * check in the same run, so that each input file is read and hashed once.
+     */
+    public Pipeline(Path dataDir, int threads, PrintWriter log, List<Stage> stages, FileHashes hashes) {
         if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         this.dataDir = dataDir;
         this.threads = threads;
         this.log = log;
         this.stages = List.copyOf(stages);
+        this.hashes = hashes;
     }
 
     /** Ingest and verify, every problem of both in one exception. */
     public PipelineContext load() throws BadInputException {
         Problems problems = new Problems();
-        Dataset dataset = Ingest.read(dataDir, this::line, problems);
-        Verification verification = Verifier.check(dataDir, problems);
+        // each input file hashed once: the inventory and SHA256SUMS share the run's hashes
+        Dataset dataset = Ingest.read(dataDir, this::line, problems, hashes);
+        Verification verification = Verifier.check(dataDir, problems, hashes);
         problems.throwIfAny();
         line("ingest: " + summary(dataset));
         line("verify: SHA256SUMS lists " + verification.filesChecked() + " files, every hash matches");

@@ -15,7 +15,7 @@ import dev.tpm.output.Outputs;
 import dev.tpm.pipeline.PipelineContext;
 import dev.tpm.pipeline.Stage;
 import dev.tpm.results.DeviceResults;
-import dev.tpm.results.InventoryEntry;
+import dev.tpm.model.InventoryEntry;
 import dev.tpm.results.Results;
 import dev.tpm.results.Verification;
 import java.nio.charset.StandardCharsets;

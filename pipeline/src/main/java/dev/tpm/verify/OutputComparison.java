@@ -1,5 +1,7 @@
 package dev.tpm.verify;
 
+import dev.tpm.codec.Sha256Sums;
+
 import dev.tpm.output.Outputs;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,7 +57,7 @@ public record OutputComparison(List<Difference> differences, int same) {
             Path dir = outRoot.resolve(folder);
             if (!Files.isDirectory(dir)) continue;
             try (Stream<Path> walk = Files.walk(dir)) {
-                walk.filter(Files::isRegularFile).forEach(p -> onDisk.put(Manifest.relative(outRoot, p), p));
+                walk.filter(Files::isRegularFile).forEach(p -> onDisk.put(Sha256Sums.relative(outRoot, p), p));
             }
         }
         List<Difference> diffs = new ArrayList<>();

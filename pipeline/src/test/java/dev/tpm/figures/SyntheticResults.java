@@ -14,7 +14,7 @@ import dev.tpm.model.StackInfo;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.GroupSample;
-import dev.tpm.results.InventoryEntry;
+import dev.tpm.model.InventoryEntry;
 import dev.tpm.results.PosthocSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StackPooled;

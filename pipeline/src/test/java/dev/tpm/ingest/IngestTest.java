@@ -1,5 +1,7 @@
 package dev.tpm.ingest;
 
+import dev.tpm.codec.BadInputException;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,9 +13,9 @@ import dev.tpm.model.Campaign;
 import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.RunColumns;
-import dev.tpm.results.InventoryEntry;
+import dev.tpm.model.InventoryEntry;
 import dev.tpm.testing.Fixtures;
-import dev.tpm.verify.Sha256;
+import dev.tpm.codec.Sha256;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

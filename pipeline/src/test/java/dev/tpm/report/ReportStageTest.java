@@ -8,7 +8,7 @@ import dev.tpm.figures.RenderedFixtures;
 import dev.tpm.figures.SyntheticResults;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.DeviceResults;
-import dev.tpm.results.InventoryEntry;
+import dev.tpm.model.InventoryEntry;
 import dev.tpm.results.Results;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package dev.tpm.stats;
 
+import dev.tpm.codec.Seeds;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -3,7 +3,7 @@ package dev.tpm.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tpm.verify.Manifest;
+import dev.tpm.codec.Sha256Sums;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -30,7 +30,7 @@ public final class Fixtures {
                     else Files.copy(p, to);
                 }
             }
-            Manifest.write(target);
+            Sha256Sums.write(target);
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -48,7 +48,7 @@ public final class Fixtures {
             assertTrue(at >= 0, "fixture " + file + " has no '" + from + "'");
             assertEquals(-1, text.indexOf(from, at + 1), "fixture " + file + " has '" + from + "' twice");
             Files.writeString(p, text.substring(0, at) + to + text.substring(at + from.length()), StandardCharsets.UTF_8);
-            Manifest.write(dataDir);
+            Sha256Sums.write(dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -64,7 +64,7 @@ public final class Fixtures {
             Path p = dataDir.resolve(file);
             Files.createDirectories(p.getParent());
             Files.write(p, bytes);
-            Manifest.write(dataDir);
+            Sha256Sums.write(dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -74,7 +74,7 @@ public final class Fixtures {
     public static void delete(Path dataDir, String file) {
         try {
             Files.delete(dataDir.resolve(file));
-            Manifest.write(dataDir);
+            Sha256Sums.write(dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

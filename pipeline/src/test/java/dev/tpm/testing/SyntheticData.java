@@ -2,7 +2,7 @@ package dev.tpm.testing;
 
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.RunColumns;
-import dev.tpm.verify.Manifest;
+import dev.tpm.codec.Sha256Sums;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -84,7 +84,7 @@ public final class SyntheticData {
         Path data = Path.of(args.length > 0 ? args[0] : "data");
         writeAll(data);
         System.out.println("wrote synthetic example data to " + data + " (campaign " + CAMPAIGN
-                + ") and " + data.resolve(Manifest.FILE_NAME));
+                + ") and " + data.resolve(Sha256Sums.FILE_NAME));
     }
 
     /** The campaign, the config, the reference header (when absent) and SHA256SUMS. */
@@ -96,7 +96,7 @@ public final class SyntheticData {
             Files.createDirectories(published.getParent());
             write(published, "source,table,stack,metric,value,unit,note\n");
         }
-        Manifest.write(dataDir);
+        Sha256Sums.write(dataDir);
     }
 
     /** config/analysis.json (the defaults of analysis.md) and config/mixes.csv (four mixes). */

@@ -1,5 +1,7 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.model.RunRow;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

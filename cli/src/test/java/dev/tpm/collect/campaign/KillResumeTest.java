@@ -1,5 +1,8 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.model.RunRow;
+import dev.tpm.model.RunKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

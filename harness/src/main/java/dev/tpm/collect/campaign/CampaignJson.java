@@ -1,5 +1,6 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.AtomicFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -91,6 +92,6 @@ final class CampaignJson {
                 env.forEach(en::put);
             }
         }
-        Durable.writeAtomically(file, JSON.writeValueAsString(c) + "\n");
+        AtomicFile.write(file, JSON.writeValueAsString(c) + "\n");
     }
 }

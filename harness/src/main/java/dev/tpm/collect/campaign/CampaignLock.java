@@ -1,5 +1,6 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.AtomicFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.channels.FileChannel;
@@ -60,7 +61,7 @@ final class CampaignLock implements AutoCloseable {
         if (!serverPids.isEmpty()) text.append(pidLine(ProcessHandle.of(serverPids.get(0)).orElse(null)));
         text.append(pidLine(loadGenerator));
         try {
-            Durable.writeAtomically(workDir.resolve(CHILDREN_FILE), text.toString());
+            AtomicFile.write(workDir.resolve(CHILDREN_FILE), text.toString());
         } catch (IOException e) {
             log.println("collect: cannot record child pids: " + e.getMessage());
         }

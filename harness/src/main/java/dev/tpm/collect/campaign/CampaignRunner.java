@@ -1,5 +1,13 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.Problems;
+import dev.tpm.codec.RunCsv;
+import dev.tpm.codec.Sha256Sums;
+import dev.tpm.model.RunRow;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.loadgen.WrkCommand;
@@ -130,12 +138,14 @@ public final class CampaignRunner {
         RunQueue queue = new RunQueue(plan, o.preset().maxRetries());
         long maxSeq = 0;
         int rows = 0;
+        Map<Long, String> seqs = new HashMap<>(); // seq is unique within the campaign, across phases
+        Set<String> stackIds = new LinkedHashSet<>(o.stacks().stream().map(StackSpec::id).toList());
         for (int phase = 1; phase <= 2; phase++) {
             Path csv = dir.resolve(csvName(phase));
             long cut = RunCsv.truncateTornTail(csv);
             if (cut > 0) log.println("collect: " + csv + ": cut a torn last line (" + cut + " bytes) left by an interrupted run");
             if (!Files.exists(csv) || Files.size(csv) == 0) continue;
-            for (RunRow r : RunCsv.read(csv, phase)) {
+            for (RunRow r : readForResume(o.dataDir(), csv, phase, stackIds, seqs)) {
                 queue.recordEarlier(new PlannedRun.Group(phase, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(), r.ok());
                 maxSeq = Math.max(maxSeq, r.seq());
                 rows++;
@@ -199,12 +209,34 @@ public final class CampaignRunner {
             Path csv = dir.resolve(csvName(phase));
             if (Files.exists(csv) && Files.readString(csv, StandardCharsets.UTF_8).strip().indexOf('\n') < 0) Files.delete(csv);
         }
-        List<String> added = Manifest.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
+        List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
         log.println("collect: " + dir + ": " + k + " runs (" + ok + " ok, " + discarded + " discarded, " + failed
                 + " failed, " + bound + " load-generator bound); " + added.size() + " files added to "
-                + o.dataDir().resolve(Manifest.FILE));
+                + o.dataDir().resolve(Sha256Sums.FILE_NAME));
         for (String g : queue.gaveUp()) log.println("collect: " + g + ": did not reach its measured runs");
         return new Summary(dir, k, ok, discarded, failed, bound, queue.gaveUp(), added);
+    }
+
+    /**
+     * The rows of a run file this harness wrote, read back for a resume with ingest's own reader
+     * (the contract's {@link RunCsv}): a row ingest would reject stops the resume with ingest's
+     * message, naming the file relative to data/, the line and the column.
+     *
+     * @param stacks the campaign's stack ids (campaign.json's), or null not to check them
+     * @param seqs seq values of the campaign's files read so far (phase 2 continues phase 1)
+     */
+    public static List<RunRow> readForResume(Path dataDir, Path csv, int phase, Set<String> stacks,
+            Map<Long, String> seqs) throws IOException {
+        Problems problems = new Problems();
+        String shown = Sha256Sums.relative(dataDir, csv);
+        List<RunCsv.Line> lines = RunCsv.read(csv, shown, phase, stacks, seqs, problems, w -> {});
+        if (!problems.isEmpty()) {
+            throw new IOException(problems.all().stream().map(Object::toString)
+                    .collect(java.util.stream.Collectors.joining("\n")));
+        }
+        List<RunRow> rows = new ArrayList<>();
+        for (RunCsv.Line l : lines) rows.add(l.row());
+        return rows;
     }
 
     static String csvName(int phase) {

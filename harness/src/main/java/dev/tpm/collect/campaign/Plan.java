@@ -1,15 +1,12 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.Seeds;
 import dev.tpm.collect.Preset;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.random.MersenneTwister;
 import org.apache.commons.math3.random.RandomAdaptor;
 
 /**
@@ -17,7 +14,7 @@ import org.apache.commons.math3.random.RandomAdaptor;
  * warm-ups first, then the measured runs, each part shuffled over every (stack, endpoint, run) of
  * the phase (servers.md: not within each stack's block, so slow drifts such as heat or background
  * work spread over all stacks) by a Mersenne Twister seeded from rng_seed and the phase
- * ("phase1"), so the order is random, recorded (the seed is in campaign.json) and the same on
+ * ("phase1") by the contract's one seed derivation ({@link Seeds}), so the order is random, recorded (the seed is in campaign.json) and the same on
  * every machine.
  */
 public final class Plan {
@@ -61,25 +58,13 @@ public final class Plan {
     }
 
     private static List<PlannedRun> block(long rngSeed, String key, List<PlannedRun> warm, List<PlannedRun> measured) {
-        RandomAdaptor rng = new RandomAdaptor(new MersenneTwister(seed(rngSeed, key)));
+        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(rngSeed, key));
         List<PlannedRun> w = new ArrayList<>(warm);
         List<PlannedRun> m = new ArrayList<>(measured);
         Collections.shuffle(w, rng);
         Collections.shuffle(m, rng);
         w.addAll(m);
         return w;
-    }
-
-    /** A stream's seed from the campaign seed and a key: the first 8 bytes of SHA-256("seed/key"). */
-    public static long seed(long rngSeed, String key) {
-        try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest((rngSeed + "/" + key).getBytes(StandardCharsets.UTF_8));
-            long s = 0;
-            for (int i = 0; i < 8; i++) s = (s << 8) | (h[i] & 0xFF);
-            return s;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Runs per block (phase), for the progress line. */

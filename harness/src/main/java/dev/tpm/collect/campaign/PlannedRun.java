@@ -1,5 +1,7 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.model.RunKey;
+
 /**
  * One run the campaign still has to make.
  *

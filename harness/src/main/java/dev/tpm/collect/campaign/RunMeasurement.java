@@ -1,5 +1,8 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.AtomicFile;
+import dev.tpm.codec.Seeds;
+import dev.tpm.model.RunRow;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.loadgen.WrkCommand;
 import dev.tpm.collect.loadgen.WrkDoneJson;
@@ -103,12 +106,12 @@ final class RunMeasurement {
         b.status = m.verdict.status();
         b.note = m.verdict.note();
         if (r.phase() <= 2 && Files.exists(wrkOut)) {
-            Durable.writeAtomically(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + ".txt"), Files.readAllBytes(wrkOut));
+            AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + ".txt"), Files.readAllBytes(wrkOut));
         }
         if (r.phase() == 3 && m.verdict.ok()) {
             String json = MemorySeriesFile.json(o.campaign(), r.stack(), r.endpoint(), r.run(), r.concurrency(),
                     p.sampleIntervalMs(), ISO_MILLIS.format(m.seriesStart), m.samples);
-            Durable.writeAtomically(dir.resolve(CampaignRunner.PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
+            AtomicFile.write(dir.resolve(CampaignRunner.PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
         }
         CampaignRunner.sleepSeconds(p.cooldownS());
         return new Attempt(b.build(), m.verdict);
@@ -236,7 +239,7 @@ final class RunMeasurement {
         a.put("rows", Integer.toString(rows));
         a.put("threads", Integer.toString(o.preset().threads()));
         // a per-run stream for the script's random ids: rng_seed and the run's key, never the clock
-        a.put("seed", Long.toString(Plan.seed(o.preset().rngSeed(), "wrk/phase" + r.phase() + "/" + r.key()) & 0x7fffffffL));
+        a.put("seed", Long.toString(Seeds.derive(o.preset().rngSeed(), "wrk", "phase" + r.phase(), r.key().toString()) & 0x7fffffffL));
         if (r.endpoint().equals(Endpoints.MIXED)) {
             StringJoiner mix = new StringJoiner(",");
             o.preset().mix().forEach((e, w) -> mix.add(e + ":" + w));

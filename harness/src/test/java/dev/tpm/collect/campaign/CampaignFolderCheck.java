@@ -1,5 +1,8 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.RunCsv;
+import dev.tpm.model.RunRow;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,7 +59,7 @@ final class CampaignFolderCheck {
         for (int phase = 1; phase <= 2; phase++) {
             Path csv = dir.resolve(phase == 1 ? "phase1.csv" : "phase2.csv");
             if (!Files.exists(csv)) continue;
-            List<RunRow> rows = RunCsv.read(csv, phase); // data.md's rules: columns, types, keys, ok rows complete
+            List<RunRow> rows = RunFiles.read(csv, phase); // data.md's rules: columns, types, keys, ok rows complete
             assertTrue(!rows.isEmpty(), csv + " has a header and no rows");
             assertEquals(String.join(",", RunRow.header()), Files.readAllLines(csv).get(0));
             for (RunRow r : rows) {

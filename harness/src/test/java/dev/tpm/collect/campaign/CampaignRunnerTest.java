@@ -1,5 +1,9 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.RunCsv;
+import dev.tpm.model.RunRow;
+import dev.tpm.model.RunKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,8 +87,8 @@ class CampaignRunnerTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         CampaignRunner.Summary s = runner(p, side, log).run();
         Path dir = tmp.resolve("data/raw/c1");
-        List<RunRow> p1 = RunCsv.read(dir.resolve("phase1.csv"), 1);
-        List<RunRow> p2 = RunCsv.read(dir.resolve("phase2.csv"), 2);
+        List<RunRow> p1 = RunFiles.read(dir.resolve("phase1.csv"), 1);
+        List<RunRow> p2 = RunFiles.read(dir.resolve("phase2.csv"), 2);
 
         assertEquals(2 + 4 + 2, p1.size(), "2 warm-ups, 4 measured, 2 re-queued");
         RunRow discarded = p1.get(2);
@@ -182,18 +186,18 @@ class CampaignRunnerTest {
         Files.delete(dir.resolve("phase3/aa-get_item-1.json"));
         Files.delete(tmp.resolve("data/SHA256SUMS"));
         Files.writeString(dir.resolve("loadgen/7.txt"), "orphan of an interrupted run", StandardOpenOption.CREATE);
-        RunRow lost = RunCsv.read(csvCopy(lines, 7), 1).get(5);
+        RunRow lost = RunFiles.read(csvCopy(lines, 7), 1).get(5);
 
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log).run();
         assertEquals(3, s.runsExecuted(), "row 6, the sweep run and the memory series");
-        List<RunRow> after = RunCsv.read(csv, 1);
+        List<RunRow> after = RunFiles.read(csv, 1);
         assertEquals(6, after.size());
         List<String> now = Files.readAllLines(csv);
         assertEquals(lines.subList(0, 6), now.subList(0, 6), "earlier rows byte for byte");
         assertEquals(lost.key(), after.get(5).key(), "the lost key is measured again");
         assertEquals(6, after.get(5).seq());
-        assertEquals(7, RunCsv.read(dir.resolve("phase2.csv"), 2).get(0).seq());
+        assertEquals(7, RunFiles.read(dir.resolve("phase2.csv"), 2).get(0).seq());
         assertTrue(Files.readString(dir.resolve("loadgen/7.txt")).contains("TPM-WRK-RESULT"), "the orphan was replaced");
         assertTrue(new String(log.toByteArray(), StandardCharsets.UTF_8).contains("cut a torn last line"));
     }
@@ -213,7 +217,7 @@ class CampaignRunnerTest {
                 """);
         FakeServerSide side = new FakeServerSide(Set.of(1, 2, 3, 4), Set.of());
         CampaignRunner.Summary s = runner(p, side, new ByteArrayOutputStream()).run();
-        List<RunRow> rows = RunCsv.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertEquals(List.of(1, 2, 3), rows.stream().map(RunRow::run).toList(), "run 1 and two retries");
         assertTrue(rows.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_FAILED)));
         assertEquals(1, s.gaveUp().size());
@@ -250,7 +254,7 @@ class CampaignRunnerTest {
         };
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log, new Sensors(flaky, null)).run();
-        List<RunRow> p1 = RunCsv.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         RunRow first = p1.get(0);
         assertEquals(RunColumns.STATUS_FAILED, first.status());
         assertTrue(first.note().startsWith("sampler failed: ") && first.note().contains("PMIC read failed:\\nI2C timeout"),
@@ -274,7 +278,7 @@ class CampaignRunnerTest {
         side.rowsServed = 25; // half the ids the script asks for answer 404
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         CampaignRunner.Summary s = runner(p, side, log).run();
-        List<RunRow> p1 = RunCsv.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertEquals(2, p1.size(), "the run and its one retry");
         for (RunRow r : p1) {
             assertEquals(RunColumns.STATUS_DISCARDED, r.status());
@@ -294,7 +298,7 @@ class CampaignRunnerTest {
                 """;
         CampaignRunner.Summary few = runner(preset(base.replace("SEED", "20")), new FakeServerSide(Set.of(), Set.of()),
                 new ByteArrayOutputStream()).run();
-        List<RunRow> p1 = RunCsv.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertTrue(p1.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_DISCARDED)
                 && r.note().startsWith("ran out of rows: ") && r.seededRows() == 20), "never kept as ok");
         assertEquals(1, few.gaveUp().size());
@@ -305,7 +309,7 @@ class CampaignRunnerTest {
                 "wrk", tmp.resolve("work2"), "same"), side, new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         auto.run();
-        List<RunRow> a = RunCsv.read(tmp.resolve("data/raw/c2/phase1.csv"), 1);
+        List<RunRow> a = RunFiles.read(tmp.resolve("data/raw/c2/phase1.csv"), 1);
         assertEquals(DeleteRows.FIRST_RUN_ROWS, a.get(0).seededRows(), "the warm-up, first delete run of the stack");
         assertTrue(a.get(0).ok(), "100,000 rows last a 1 s warm-up at the fixture's rate");
         long expected = (long) Math.ceil(a.get(0).requests() / a.get(0).durationS() * 1 * DeleteRows.MARGIN);

@@ -1,5 +1,8 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.RunCsv;
+import dev.tpm.model.RunRow;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,7 +62,7 @@ class RunCsvTest {
         assertEquals(3, lines.size(), "header once, one physical line per row");
         assertEquals(String.join(",", RunRow.header()), lines.get(0));
         assertEquals(RunColumns.CSV.size(), RunRow.header().size());
-        List<RunRow> back = RunCsv.read(f, 1);
+        List<RunRow> back = RunFiles.read(f, 1);
         assertEquals(a, back.get(0));
         assertEquals(failed, back.get(1));
         assertEquals("server exited, \"code 1\"\\nsee log", back.get(1).note(), "the newline escaped: one physical line");
@@ -75,7 +78,7 @@ class RunCsvTest {
         Files.writeString(f, "2,go,get_item,30,2,2,0,2026-12-01T10:1", StandardOpenOption.APPEND);
         assertEquals(Files.size(f) - good, RunCsv.truncateTornTail(f));
         assertEquals(good, Files.size(f));
-        assertEquals(1, RunCsv.read(f, 1).size());
+        assertEquals(1, RunFiles.read(f, 1).size());
         assertEquals(0, RunCsv.truncateTornTail(f));
     }
 
@@ -84,24 +87,26 @@ class RunCsvTest {
         Path f = dir.resolve("phase1.csv");
         RunCsv.append(f, okRow(1, "get_item", 1, false));
         RunCsv.append(f, okRow(2, "get_item", 1, false));
-        IOException dup = assertThrows(IOException.class, () -> RunCsv.read(f, 1));
-        assertTrue(dup.getMessage().startsWith(f + ": line 3: expected a unique (stack, endpoint, concurrency, run, warmup)"),
-                dup.getMessage());
+        IOException dup = assertThrows(IOException.class, () -> RunFiles.read(f, 1));
+        assertEquals("phase1.csv line 3, column stack/endpoint/concurrency/run/warmup: expected a (stack, endpoint,"
+                + " concurrency, run, warmup) key unique within the file, found (go, get_item, 30, 1, 0) again (first on"
+                + " line 2)", dup.getMessage());
 
         Path g = dir.resolve("g.csv");
         RunRow.Builder b = new RunRow.Builder(1, "go", "get_item", 30, 2, 1, false);
         b.status = RunColumns.STATUS_OK;
         RunCsv.append(g, b.build());
-        IOException incomplete = assertThrows(IOException.class, () -> RunCsv.read(g, 2));
-        assertTrue(incomplete.getMessage().contains("line 2, column 9: expected a value in 'duration_s' (status ok)"),
+        IOException incomplete = assertThrows(IOException.class, () -> RunFiles.read(g, 2));
+        assertTrue(incomplete.getMessage().startsWith("g.csv line 2, column duration_s: expected a value (rows with"
+                + " status ok fill duration_s, requests, rps, lat_p50_ms, lat_p99_ms, peak_rss_kib), found an empty cell"),
                 incomplete.getMessage());
 
         Path h = dir.resolve("h.csv");
         Files.writeString(h, String.join(",", RunRow.header()) + "\n"
-                + okRow(1, "get_item", 1, false).cells().toString().replace("[", "").replace("]", "").replace(", ", ",")
+                + RunCsv.cells(okRow(1, "get_item", 1, false)).toString().replace("[", "").replace("]", "").replace(", ", ",")
                         .replace("24567", "24x67") + "\n");
-        IOException number = assertThrows(IOException.class, () -> RunCsv.read(h, 1));
-        assertEquals(h + ": line 2, column 10 (requests): expected an integer, found '24x67'", number.getMessage());
+        IOException number = assertThrows(IOException.class, () -> RunFiles.read(h, 1));
+        assertEquals("h.csv line 2, column requests: expected an integer, found '24x67'", number.getMessage());
     }
 
     @Test
@@ -114,9 +119,10 @@ class RunCsvTest {
                 r.latP99Ms(), r.latMaxMs(), Double.NaN, null, r.peakRssKib(), null, r.peakPssKib(), r.cpuS(),
                 Double.NaN, Double.NaN, null, Double.NaN, null, Double.NaN, Double.NaN, r.status(), null);
         RunCsv.append(f, noStartup);
-        assertEquals(1, RunCsv.read(f, 2).size(), "phase 2 may leave start-up and idle empty");
-        IOException e = assertThrows(IOException.class, () -> RunCsv.read(f, 1));
-        assertTrue(e.getMessage().contains("'startup_ms' (status ok)"), e.getMessage());
+        assertEquals(1, RunFiles.read(f, 2).size(), "phase 2 may leave start-up and idle empty");
+        IOException e = assertThrows(IOException.class, () -> RunFiles.read(f, 1));
+        assertTrue(e.getMessage().contains("phase2.csv line 2, column startup_ms: expected a value (rows with status ok"),
+                e.getMessage());
         assertTrue(Files.readString(f, StandardCharsets.UTF_8).endsWith("ok,\n"));
     }
 }

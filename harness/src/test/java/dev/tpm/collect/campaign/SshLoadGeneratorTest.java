@@ -10,6 +10,7 @@ import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -113,7 +114,7 @@ class SshLoadGeneratorTest {
             String logText = log.toString(StandardCharsets.UTF_8);
             assertEquals(0, s.failed() + s.discarded(), logText);
             Path dir = tmp.resolve("data/raw/ssh1");
-            List<RunRow> rows = RunCsv.read(dir.resolve("phase1.csv"), 1);
+            List<RunRow> rows = RunFiles.read(dir.resolve("phase1.csv"), 1);
             assertEquals(6, rows.size());
             for (RunRow r : rows) {
                 assertTrue(r.ok() && r.requests() > 0 && r.latP99Ms() > 0, r.toString());

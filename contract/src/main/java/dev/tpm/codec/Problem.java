@@ -1,4 +1,4 @@
-package dev.tpm.ingest;
+package dev.tpm.codec;
 
 /**
  * One thing wrong with the input: the file (relative to data/), where in it (a line such as

@@ -1,4 +1,4 @@
-package dev.tpm.ingest;
+package dev.tpm.codec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -129,7 +130,7 @@ public final class CsvFile {
     }
 
     /** Decodes strict UTF-8; a problem and null when the file is unreadable or not UTF-8. */
-    static String readUtf8(Path path, String file, Problems problems) {
+    public static String readUtf8(Path path, String file, Problems problems) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(path);
@@ -137,6 +138,11 @@ public final class CsvFile {
             problems.atFile(file, "a readable file", e.getClass().getSimpleName() + ": " + e.getMessage());
             return null;
         }
+        return decodeUtf8(bytes, file, problems);
+    }
+
+    /** Decodes strict UTF-8; a problem and null when the bytes are not UTF-8. */
+    public static String decodeUtf8(byte[] bytes, String file, Problems problems) {
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
@@ -241,6 +247,16 @@ public final class CsvFile {
     private static long lineOf(long[] starts, long position) {
         int i = Arrays.binarySearch(starts, position);
         return (i >= 0 ? i : -i - 2) + 1L;
+    }
+
+    /** One warning line naming the header's columns that {@code known} does not have. */
+    public void warnUnknown(List<String> known, Consumer<String> warn) {
+        List<String> unknown = new ArrayList<>();
+        for (String h : header) if (!h.isBlank() && !known.contains(h) && !unknown.contains(h)) unknown.add(h);
+        if (!unknown.isEmpty()) {
+            warn.accept("warning: " + file + ": ignoring unknown column" + (unknown.size() == 1 ? "" : "s")
+                    + " " + String.join(", ", unknown));
+        }
     }
 
     public String file() {

@@ -1,59 +1,153 @@
-package dev.tpm.ingest;
+package dev.tpm.codec;
 
 import static dev.tpm.model.RunColumns.*;
 
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRow;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 import tech.tablesaw.api.ColumnType;
 
-/** raw/&lt;campaign&gt;/phase1.csv and phase2.csv: every rule of data.md for run rows. */
-final class RunTableReader {
-    static final List<String> STATUSES = List.of(STATUS_OK, STATUS_FAILED, STATUS_DISCARDED);
+/**
+ * phase1.csv and phase2.csv (data.md): the one writer (the harness appends a row per run, each
+ * forced to disk before the next run starts, so that a crash loses at most the row being written)
+ * and the one reader with every rule of data.md for run rows (ingest reads the data folder with
+ * it, the harness reads its own files back with it when it resumes a campaign). Problems name the
+ * file, the line and the column.
+ */
+public final class RunCsv {
+    public static final List<String> STATUSES = List.of(STATUS_OK, STATUS_FAILED, STATUS_DISCARDED);
     /** Integer columns whose values start at 1 rather than 0. */
     static final Set<String> POSITIVE = Set.of(SEQ, CONCURRENCY, THREADS, RUN);
+    /** The column names of data.md, in order. */
+    public static final List<String> NAMES = RunRow.header();
+
+    /** One valid row and the line (header = line 1) it is on. */
+    public record Line(long line, RunRow row) {}
+
+    private RunCsv() {}
+
+    // ------------------------------------------------------------------ writing
 
     /**
-     * One valid row: values in {@link RunColumns#CSV} order (Long, Integer, Double, String or null
-     * for missing).
+     * Appends {@code row} (after the header when the file is new or empty) and forces it to disk.
+     * A file begun with other columns (an older harness's) is refused rather than mixed.
      */
-    record Row(long line, Object[] values) {
-        Object get(String column) {
-            return values[INDEX.get(column)];
+    public static void append(Path file, RunRow row) throws IOException {
+        boolean created = !Files.exists(file);
+        StringBuilder text = new StringBuilder();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            if (ch.size() == 0) {
+                text.append(CsvText.line(RunRow.header()));
+            } else {
+                String first;
+                try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+                    first = lines.findFirst().orElse("");
+                }
+                if (!(first + "\n").equals(CsvText.line(RunRow.header()))) {
+                    throw new IOException(file + ": line 1: this file was begun with other columns (" + first
+                            + "); finish its campaign with the harness that started it, or start a new campaign");
+                }
+            }
+            text.append(CsvText.line(cells(row)));
+            ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) ch.write(bytes);
+            ch.force(true);
         }
+        if (created) AtomicFile.forceDirectory(file.toAbsolutePath().getParent());
     }
 
-    static final Map<String, Integer> INDEX = new HashMap<>();
-    static final List<String> NAMES = new ArrayList<>();
-
-    static {
-        for (int i = 0; i < CSV.size(); i++) {
-            INDEX.put(CSV.get(i).name(), i);
-            NAMES.add(CSV.get(i).name());
+    /** The cells of {@code row} in {@link RunColumns#CSV} order: numbers as {@link Num} writes them, missing empty. */
+    public static List<String> cells(RunRow row) {
+        List<String> out = new ArrayList<>(CSV.size());
+        for (Object v : row.values()) {
+            if (v == null) out.add("");
+            else if (v instanceof Double d) out.add(Num.csv(d));
+            else if (v instanceof Long l) out.add(Num.csv(l));
+            else out.add(v.toString());
         }
+        return out;
     }
 
-    private RunTableReader() {}
+    /** The whole file text for {@code rows}: the header, then a line per row. */
+    public static String text(List<RunRow> rows) {
+        CsvText t = new CsvText(RunRow.header());
+        for (RunRow r : rows) t.row(cells(r));
+        return t.toString();
+    }
 
     /**
-     * Reads one run file.
+     * Cuts a torn last line (bytes after the last newline) from {@code file}, forcing the cut to
+     * disk. Returns the number of bytes removed (0 when the file ends with a newline or is absent).
+     */
+    public static long truncateTornTail(Path file) throws IOException {
+        if (!Files.exists(file)) return 0;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = ch.size();
+            long keep = size;
+            ByteBuffer one = ByteBuffer.allocate(1);
+            while (keep > 0) {
+                one.clear();
+                ch.read(one, keep - 1);
+                if (one.get(0) == '\n') break;
+                keep--;
+            }
+            if (keep < size) {
+                ch.truncate(keep);
+                ch.force(true);
+            }
+            return size - keep;
+        }
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /**
+     * Reads one run file and checks every rule of data.md: required columns, typed cells and their
+     * ranges, ok rows complete, the (stack, endpoint, concurrency, run, warmup) key unique within
+     * the file and seq unique within the campaign.
      *
+     * @param file the path relative to data/, for messages
+     * @param phase 1 or 2 (phase 1's ok rows must also fill startup_ms and idle_rss_kib)
      * @param stacks stack ids of campaign.json, or null when unknown (then not checked)
-     * @param seqs seq values already used in this campaign, to where (file and line) they were used
+     * @param seqs seq values already used in this campaign, to where (file and line) they were
+     *     used; phase 2 continues phase 1's numbering
+     * @param warn unknown columns, one line each
      * @return the rows, or null when the file could not be read; rows only count when no problem
      *     was recorded
      */
-    static List<Row> read(Path dataDir, String file, int phase, Set<String> stacks, Map<Long, String> seqs,
+    public static List<Line> read(Path path, String file, int phase, Set<String> stacks, Map<Long, String> seqs,
             Problems problems, Consumer<String> warn) {
-        CsvFile csv = CsvFile.read(dataDir.resolve(file), file, problems);
-        if (csv == null) return null;
-        ConfigReader.warnUnknown(csv, NAMES, warn);
+        CsvFile csv = CsvFile.read(path, file, problems);
+        return csv == null ? null : check(csv, phase, stacks, seqs, problems, warn);
+    }
+
+    /** Parses CSV text (see {@link #read}). */
+    public static List<Line> parse(String text, String file, int phase, Set<String> stacks, Map<Long, String> seqs,
+            Problems problems, Consumer<String> warn) {
+        CsvFile csv = CsvFile.parse(text, file, problems);
+        return csv == null ? null : check(csv, phase, stacks, seqs, problems, warn);
+    }
+
+    private static List<Line> check(CsvFile csv, int phase, Set<String> stacks, Map<Long, String> seqs,
+            Problems problems, Consumer<String> warn) {
+        String file = csv.file();
+        csv.warnUnknown(NAMES, warn);
         long h = csv.headerLine();
         for (String c : REQUIRED) {
             if (!csv.has(c)) {
@@ -70,8 +164,11 @@ final class RunTableReader {
 
         int[] pos = new int[CSV.size()];
         for (int i = 0; i < CSV.size(); i++) pos[i] = csv.column(CSV.get(i).name());
+        int iSeq = NAMES.indexOf(SEQ), iStatus = NAMES.indexOf(STATUS), iRequests = NAMES.indexOf(REQUESTS);
+        int[] iKey = {NAMES.indexOf(STACK), NAMES.indexOf(ENDPOINT), NAMES.indexOf(CONCURRENCY), NAMES.indexOf(RUN),
+            NAMES.indexOf(WARMUP)};
 
-        List<Row> rows = new ArrayList<>();
+        List<Line> rows = new ArrayList<>();
         Map<String, Long> keys = new HashMap<>();
         Long firstOkLine = null;
         for (CsvFile.Row r : csv.rows()) {
@@ -89,9 +186,7 @@ final class RunTableReader {
                 }
                 v[i] = parse(col, text, file, line, stacks, problems);
             }
-            Row row = new Row(line, v);
-            String status = (String) row.get(STATUS);
-            if (STATUS_OK.equals(status)) {
+            if (STATUS_OK.equals(v[iStatus])) {
                 if (firstOkLine == null) firstOkLine = line;
                 for (String c : whenOk) {
                     if (csv.has(c) && r.get(csv.column(c)).isEmpty()) {
@@ -99,12 +194,12 @@ final class RunTableReader {
                                 + ")", "an empty cell");
                     }
                 }
-                Long requests = (Long) row.get(REQUESTS);
+                Long requests = (Long) v[iRequests];
                 if (requests != null && requests == 0) {
                     problems.atLine(file, line, REQUESTS, "requests > 0 for a row with status ok", "0");
                 }
             }
-            Long seq = (Long) row.get(SEQ);
+            Long seq = (Long) v[iSeq];
             if (seq != null) {
                 String here = file + " line " + line;
                 String before = seqs.putIfAbsent(seq, here);
@@ -113,9 +208,10 @@ final class RunTableReader {
                             + " numbering)", seq + ", already used at " + before);
                 }
             }
-            Object[] key = {row.get(STACK), row.get(ENDPOINT), row.get(CONCURRENCY), row.get(RUN), row.get(WARMUP)};
-            if (java.util.Arrays.stream(key).allMatch(java.util.Objects::nonNull)) {
-                String k = java.util.Arrays.toString(key);
+            Object[] key = new Object[iKey.length];
+            for (int k = 0; k < key.length; k++) key[k] = v[iKey[k]];
+            if (Arrays.stream(key).allMatch(Objects::nonNull)) {
+                String k = Arrays.toString(key);
                 Long first = keys.putIfAbsent(k, line);
                 if (first != null) {
                     problems.atLine(file, line, "stack/endpoint/concurrency/run/warmup",
@@ -124,7 +220,9 @@ final class RunTableReader {
                                     + ") again (first on line " + first + ")");
                 }
             }
-            rows.add(row);
+            boolean complete = true;
+            for (String c : REQUIRED) complete &= v[NAMES.indexOf(c)] != null;
+            if (complete) rows.add(new Line(line, RunRow.of(v)));
         }
         if (firstOkLine != null) {
             for (String c : whenOk) {

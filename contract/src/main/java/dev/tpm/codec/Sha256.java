@@ -1,4 +1,4 @@
-package dev.tpm.verify;
+package dev.tpm.codec;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +25,8 @@ public final class Sha256 {
         return HexFormat.of().formatHex(md.digest());
     }
 
-    private static MessageDigest digest() {
+    /** A fresh SHA-256 digest. */
+    public static MessageDigest digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

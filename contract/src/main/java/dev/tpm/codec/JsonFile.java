@@ -1,4 +1,4 @@
-package dev.tpm.ingest;
+package dev.tpm.codec;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -12,12 +12,12 @@ import java.util.List;
  * A JSON file of the data folder and typed access to its fields: each accessor records a problem
  * naming the JSON path when a field is missing (where required) or of the wrong type or range.
  */
-final class JsonFile {
+public final class JsonFile {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
-    final String file;
-    final JsonNode root;
+    public final String file;
+    public final JsonNode root;
     private final Problems problems;
 
     private JsonFile(String file, JsonNode root, Problems problems) {
@@ -27,7 +27,7 @@ final class JsonFile {
     }
 
     /** Reads and parses; null (with a problem naming line and column) when it is not JSON. */
-    static JsonFile read(Path path, String file, Problems problems) {
+    public static JsonFile read(Path path, String file, Problems problems) {
         String text = CsvFile.readUtf8(path, file, problems);
         if (text == null) return null;
         if (text.startsWith("\uFEFF")) text = text.substring(1);
@@ -52,11 +52,11 @@ final class JsonFile {
         }
     }
 
-    void problem(String path, String expected, String found) {
+    public void problem(String path, String expected, String found) {
         problems.atJson(file, path, expected, found);
     }
 
-    static String describe(JsonNode n) {
+    public static String describe(JsonNode n) {
         if (n == null || n.isMissingNode()) return "no such key";
         if (n.isNull()) return "null";
         if (n.isTextual()) return Problem.quote(n.asText()).replace("an empty cell", "an empty string");
@@ -66,12 +66,12 @@ final class JsonFile {
         return s.length() > 80 ? s.substring(0, 77) + "..." : s;
     }
 
-    static String child(String path, String key) {
+    public static String child(String path, String key) {
         return path + "." + key;
     }
 
     /** A string field; null when absent (a problem if required) or not a non-empty string. */
-    String string(JsonNode parent, String path, String key, boolean required) {
+    public String string(JsonNode parent, String path, String key, boolean required) {
         JsonNode n = parent.get(key);
         String p = child(path, key);
         if (n == null || n.isNull()) {
@@ -86,7 +86,7 @@ final class JsonFile {
     }
 
     /** A string that must be one of {@code allowed}. */
-    String oneOf(JsonNode parent, String path, String key, boolean required, List<String> allowed) {
+    public String oneOf(JsonNode parent, String path, String key, boolean required, List<String> allowed) {
         String s = string(parent, path, key, required);
         if (s != null && !allowed.contains(s)) {
             problem(child(path, key), "one of " + String.join(", ", allowed), Problem.quote(s));
@@ -96,7 +96,7 @@ final class JsonFile {
     }
 
     /** An integer field at least {@code min}; null when absent (a problem if required) or bad. */
-    Long integer(JsonNode parent, String path, String key, boolean required, long min) {
+    public Long integer(JsonNode parent, String path, String key, boolean required, long min) {
         JsonNode n = parent.get(key);
         String p = child(path, key);
         return integerNode(n, p, required, min);
@@ -121,7 +121,7 @@ final class JsonFile {
     }
 
     /** A finite number in [min, max] (bounds inclusive unless {@code open}). */
-    Double number(JsonNode parent, String path, String key, boolean required, double min, double max,
+    public Double number(JsonNode parent, String path, String key, boolean required, double min, double max,
             boolean open, String expected) {
         JsonNode n = parent.get(key);
         String p = child(path, key);
@@ -143,7 +143,7 @@ final class JsonFile {
     }
 
     /** An integer field in [min, Integer.MAX_VALUE]. */
-    Integer intField(JsonNode parent, String path, String key, boolean required, int min) {
+    public Integer intField(JsonNode parent, String path, String key, boolean required, int min) {
         Long v = integer(parent, path, key, required, min);
         if (v != null && v > Integer.MAX_VALUE) {
             problem(child(path, key), "an integer <= " + Integer.MAX_VALUE, Long.toString(v));

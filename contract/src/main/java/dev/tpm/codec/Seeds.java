@@ -1,15 +1,16 @@
-package dev.tpm.stats;
+package dev.tpm.codec;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import org.apache.commons.math3.random.MersenneTwister;
 import org.apache.commons.math3.random.RandomGenerator;
 
 /**
- * Random streams derived from the root seed (analysis.json's rng_seed) and a group key, never from
- * processing order or the clock: seed = the first 8 bytes (big-endian) of SHA-256 over the UTF-8
+ * The one seed derivation of the project: the analysis's bootstrap streams (root seed analysis.json's
+ * rng_seed, key the group) and the harness's run order and load-generator seeds (root seed the
+ * preset's rng_seed, key the phase and stack) are random streams derived from a root seed and a
+ * key, never from processing order or the clock: seed = the first 8 bytes (big-endian) of SHA-256 over the UTF-8
  * text of the root seed in decimal followed, for each key part, by the byte 0x1F and the part's
  * UTF-8 bytes. Each stream is its own Mersenne Twister (Matsumoto & Nishimura 1998), so groups can
  * run in any order and on any number of threads with the same result.
@@ -21,12 +22,7 @@ public final class Seeds {
     private Seeds() {}
 
     public static long derive(long rootSeed, String... keyParts) {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every JDK", e);
-        }
+        MessageDigest sha = Sha256.digest();
         sha.update(Long.toString(rootSeed).getBytes(StandardCharsets.UTF_8));
         for (String part : keyParts) {
             sha.update(SEPARATOR);

@@ -1,4 +1,4 @@
-package dev.tpm.collect.campaign;
+package dev.tpm.codec;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -9,11 +9,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-/** Files that survive a crash: written whole under a temporary name, forced, then renamed. */
-public final class Durable {
-    private Durable() {}
+/**
+ * The one atomic file writer: a file is written whole under a temporary name in its folder, forced
+ * to disk, then renamed over the target, so that a reader (or a crash) sees the old bytes or the
+ * new ones, never a part.
+ */
+public final class AtomicFile {
+    private AtomicFile() {}
 
-    public static void writeAtomically(Path file, byte[] bytes) throws IOException {
+    public static void write(Path file, byte[] bytes) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
@@ -31,8 +35,8 @@ public final class Durable {
         forceDirectory(dir);
     }
 
-    public static void writeAtomically(Path file, String text) throws IOException {
-        writeAtomically(file, text.getBytes(StandardCharsets.UTF_8));
+    public static void write(Path file, String text) throws IOException {
+        write(file, text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Forces a directory's entries (a new or renamed file) to disk; a no-op where not supported. */

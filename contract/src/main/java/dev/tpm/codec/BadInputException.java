@@ -1,4 +1,4 @@
-package dev.tpm.ingest;
+package dev.tpm.codec;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.tpm.collect.campaign;
+package dev.tpm.model;
 
 /** data.md's unique key of a run within phase1.csv or phase2.csv. */
 public record RunKey(String stack, String endpoint, int concurrency, int run, boolean warmup) {

@@ -1,4 +1,4 @@
-package dev.tpm.ingest;
+package dev.tpm.codec;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -10,14 +10,14 @@ import java.util.regex.Pattern;
  * separators, no {@code NaN}/{@code Infinity}, integers without a fraction. Each method returns
  * null and records a problem when the text does not parse.
  */
-final class Cells {
+public final class Cells {
     private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
     private static final Pattern DECIMAL = Pattern.compile("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?");
     private static final Pattern HEX = Pattern.compile("0[xX][0-9a-fA-F]+");
 
     private Cells() {}
 
-    static Long integer(String text, String file, long line, String column, Problems problems) {
+    public static Long integer(String text, String file, long line, String column, Problems problems) {
         if (!INTEGER.matcher(text).matches()) {
             problems.atLine(file, line, column, "an integer", Problem.quote(text));
             return null;
@@ -30,7 +30,7 @@ final class Cells {
         }
     }
 
-    static Double decimal(String text, String file, long line, String column, Problems problems) {
+    public static Double decimal(String text, String file, long line, String column, Problems problems) {
         if (!DECIMAL.matcher(text).matches()) {
             problems.atLine(file, line, column, "a decimal number with '.' as decimal point", Problem.quote(text));
             return null;
@@ -43,12 +43,12 @@ final class Cells {
         return v;
     }
 
-    static boolean isHex(String text) {
+    public static boolean isHex(String text) {
         return HEX.matcher(text).matches();
     }
 
     /** An ISO-8601 instant: {@code 2026-12-01T10:15:02.113Z} or with an offset. */
-    static boolean isInstant(String text) {
+    public static boolean isInstant(String text) {
         try {
             Instant.parse(text);
             return true;

@@ -1,4 +1,4 @@
-package dev.tpm.results;
+package dev.tpm.model;
 
 /**
  * inventory.csv: one input file.

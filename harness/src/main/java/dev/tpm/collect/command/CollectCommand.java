@@ -1,5 +1,7 @@
-package dev.tpm.collect;
+package dev.tpm.collect.command;
 
+import dev.tpm.collect.DeclaredMix;
+import dev.tpm.collect.Preset;
 import dev.tpm.collect.campaign.CampaignRunner;
 import dev.tpm.collect.campaign.DeviceFacts;
 import dev.tpm.collect.campaign.Pinning;

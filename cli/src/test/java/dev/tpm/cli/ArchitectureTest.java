@@ -1,0 +1,118 @@
+package dev.tpm.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of the four modules, checked on the compiled main classes of all of them:
+ *
+ * <pre>
+ * cli                      (dev.tpm.cli: the one command line)
+ *  |-- pipeline            paper -> report, figures, tables -> analysis -> stats
+ *  |                       every stage -> pipeline (Stage, context, writer) -> ingest, verify, output, results
+ *  |-- harness             dev.tpm.collect and below
+ *  '-- contract            dev.tpm.codec -> dev.tpm.model (and nothing of the other modules)
+ * </pre>
+ *
+ * Each rule is also run against a small fixture package with a deliberate wrong edge and a
+ * cycle (dev.tpm.cli.archfixture), to show that it fails where it should.
+ */
+class ArchitectureTest {
+    /** Main classes only: not test classes, not the modules' test jars. */
+    private static final ImportOption MAIN_ONLY = location -> !location.contains("/test-classes/")
+            && !location.contains("-tests.jar");
+
+    static final List<String> PIPELINE = List.of("ingest", "verify", "output", "results", "stats", "analysis",
+            "tables", "figures", "report", "pipeline", "paper");
+    static final List<String> CONTRACT = List.of("codec", "model");
+
+    private static String[] packages(String root, List<String> names) {
+        return names.stream().map(n -> root + "." + n + "..").toArray(String[]::new);
+    }
+
+    /** stats: the JDK and Commons Math only. */
+    static ArchRule statsImportsOnlyTheJdkAndCommonsMath(String root) {
+        return noClasses().that().resideInAPackage(root + ".stats..")
+                .should().dependOnClassesThat().resideOutsideOfPackages(root + ".stats..", "java..",
+                        "org.apache.commons.math3..")
+                .because("stats is plain statistics on arrays");
+    }
+
+    /** contract: no other module. */
+    static ArchRule contractImportsNoOtherModule(String root) {
+        return noClasses().that().resideInAnyPackage(packages(root, CONTRACT))
+                .should().dependOnClassesThat().resideInAnyPackage(root + ".collect..", root + ".cli..")
+                .orShould().dependOnClassesThat().resideInAnyPackage(packages(root, PIPELINE))
+                .because("contract depends on no other module");
+    }
+
+    /** The model records need no codec. */
+    static ArchRule modelBelowCodec(String root) {
+        return noClasses().that().resideInAPackage(root + ".model..")
+                .should().dependOnClassesThat().resideInAPackage(root + ".codec..");
+    }
+
+    /** pipeline: nothing of the harness or the command line. */
+    static ArchRule pipelineImportsNoHarness(String root) {
+        return noClasses().that().resideInAnyPackage(packages(root, PIPELINE))
+                .should().dependOnClassesThat().resideInAnyPackage(root + ".collect..", root + ".cli..")
+                .because("make paper needs nothing of the collection stage");
+    }
+
+    /** harness: nothing of the pipeline or the command line. */
+    static ArchRule harnessImportsNoPipeline(String root) {
+        return noClasses().that().resideInAPackage(root + ".collect..")
+                .should().dependOnClassesThat().resideInAnyPackage(packages(root, PIPELINE))
+                .orShould().dependOnClassesThat().resideInAPackage(root + ".cli..")
+                .because("the harness shares only the contract with the pipeline");
+    }
+
+    /** The stage list lives above the stages: dev.tpm.pipeline imports none of them. */
+    static ArchRule stageListAboveTheStages(String root) {
+        return noClasses().that().resideInAnyPackage(root + ".pipeline..", root + ".ingest..", root + ".verify..",
+                        root + ".output..", root + ".results..")
+                .should().dependOnClassesThat().resideInAnyPackage(root + ".analysis..", root + ".tables..",
+                        root + ".figures..", root + ".report..", root + ".paper..");
+    }
+
+    /** No package cycles, every package its own slice. */
+    static ArchRule noCycles(String root) {
+        return slices().matching(root + ".(**)").should().beFreeOfCycles();
+    }
+
+    static List<ArchRule> rules(String root) {
+        return List.of(statsImportsOnlyTheJdkAndCommonsMath(root), contractImportsNoOtherModule(root),
+                modelBelowCodec(root), pipelineImportsNoHarness(root), harnessImportsNoPipeline(root),
+                stageListAboveTheStages(root), noCycles(root));
+    }
+
+    @Test
+    void theModulesFollowTheLayering() {
+        JavaClasses main = new ClassFileImporter().withImportOption(MAIN_ONLY).importPackages("dev.tpm");
+        assertTrue(main.containPackage("dev.tpm.codec") && main.containPackage("dev.tpm.collect")
+                && main.containPackage("dev.tpm.stats") && main.containPackage("dev.tpm.cli"),
+                "every module's classes are imported");
+        for (ArchRule rule : rules("dev.tpm")) rule.check(main);
+    }
+
+    @Test
+    void eachRuleFailsOnAWrongEdge() {
+        String root = "dev.tpm.cli.archfixture";
+        JavaClasses fixture = new ClassFileImporter().importPackages(root);
+        // the fixture has one wrong edge for each rule, and a cycle codec <-> model
+        for (ArchRule rule : rules(root)) {
+            AssertionError e = assertThrows(AssertionError.class, () -> rule.check(fixture),
+                    "rule passed on the fixture: " + rule.getDescription());
+            assertTrue(e.getMessage().contains("archfixture"), e.getMessage());
+        }
+    }
+}

@@ -136,7 +136,7 @@ public final class ConformanceCheck {
             ApiChecks api = new ApiChecks(server.port(), db, running::isAlive);
             api.runAll();
             checks = api.checks();
-            for (String[] p : api.problems()) problems.add(new Problem(id, p[0], p[1]));
+            for (ApiChecks.RowProblem p : api.problems()) problems.add(new Problem(id, p.row(), p.detail()));
             server.tree().forEach(h -> pids.add(h.pid()));
         } catch (IOException | RuntimeException e) {
             problems.add(new Problem(id, "start", e.getMessage()));

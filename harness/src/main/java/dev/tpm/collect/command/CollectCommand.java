@@ -104,15 +104,12 @@ public final class CollectCommand implements Callable<Integer> {
                 throw new IOException("--campaign: expected a folder name of letters, digits, '.', '_' or '-', found '" + name + "'");
             }
             Path workDir = work != null ? work : Path.of(System.getProperty("java.io.tmpdir"), "tpm-collect", name);
-            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"));
             Sensors sensors = Sensors.detect();
-            if (p.name().equals("paper") && !sensors.vcgencmdReadable() && !withoutVcgencmd) {
-                throw new IOException("preset paper: `vcgencmd get_throttled` cannot be read, so throttled runs could not be "
-                        + "told apart; on a Raspberry Pi add this user to the video group (sudo usermod -aG video $USER, "
-                        + "then log in again), or pass --without-vcgencmd to run without it (recorded in campaign.json)");
-            }
+            String refusal = refusal(p, sensors, withoutVcgencmd);
+            if (refusal != null) throw new IOException(refusal);
             double maxErrorRate = maxErrorRate(data.resolve("config").resolve("analysis.json"));
             Pinning pinning = Pinning.of(pin, serverCpus, loadgenCpus, Runtime.getRuntime().availableProcessors());
+            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"));
             if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
             err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name() + ", stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
@@ -131,6 +128,18 @@ public final class CollectCommand implements Callable<Integer> {
             err.println("collect: " + e.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * Why a campaign must not start, or null: a {@code paper} campaign needs vcgencmd's throttling
+     * flags (a throttled run cannot be told apart otherwise) unless the user passed
+     * {@code --without-vcgencmd}, which campaign.json then records.
+     */
+    static String refusal(Preset p, Sensors sensors, boolean withoutVcgencmd) {
+        if (!p.name().equals("paper") || sensors.vcgencmdReadable() || withoutVcgencmd) return null;
+        return "preset paper: `vcgencmd get_throttled` cannot be read, so a throttled run could not be told apart; on a "
+                + "Raspberry Pi add this user to the video group (sudo usermod -aG video $USER, then log in again), or pass "
+                + "--without-vcgencmd to run without it (recorded in campaign.json)";
     }
 
     /** data/config/analysis.json's max_error_rate, analysis.md's default where the file or key is absent. */

@@ -90,6 +90,15 @@ final class FakeServerSide implements ServerSide {
     }
 
     @Override
+    public java.util.Map<String, String> environment(StackSpec spec, String bind, Path db) {
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        env.put("PATH", "/usr/bin:/bin");
+        env.put("PORT", "<port>");
+        env.put("BIND", bind);
+        return env;
+    }
+
+    @Override
     public String toolchainVersion(StackSpec spec) {
         return "1.2.3";
     }

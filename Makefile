@@ -12,7 +12,7 @@ JAR  := target/tpm.jar
 SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers conformance collect bench-sampler
+.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -34,8 +34,16 @@ test: servers ## build the reference servers, then run every test (mvn -B test)
 crosscheck: $(JAR) ## compare the tidy CSVs with an independent Python implementation on fresh random data (needs python3; pip installs numpy, scipy, statsmodels)
 	scripts/crosscheck/run.sh $(JAR) $(SEEDS)
 
-servers: $(JAR) ## build every reference server whose toolchain is on PATH (servers/*/stack.json); lists the skipped ones
+servers: $(JAR) loadgen ## build every reference server whose toolchain is on PATH (servers/*/stack.json); lists the skipped ones
 	$(JAVA) -jar $(JAR) servers --servers servers
+
+# autocannon, the node-pi study's load generator: the version pinned in its package-lock.json
+AUTOCANNON := harness/loadgen/autocannon
+loadgen: $(AUTOCANNON)/node_modules/.package-lock.json ## install the pinned load generators that come from a registry (autocannon: npm ci)
+
+$(AUTOCANNON)/node_modules/.package-lock.json: $(AUTOCANNON)/package.json $(AUTOCANNON)/package-lock.json
+	@if command -v npm >/dev/null; then cd $(AUTOCANNON) && npm ci --no-audit --no-fund && touch node_modules/.package-lock.json; \
+	else echo "skipped autocannon: npm not on PATH (presets with load_generator autocannon cannot run)" >&2; fi
 
 conformance: $(JAR) ## start each built server and check every row of the API table (spec/servers.md)
 	$(JAVA) -jar $(JAR) conformance --servers servers
@@ -43,7 +51,7 @@ conformance: $(JAR) ## start each built server and check every row of the API ta
 # A campaign on this machine (spec/servers.md, harness/README.md), e.g.
 #   make collect PRESET=pilot STACKS=rust,go,python,node,java COLLECT_ARGS="--pin --device-id pi5-a"
 PRESET ?= pilot
-collect: $(JAR) ## run the collection harness: PRESET=paper|pilot|smoke STACKS=a,b COLLECT_ARGS=...; writes data/raw/<campaign>/
+collect: $(JAR) loadgen ## run the collection harness: PRESET=paper|pilot|smoke|hello-blog|app-servers|node-pi STACKS=a,b COLLECT_ARGS=...; writes data/raw/<campaign>/
 	$(JAVA) -jar $(JAR) collect --preset $(PRESET) --data $(DATA) $(if $(STACKS),--stacks $(STACKS)) $(COLLECT_ARGS)
 
 # BENCH_ARGS="<seconds per case> <interval ms> <tree sizes...>"

@@ -42,7 +42,8 @@ public final class Main implements Callable<Integer> {
                 new ManifestCommand(),
                 new dev.tpm.collect.stack.ServersCommand(),
                 new dev.tpm.collect.conformance.ConformanceCommand(),
-                new dev.tpm.collect.command.CollectCommand());
+                new dev.tpm.collect.command.CollectCommand(),
+                new dev.tpm.collect.importer.ImportCommand());
     }
 
     @Spec

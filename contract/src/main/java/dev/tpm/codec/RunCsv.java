@@ -133,18 +133,27 @@ public final class RunCsv {
      */
     public static List<Line> read(Path path, String file, int phase, Set<String> stacks, Map<Long, String> seqs,
             Problems problems, Consumer<String> warn) {
+        return read(path, file, phase, true, stacks, seqs, problems, warn);
+    }
+
+    /**
+     * Reads one run file of a campaign of the paper study or, with {@code paper} false, of another
+     * study, whose ok rows need only {@link RunColumns#REQUIRED_WHEN_OK_OTHER_STUDY} (data.md).
+     */
+    public static List<Line> read(Path path, String file, int phase, boolean paper, Set<String> stacks,
+            Map<Long, String> seqs, Problems problems, Consumer<String> warn) {
         CsvFile csv = CsvFile.read(path, file, problems);
-        return csv == null ? null : check(csv, phase, stacks, seqs, problems, warn);
+        return csv == null ? null : check(csv, phase, paper, stacks, seqs, problems, warn);
     }
 
     /** Parses CSV text (see {@link #read}). */
     public static List<Line> parse(String text, String file, int phase, Set<String> stacks, Map<Long, String> seqs,
             Problems problems, Consumer<String> warn) {
         CsvFile csv = CsvFile.parse(text, file, problems);
-        return csv == null ? null : check(csv, phase, stacks, seqs, problems, warn);
+        return csv == null ? null : check(csv, phase, true, stacks, seqs, problems, warn);
     }
 
-    private static List<Line> check(CsvFile csv, int phase, Set<String> stacks, Map<Long, String> seqs,
+    private static List<Line> check(CsvFile csv, int phase, boolean paper, Set<String> stacks, Map<Long, String> seqs,
             Problems problems, Consumer<String> warn) {
         String file = csv.file();
         csv.warnUnknown(NAMES, warn);
@@ -159,8 +168,8 @@ public final class RunCsv {
             problems.atLine(file, h, null, "at least one data row after the header (one row per run)", "no rows");
             return null;
         }
-        List<String> whenOk = new ArrayList<>(REQUIRED_WHEN_OK);
-        if (phase == 1) whenOk.addAll(REQUIRED_WHEN_OK_PHASE1);
+        List<String> whenOk = new ArrayList<>(paper ? REQUIRED_WHEN_OK : REQUIRED_WHEN_OK_OTHER_STUDY);
+        if (paper && phase == 1) whenOk.addAll(REQUIRED_WHEN_OK_PHASE1);
 
         int[] pos = new int[CSV.size()];
         for (int i = 0; i < CSV.size(); i++) pos[i] = csv.column(CSV.get(i).name());

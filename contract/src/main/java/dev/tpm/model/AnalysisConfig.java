@@ -6,6 +6,9 @@ import java.util.List;
  * Every analysis parameter of analysis.md, as read from data/config/analysis.json.
  *
  * @param posthocTest which p-value enters the Holm family: {@code mann-whitney} or {@code welch}
+ * @param minN groups with fewer values get no CI, enter no test and feed no weighted aggregate
+ * @param memoryWarmS start (s) of the steady window of a memory series (steady_growth_mib)
+ * @param memoryCheckpointsS times (s) at which memory is read off each series, besides t = 0
  */
 public record AnalysisConfig(
         int bootstrapResamples,
@@ -17,13 +20,38 @@ public record AnalysisConfig(
         double maxErrorRate,
         double plateauGain,
         double dropThresholdMib,
-        List<String> excludeCampaigns) {
+        List<String> excludeCampaigns,
+        int minN,
+        double memoryWarmS,
+        List<Double> memoryCheckpointsS) {
 
     public static final String MANN_WHITNEY = "mann-whitney";
     public static final String WELCH = "welch";
 
+    /** analysis.md's default of min_n: the smallest group that gets a CI, a test or a weighted aggregate. */
+    public static final int DEFAULT_MIN_N = 5;
+    /** analysis.md's default of memory_warm_s: start of the steady window of a memory series. */
+    public static final double DEFAULT_MEMORY_WARM_S = 5;
+    /** analysis.md's default of memory_checkpoints_s. */
+    public static final List<Double> DEFAULT_MEMORY_CHECKPOINTS_S = List.of(60.0, 300.0);
+
     public AnalysisConfig {
         excludeCampaigns = List.copyOf(excludeCampaigns);
+        memoryCheckpointsS = List.copyOf(memoryCheckpointsS);
+    }
+
+    /** The parameters of analysis.md version 1; the version-2 ones take their defaults. */
+    public AnalysisConfig(int bootstrapResamples, double confidence, long rngSeed, double alpha, String posthocTest,
+            double largeEffect, double maxErrorRate, double plateauGain, double dropThresholdMib,
+            List<String> excludeCampaigns) {
+        this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
+                dropThresholdMib, excludeCampaigns, DEFAULT_MIN_N, DEFAULT_MEMORY_WARM_S, DEFAULT_MEMORY_CHECKPOINTS_S);
+    }
+
+    /** The same parameters with another min_n. */
+    public AnalysisConfig withMinN(int n) {
+        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
+                plateauGain, dropThresholdMib, excludeCampaigns, n, memoryWarmS, memoryCheckpointsS);
     }
 
     /** The defaults of analysis.md: what the shipped analysis.json holds. */

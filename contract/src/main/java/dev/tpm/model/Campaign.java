@@ -19,7 +19,21 @@ public record Campaign(
         JsonNode protocol,
         List<StackInfo> stacks,
         JsonNode json) {
+    /** The study of a campaign.json without {@code study} (data.md): the paper's CRUD protocol. */
+    public static final String PAPER = "paper";
+
     public Campaign {
         stacks = List.copyOf(stacks);
+    }
+
+    /** campaign.json's {@code study}, {@link #PAPER} when absent (ingest checks that it is a non-empty string). */
+    public String study() {
+        JsonNode s = json == null ? null : json.get("study");
+        return s == null || s.isNull() ? PAPER : s.asText();
+    }
+
+    /** Whether this campaign enters analysis.md sections 1-7. */
+    public boolean isPaper() {
+        return PAPER.equals(study());
     }
 }

@@ -113,7 +113,12 @@ public final class RunColumns {
     /** Columns a row with status ok must fill, in both phases. */
     public static final List<String> REQUIRED_WHEN_OK = List.of(
             DURATION_S, REQUESTS, RPS, LAT_P50_MS, LAT_P99_MS, PEAK_RSS_KIB);
-    /** Columns a phase-1 row with status ok must also fill. */
+    /**
+     * Columns a row with status ok must fill in a campaign whose study is not {@code paper} (an
+     * imported result may have no memory), in both phases.
+     */
+    public static final List<String> REQUIRED_WHEN_OK_OTHER_STUDY = List.of(DURATION_S, REQUESTS, RPS, LAT_P50_MS, LAT_P99_MS);
+    /** Columns a phase-1 row with status ok of a {@code paper} campaign must also fill. */
     public static final List<String> REQUIRED_WHEN_OK_PHASE1 = List.of(STARTUP_MS, IDLE_RSS_KIB);
 
     private RunColumns() {}

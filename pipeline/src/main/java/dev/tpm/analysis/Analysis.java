@@ -5,6 +5,7 @@ import dev.tpm.model.Campaign;
 import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.results.DeviceResults;
+import dev.tpm.results.MemoryCheckpoint;
 import dev.tpm.results.Results;
 import dev.tpm.results.Verification;
 import java.util.ArrayList;
@@ -15,10 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Dataset to Results (analysis.md). Campaigns in {@code exclude_campaigns} are dropped before
- * anything else: their runs, series, stacks and artifact sizes take no part. Devices are the
+ * anything else: their runs, series, stacks and artifact sizes take no part. Sections 1-7 read the
+ * campaigns of the {@code paper} study only; loadgen_summary.csv (section 8) and the memory
+ * checkpoints read every study. Devices are the
  * device ids of the remaining campaigns, in id order. Every bootstrap of every device runs in one
  * parallel pass; results do not depend on the thread count.
  */
@@ -44,18 +48,20 @@ public final class Analysis {
             throw new IllegalArgumentException(dataset.dataDir().resolve("config/mixes.csv") + ": expected at least one mix, found none");
         }
         Set<String> excluded = new HashSet<>(cfg.excludeCampaigns());
-        List<Campaign> campaigns = new ArrayList<>(dataset.campaigns().stream().filter(c -> !excluded.contains(c.id())).toList());
-        campaigns.sort(Comparator.comparing(Campaign::id));
+        List<Campaign> counted = new ArrayList<>(dataset.campaigns().stream().filter(c -> !excluded.contains(c.id())).toList());
+        counted.sort(Comparator.comparing(Campaign::id));
+        // analysis.md: only paper campaigns enter sections 1-7; section 8 and the memory checkpoints take every study
+        List<Campaign> campaigns = counted.stream().filter(Campaign::isPaper).toList();
         StackOrder order = StackOrder.of(campaigns);
+        StackOrder everyStudy = StackOrder.of(counted);
 
-        Map<String, String> deviceOfCampaign = new LinkedHashMap<>();
-        Map<String, List<Campaign>> byDevice = new java.util.TreeMap<>();
-        for (Campaign c : campaigns) {
-            deviceOfCampaign.put(c.id(), c.device().id());
-            byDevice.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
-        }
-        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), 1));
-        rows.addAll(RunRow.read(dataset.phase2(), 2));
+        Map<String, String> studyOfCampaign = new LinkedHashMap<>();
+        for (Campaign c : counted) studyOfCampaign.put(c.id(), c.study());
+        Map<String, List<Campaign>> byDevice = new TreeMap<>();
+        for (Campaign c : campaigns) byDevice.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
+        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), 1, studyOfCampaign));
+        rows.addAll(RunRow.read(dataset.phase2(), 2, studyOfCampaign));
+        rows.removeIf(r -> !studyOfCampaign.containsKey(r.campaign()));
 
         BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), cfg.bootstrapResamples(), cfg.confidence());
         List<DeviceAnalysis> analyses = new ArrayList<>();
@@ -65,14 +71,34 @@ public final class Analysis {
             Set<String> idSet = new HashSet<>(ids);
             List<RunRow> deviceRows = rows.stream().filter(r -> idSet.contains(r.campaign())).toList();
             List<MemorySeries> series = dataset.phase3().stream().filter(s -> idSet.contains(s.campaign())).toList();
+            Set<String> listedSet = new HashSet<>();
+            for (Campaign c : e.getValue()) c.stacks().forEach(s -> listedSet.add(s.id()));
+            List<String> listed = order.stacks().stream().filter(listedSet::contains).toList();
             DeviceAnalysis a = new DeviceAnalysis(device, e.getValue().get(0).device(), ids, cfg, dataset.mixes(), order,
-                    deviceRows, series);
+                    listed, deviceRows, series);
             a.plan(plan);
             analyses.add(a);
         }
         plan.run(threads, submissionOrder);
         List<DeviceResults> devices = analyses.stream().map(a -> a.finish(plan)).toList();
+        // the seed studies' published values go to their own replication table (studies.md)
+        List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
         return new Results(dataset, verification, order.stacks(), devices,
-                Replications.rows(devices, dataset.published(), order), Replications.taus(devices, dataset.published()));
+                Replications.rows(devices, paperPublished, order), Replications.taus(devices, paperPublished),
+                LoadgenSummaries.of(rows, cfg.maxErrorRate(), everyStudy.comparator()),
+                checkpoints(dataset, counted, cfg, everyStudy));
+    }
+
+    /** memory_checkpoints.csv: every series of every counted campaign, per device (id order). */
+    private static List<MemoryCheckpoint> checkpoints(Dataset dataset, List<Campaign> counted, AnalysisConfig cfg, StackOrder order) {
+        Map<String, List<String>> campaignsOf = new TreeMap<>();
+        for (Campaign c : counted) campaignsOf.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c.id());
+        List<MemoryCheckpoint> out = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : campaignsOf.entrySet()) {
+            Set<String> ids = new HashSet<>(e.getValue());
+            List<MemorySeries> series = dataset.phase3().stream().filter(s -> ids.contains(s.campaign())).toList();
+            out.addAll(MemoryAnalysis.checkpoints(e.getKey(), series, cfg, order.comparator()));
+        }
+        return out;
     }
 }

@@ -17,6 +17,9 @@ import org.apache.commons.math3.random.RandomGenerator;
  * aggregates reuse keep them; the others keep only their interval.
  */
 final class BootstrapPlan {
+    /** A registered bootstrap; its interval (and kept replicates) are read once the plan has run. */
+    record Handle(int id) {}
+
     private record Job(Supplier<double[]> replicates, boolean keepReplicates) {}
 
     private record Done(Interval interval, double[] replicates) {}
@@ -34,8 +37,8 @@ final class BootstrapPlan {
         this.confidence = confidence;
     }
 
-    /** Bootstrap of the median of values, stream keyed by key; @return the job's id */
-    int median(double[] values, boolean keepReplicates, String... key) {
+    /** Bootstrap of the median of values, stream keyed by key. */
+    Handle median(double[] values, boolean keepReplicates, String... key) {
         double[] v = values.clone();
         String[] k = key.clone();
         return add(new Job(() -> Bootstrap.medianReplicates(v, resamples, Seeds.stream(rootSeed, k)), keepReplicates));
@@ -45,7 +48,7 @@ final class BootstrapPlan {
      * Stratified bootstrap of the pooled weighted median (w_energy_mj): stratum e draws from the
      * stream of keys[e], the same stream as that group's own median bootstrap.
      */
-    int weightedMedian(double[][] strata, double[] weights, String[][] keys) {
+    Handle weightedMedian(double[][] strata, double[] weights, String[][] keys) {
         double[][] s = strata.clone();
         double[] w = weights.clone();
         String[][] k = keys.clone();
@@ -56,10 +59,10 @@ final class BootstrapPlan {
         }, false));
     }
 
-    private int add(Job job) {
+    private Handle add(Job job) {
         if (done != null) throw new IllegalStateException("plan already run");
         jobs.add(job);
-        return jobs.size() - 1;
+        return new Handle(jobs.size() - 1);
     }
 
     void run(int threads, Random submissionOrder) {
@@ -75,13 +78,14 @@ final class BootstrapPlan {
         return Bootstrap.percentileInterval(replicates, confidence);
     }
 
-    Interval interval(int id) {
-        return done.get(id).interval();
+    Interval interval(Handle h) {
+        if (done == null) throw new IllegalStateException("plan not run yet");
+        return done.get(h.id()).interval();
     }
 
-    double[] replicates(int id) {
-        double[] r = done.get(id).replicates();
-        if (r == null) throw new IllegalStateException("replicates of job " + id + " were not kept");
+    double[] replicates(Handle h) {
+        double[] r = done.get(h.id()).replicates();
+        if (r == null) throw new IllegalStateException("replicates of job " + h.id() + " were not kept");
         return r;
     }
 }

@@ -32,7 +32,8 @@ final class Replications {
 
     /**
      * Kendall's tau-b (scipy.stats.kendalltau defaults) of published vs measured values over the
-     * stacks present in both, per device and metric with at least two such stacks. When
+     * stacks present in both, per device and metric with at least three such stacks; with two,
+     * the row reports the two orders and no tau (analysis.md 7). When
      * published.csv gives one stack the same metric twice (in two tables), its first row counts.
      */
     static List<ReplicationTau> taus(List<DeviceResults> devices, List<PublishedValue> published) {
@@ -46,18 +47,36 @@ final class Replications {
         for (DeviceResults d : devices) {
             for (String metric : metrics) {
                 List<double[]> pairs = new ArrayList<>();
+                List<String> stacks = new ArrayList<>();
                 for (String stack : d.stacks()) {
                     Double pub = byMetric.get(metric).get(stack);
                     if (pub == null || Double.isNaN(pub)) continue;
                     double m = ReplicationLookup.measured(d, stack, metric);
-                    if (!Double.isNaN(m)) pairs.add(new double[] {pub, m});
+                    if (!Double.isNaN(m)) {
+                        pairs.add(new double[] {pub, m});
+                        stacks.add(stack);
+                    }
                 }
                 if (pairs.size() < 2) continue;
+                List<String> publishedOrder = ascending(stacks, pairs, 0);
+                List<String> measured = ascending(stacks, pairs, 1);
+                if (pairs.size() < ReplicationTau.MIN_STACKS_FOR_TAU) {
+                    out.add(new ReplicationTau(d.id(), metric, pairs.size(), Double.NaN, Double.NaN, publishedOrder, measured));
+                    continue;
+                }
                 KendallTau.Result r = KendallTau.test(pairs.stream().mapToDouble(x -> x[0]).toArray(),
                         pairs.stream().mapToDouble(x -> x[1]).toArray());
-                out.add(new ReplicationTau(d.id(), metric, pairs.size(), r.tau(), r.p()));
+                out.add(new ReplicationTau(d.id(), metric, pairs.size(), r.tau(), r.p(), publishedOrder, measured));
             }
         }
         return out;
+    }
+
+    /** The stacks by ascending value of column c of pairs (stable: stack order breaks ties). */
+    private static List<String> ascending(List<String> stacks, List<double[]> pairs, int c) {
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < stacks.size(); i++) idx.add(i);
+        idx.sort(Comparator.comparingDouble(i -> pairs.get(i)[c]));
+        return idx.stream().map(stacks::get).toList();
     }
 }

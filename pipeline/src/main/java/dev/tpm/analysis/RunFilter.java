@@ -5,11 +5,11 @@ import java.math.BigInteger;
 
 /** Which runs count (analysis.md 1). */
 final class RunFilter {
-    static final String WARMUP = "warmup";
-    static final String FAILED = "failed";
-    static final String DISCARDED = "discarded";
-    static final String ERROR_RATE = "error_rate";
-    static final String THROTTLED = "throttled";
+    static final String WARMUP = ExclusionReason.WARMUP.id;
+    static final String FAILED = ExclusionReason.FAILED.id;
+    static final String DISCARDED = ExclusionReason.DISCARDED.id;
+    static final String ERROR_RATE = ExclusionReason.ERROR_RATE.id;
+    static final String THROTTLED = ExclusionReason.THROTTLED.id;
 
     private RunFilter() {}
 
@@ -19,20 +19,26 @@ final class RunFilter {
      * failed, discarded, error_rate, throttled.
      */
     static String exclusionReason(RunRow r, double maxErrorRate) {
-        if (r.warmup()) return WARMUP;
+        ExclusionReason reason = reason(r, maxErrorRate);
+        return reason == null ? null : reason.id;
+    }
+
+    /** As {@link #exclusionReason}, typed. */
+    static ExclusionReason reason(RunRow r, double maxErrorRate) {
+        if (r.warmup()) return ExclusionReason.WARMUP;
         switch (r.status()) {
             case RunColumns.STATUS_FAILED:
-                return FAILED;
+                return ExclusionReason.FAILED;
             case RunColumns.STATUS_DISCARDED:
-                return DISCARDED;
+                return ExclusionReason.DISCARDED;
             case RunColumns.STATUS_OK:
                 break;
             default:
                 throw new IllegalArgumentException("campaign " + r.campaign() + " phase " + r.phase() + " seq " + r.seq()
                         + ": status expected ok, failed or discarded, found '" + r.status() + "'");
         }
-        if (r.errorRate() > maxErrorRate) return ERROR_RATE;
-        if (throttled(r.throttled())) return THROTTLED;
+        if (r.errorRate() > maxErrorRate) return ExclusionReason.ERROR_RATE;
+        if (throttled(r.throttled())) return ExclusionReason.THROTTLED;
         return null;
     }
 

@@ -18,7 +18,22 @@ record RunRow(
         String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
         boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
         double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
-        double energyJ, double meanPowerW) {
+        double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
+        double peakPssKib, double cpuS) {
+
+    /** A row of a paper campaign without the columns version 2 added to the analysis. */
+    RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
+            boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
+            double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
+            double energyJ, double meanPowerW) {
+        this(campaign, device, phase, seq, stack, endpoint, concurrency, warmup, status, throttled, requests,
+                socketAndHttpErrors, rps, latP50Ms, latP99Ms, startupMs, idleRssKib, peakRssKib, energyJ, meanPowerW,
+                dev.tpm.model.Campaign.PAPER, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    boolean isPaper() {
+        return dev.tpm.model.Campaign.PAPER.equals(study);
+    }
 
     /** Milli per unit, for energy_mj_per_req = energy_j * 1000 / requests. */
     private static final double MILLI = 1000.0;
@@ -40,12 +55,25 @@ record RunRow(
             case Metrics.STARTUP_MS -> startupMs;
             case Metrics.ENERGY_MJ_PER_REQ -> energyJ * MILLI / requests;
             case Metrics.MEAN_POWER_W -> meanPowerW;
+            case Metrics.LAT_P90_MS -> latP90Ms;
+            case Metrics.IDLE_PSS_MIB -> idlePssKib / Metrics.KIB_PER_MIB;
+            case Metrics.PEAK_PSS_MIB -> peakPssKib / Metrics.KIB_PER_MIB;
+            case Metrics.CPU_CORES -> durationS > 0 ? cpuS / durationS : Double.NaN;
+            case Metrics.RPS_PER_CPU_S -> cpuS > 0 ? requests / cpuS : Double.NaN;
             default -> throw new IllegalArgumentException("unknown metric " + name);
         };
     }
 
     /** Every row of a run table (RunColumns plus campaign, device, phase); phase defaults to the given one. */
     static List<RunRow> read(Table table, int defaultPhase) {
+        return read(table, defaultPhase, java.util.Map.of());
+    }
+
+    /**
+     * Every row of a run table, each with the study of its campaign ({@code studyOfCampaign};
+     * paper when absent).
+     */
+    static List<RunRow> read(Table table, int defaultPhase, java.util.Map<String, String> studyOfCampaign) {
         Reader r = new Reader(table);
         List<RunRow> rows = new ArrayList<>(table.rowCount());
         for (int i = 0; i < table.rowCount(); i++) {
@@ -66,7 +94,10 @@ record RunRow(
                     r.number(RunColumns.RPS, i), r.number(RunColumns.LAT_P50_MS, i), r.number(RunColumns.LAT_P99_MS, i),
                     r.number(RunColumns.STARTUP_MS, i), r.number(RunColumns.IDLE_RSS_KIB, i),
                     r.number(RunColumns.PEAK_RSS_KIB, i), r.number(RunColumns.ENERGY_J, i),
-                    r.number(RunColumns.MEAN_POWER_W, i)));
+                    r.number(RunColumns.MEAN_POWER_W, i),
+                    studyOfCampaign.getOrDefault(r.text(RunColumns.CAMPAIGN, i), dev.tpm.model.Campaign.PAPER),
+                    r.number(RunColumns.DURATION_S, i), r.number(RunColumns.LAT_P90_MS, i),
+                    r.number(RunColumns.IDLE_PSS_KIB, i), r.number(RunColumns.PEAK_PSS_KIB, i), r.number(RunColumns.CPU_S, i)));
         }
         return rows;
     }

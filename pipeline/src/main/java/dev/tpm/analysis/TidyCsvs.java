@@ -7,6 +7,8 @@ import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Exclusion;
 import dev.tpm.results.GroupStat;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.MemoryCheckpoint;
 import dev.tpm.results.MemorySummary;
 import dev.tpm.results.Omnibus;
 import dev.tpm.results.Posthoc;
@@ -32,7 +34,7 @@ import java.util.function.Function;
  */
 public final class TidyCsvs {
     public static final List<String> GROUP_STATS = List.of("device", "stack", "endpoint", "metric",
-            "n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high");
+            "n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n");
     public static final List<String> OMNIBUS = List.of("device", "endpoint", "metric", "k", "n", "h", "df", "p", "epsilon_sq");
     public static final List<String> POSTHOC = List.of("device", "endpoint", "metric", "stack_a", "stack_b",
             "n_a", "n_b", "u", "p_mwu", "t", "df", "p_welch", "cohens_d", "hedges_g", "cliffs_delta", "p_holm", "significant");
@@ -41,7 +43,7 @@ public final class TidyCsvs {
     public static final List<String> WEIGHTED = List.of("device", "mix", "stack",
             "w_rps", "w_rps_lo", "w_rps_hi", "w_peak_mib", "w_peak_mib_lo", "w_peak_mib_hi",
             "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo", "w_p99_ms_hi",
-            "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank", "ratio_to_best");
+            "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank", "ratio_to_best", "missing");
     public static final List<String> SENSITIVITY = List.of("device", "mix", "kendall_tau", "p");
     public static final List<String> STACK_POOLED = List.of("device", "stack", "n", "idle_rss_mib", "idle_rss_mib_lo",
             "idle_rss_mib_hi", "startup_ms", "startup_ms_lo", "startup_ms_hi", "artifact_mib");
@@ -50,7 +52,10 @@ public final class TidyCsvs {
     public static final List<String> SWEEP_SUMMARY = List.of("device", "stack", "peak_rps", "peak_concurrency",
             "plateau_concurrency");
     public static final List<String> MEMORY = List.of("device", "stack", "series", "samples", "duration_s", "first_mib",
-            "min_mib", "max_mib", "last_mib", "growth_mib", "drops", "slope_mib_per_s");
+            "min_mib", "max_mib", "last_mib", "growth_mib", "steady_growth_mib", "drops", "slope_mib_per_s");
+    public static final List<String> MEMORY_CHECKPOINTS = List.of("device", "stack", "t_s", "series", "mib");
+    public static final List<String> LOADGEN_SUMMARY = List.of("device", "study", "phase", "stack", "endpoint", "concurrency",
+            "n", "rps_median", "rps_best", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "peak_rss_mib", "cpu_pct", "ratio_to_slowest");
     public static final List<String> EXCLUSIONS = List.of("device", "campaign", "phase", "seq", "stack", "endpoint", "reason");
     public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio");
 
@@ -69,6 +74,8 @@ public final class TidyCsvs {
         out.put("tables/sweep.csv", sweep(r));
         out.put("tables/sweep_summary.csv", sweepSummary(r));
         out.put("tables/memory.csv", memory(r));
+        out.put("tables/memory_checkpoints.csv", memoryCheckpoints(r));
+        out.put("tables/loadgen_summary.csv", loadgenSummary(r));
         out.put("tables/exclusions.csv", exclusions(r));
         out.put("tables/replication.csv", replication(r));
         return out;
@@ -81,7 +88,7 @@ public final class TidyCsvs {
     public static CsvText groupStats(Results r) {
         return table(r, GROUP_STATS, DeviceResults::groupStats, (GroupStat g) -> List.of(g.device(), g.stack(), g.endpoint(),
                 g.metric(), Num.csv(g.n()), Num.csv(g.median()), Num.csv(g.mean()), Num.csv(g.sd()), Num.csv(g.q1()),
-                Num.csv(g.q3()), Num.csv(g.min()), Num.csv(g.max()), Num.csv(g.ciLow()), Num.csv(g.ciHigh())));
+                Num.csv(g.q3()), Num.csv(g.min()), Num.csv(g.max()), Num.csv(g.ciLow()), Num.csv(g.ciHigh()), Num.csv(g.smallN())));
     }
 
     public static CsvText omnibus(Results r) {
@@ -108,6 +115,7 @@ public final class TidyCsvs {
             for (Estimate e : List.of(w.wRps(), w.wPeakMib(), w.wRpsPerMib(), w.wP99Ms(), w.wEnergyMj())) addEstimate(row, e);
             row.add(w.rank() > 0 ? Num.csv(w.rank()) : "");
             row.add(Num.csv(w.ratioToBest()));
+            row.add(w.missing());
             return row;
         });
     }
@@ -145,7 +153,28 @@ public final class TidyCsvs {
     public static CsvText memory(Results r) {
         return table(r, MEMORY, DeviceResults::memory, (MemorySummary m) -> List.of(m.device(), m.stack(), Num.csv(m.series()),
                 Num.csv(m.samples()), Num.csv(m.durationS()), Num.csv(m.firstMib()), Num.csv(m.minMib()), Num.csv(m.maxMib()),
-                Num.csv(m.lastMib()), Num.csv(m.growthMib()), Num.csv(m.drops()), Num.csv(m.slopeMibPerS())));
+                Num.csv(m.lastMib()), Num.csv(m.growthMib()), Num.csv(m.steadyGrowthMib()), Num.csv(m.drops()),
+                Num.csv(m.slopeMibPerS())));
+    }
+
+    /** Series of every study (analysis.md 6). */
+    public static CsvText memoryCheckpoints(Results r) {
+        CsvText csv = new CsvText(MEMORY_CHECKPOINTS);
+        for (MemoryCheckpoint c : r.memoryCheckpoints()) {
+            csv.row(c.device(), c.stack(), Num.csv(c.tS()), Num.csv(c.series()), Num.csv(c.mib()));
+        }
+        return csv;
+    }
+
+    /** Every campaign of every study (analysis.md 8). */
+    public static CsvText loadgenSummary(Results r) {
+        CsvText csv = new CsvText(LOADGEN_SUMMARY);
+        for (LoadgenSummary x : r.loadgenSummary()) {
+            csv.row(x.device(), x.study(), Num.csv(x.phase()), x.stack(), x.endpoint(), Num.csv(x.concurrency()), Num.csv(x.n()),
+                    Num.csv(x.rpsMedian()), Num.csv(x.rpsBest()), Num.csv(x.latP50Ms()), Num.csv(x.latP90Ms()),
+                    Num.csv(x.latP99Ms()), Num.csv(x.peakRssMib()), Num.csv(x.cpuPct()), Num.csv(x.ratioToSlowest()));
+        }
+        return csv;
     }
 
     public static CsvText exclusions(Results r) {

@@ -24,6 +24,9 @@ public final class FiguresStage implements Stage {
             new MemoryFigure(),
             new SensitivityFigure());
 
+    /** The seed studies' figures (studies.md), each drawn only when a campaign of its study exists. */
+    public static final List<StudyFigure> STUDY_FIGURES = List.of(new HelloBlogFigure(), new NodePiMemoryFigure());
+
     @Override
     public String name() {
         return "figures";
@@ -45,6 +48,20 @@ public final class FiguresStage implements Stage {
                 } else {
                     FigureWriter.add(out, stem, f.build(results, device, theme));
                 }
+            }
+        }
+        runStudies(results, out);
+    }
+
+    /** figures/&lt;name&gt;: a study's figure is not one device's. */
+    public static void runStudies(Results results, Outputs out) {
+        for (StudyFigure f : STUDY_FIGURES) {
+            String stem = "figures/" + f.name();
+            String missing = f.missingData(results);
+            if (missing != null) {
+                out.skip(stem + ".png/.svg", missing);
+            } else {
+                FigureWriter.add(out, stem, f.build(results));
             }
         }
     }

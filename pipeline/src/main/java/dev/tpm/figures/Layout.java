@@ -25,7 +25,9 @@ final class Layout {
             Endpoints.PUT_ITEM, "PUT /items/{id}",
             Endpoints.DELETE_ITEM, "DELETE /items/{id}",
             Endpoints.MIXED, "mixed workload",
-            Endpoints.HELLO, "GET / (plain text)");
+            Endpoints.HELLO, "GET / (plain text)",
+            Endpoints.HELLO_JSON, "GET /json",
+            Endpoints.HEAVY, "GET /heavy");
 
     private Layout() {}
 

@@ -32,7 +32,12 @@ final class CampaignReader {
      * @param stackIds the stacks listed, null when the list itself is unusable (rows are then not
      *     checked against it)
      */
-    record Read(Campaign campaign, String deviceId, Set<String> stackIds) {}
+    record Read(Campaign campaign, String deviceId, Set<String> stackIds, String study) {
+        /** Whether the campaign follows the paper's CRUD protocol (a bad or absent study reads as paper). */
+        boolean isPaper() {
+            return Campaign.PAPER.equals(study);
+        }
+    }
 
     private CampaignReader() {}
 
@@ -41,11 +46,11 @@ final class CampaignReader {
         Path path = dataDir.resolve(file);
         if (!java.nio.file.Files.isRegularFile(path)) {
             problems.atFile(file, "the campaign's description (spec/data.md, campaign.json)", "no such file");
-            return new Read(null, null, null);
+            return new Read(null, null, null, Campaign.PAPER);
         }
         int before = problems.size();
         JsonFile json = JsonFile.read(path, file, problems);
-        if (json == null) return new Read(null, null, null);
+        if (json == null) return new Read(null, null, null, Campaign.PAPER);
         JsonNode r = json.root;
 
         String id = json.string(r, "$", "campaign", true);
@@ -82,10 +87,31 @@ final class CampaignReader {
                     json.oneOf(d, "$.device", "power_source", false, POWER_SOURCES));
         }
 
+        String study = Campaign.PAPER;
+        JsonNode st0 = r.get("study");
+        if (st0 != null) {
+            if (!st0.isTextual() || !ID.matcher(st0.asText()).matches()) {
+                json.problem("$.study", "a study id such as paper, hello-blog, app-servers or node-pi", JsonFile.describe(st0));
+            } else {
+                study = st0.asText();
+            }
+        }
+
         for (String key : List.of("load_generator", "protocol")) {
             JsonNode n = r.get(key);
             if (n != null && !n.isObject()) json.problem("$." + key, "an object", JsonFile.describe(n));
         }
+        JsonNode lg = r.get("load_generator");
+        if (lg != null && lg.isObject()) {
+            json.string(lg, "$.load_generator", "cpus", false);
+            json.number(lg, "$.load_generator", "timeout_s", false, 0, Double.MAX_VALUE, true, "a time-out in seconds > 0");
+            JsonNode imported = lg.get("imported");
+            if (imported != null && !imported.isBoolean()) {
+                json.problem("$.load_generator.imported", "true or false", JsonFile.describe(imported));
+            }
+        }
+        JsonNode protocol = r.get("protocol");
+        if (protocol != null && protocol.isObject()) json.string(protocol, "$.protocol", "server_cpus", false);
 
         List<StackInfo> stacks = new ArrayList<>();
         Set<String> stackIds = null;
@@ -112,6 +138,20 @@ final class CampaignReader {
                     json.problem(p + ".id", "each stack listed once", "'" + sid + "' again");
                     continue;
                 }
+                JsonNode versions = st.get("versions");
+                if (versions != null) {
+                    if (!versions.isObject()) {
+                        json.problem(p + ".versions", "an object of what the stack runs on, e.g. {\"runtime\": \"go1.26.8\"}",
+                                JsonFile.describe(versions));
+                    } else {
+                        for (var f = versions.fields(); f.hasNext(); ) {
+                            var e = f.next();
+                            if (!e.getValue().isTextual()) {
+                                json.problem(p + ".versions." + e.getKey(), "a version string", JsonFile.describe(e.getValue()));
+                            }
+                        }
+                    }
+                }
                 stacks.add(new StackInfo(
                         sid,
                         json.string(st, p, "language", false),
@@ -120,8 +160,8 @@ final class CampaignReader {
                         json.intField(st, p, "workers", false, 1)));
             }
         }
-        if (problems.size() > before) return new Read(null, deviceId, stackIds);
+        if (problems.size() > before) return new Read(null, deviceId, stackIds, study);
         Campaign c = new Campaign(id, folder, device, r.path("load_generator"), r.path("protocol"), stacks, r);
-        return new Read(c, deviceId, stackIds);
+        return new Read(c, deviceId, stackIds, study);
     }
 }

@@ -27,7 +27,8 @@ final class ConfigReader {
     /** analysis.md's parameter table, in its order: the keys analysis.json may hold. */
     static final List<String> ANALYSIS_KEYS = List.of(
             "bootstrap_resamples", "confidence", "rng_seed", "alpha", "posthoc_test", "large_effect",
-            "max_error_rate", "plateau_gain", "drop_threshold_mib", "exclude_campaigns");
+            "max_error_rate", "plateau_gain", "drop_threshold_mib", "exclude_campaigns", "min_n", "memory_warm_s",
+            "memory_checkpoints_s");
 
     /** spec/data.md: the weights of a mix sum to 1 within this tolerance. */
     static final double WEIGHT_SUM_TOLERANCE = 1e-9;
@@ -82,6 +83,26 @@ final class ConfigReader {
                 }
             }
         }
+        Integer minN = json.intField(r, "$", "min_n", false, 1);
+        Double warm = json.number(r, "$", "memory_warm_s", false, 0, Double.MAX_VALUE, false, "a number >= 0");
+        List<Double> checkpoints = d.memoryCheckpointsS();
+        JsonNode cp = r.get("memory_checkpoints_s");
+        if (cp != null && !cp.isNull()) {
+            if (!cp.isArray()) {
+                json.problem("$.memory_checkpoints_s", "an array of times in seconds (numbers > 0)", JsonFile.describe(cp));
+            } else {
+                List<Double> read = new ArrayList<>();
+                for (int i = 0; i < cp.size(); i++) {
+                    JsonNode e = cp.get(i);
+                    if (!e.isNumber() || !(e.asDouble() > 0) || Double.isInfinite(e.asDouble())) {
+                        json.problem("$.memory_checkpoints_s[" + i + "]", "a time in seconds > 0", JsonFile.describe(e));
+                    } else {
+                        read.add(e.asDouble());
+                    }
+                }
+                checkpoints = read;
+            }
+        }
         return new AnalysisConfig(
                 b != null ? b : d.bootstrapResamples(),
                 conf != null ? conf : d.confidence(),
@@ -92,7 +113,10 @@ final class ConfigReader {
                 maxErr != null ? maxErr : d.maxErrorRate(),
                 plateau != null ? plateau : d.plateauGain(),
                 drop != null ? drop : d.dropThresholdMib(),
-                exclude);
+                exclude,
+                minN != null ? minN : d.minN(),
+                warm != null ? warm : d.memoryWarmS(),
+                checkpoints);
     }
 
     /** The JSON path of exclude_campaigns[i], for a problem found once the campaigns are known. */

@@ -98,13 +98,13 @@ public final class Ingest {
             if (!Files.isRegularFile(dataDir.resolve(base + "phase1.csv"))) {
                 problems.atFile(base + "phase1.csv", "the campaign's phase-1 runs (spec/data.md)", "no such file");
             } else {
-                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase1.csv"), base + "phase1.csv", 1,
+                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase1.csv"), base + "phase1.csv", 1, c.isPaper(),
                         c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase1.add(new Record(campaignId, c.deviceId(), 1, r));
             }
             if (Files.isRegularFile(dataDir.resolve(base + "phase2.csv"))) {
-                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase2.csv"), base + "phase2.csv", 2,
+                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase2.csv"), base + "phase2.csv", 2, c.isPaper(),
                         c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase2.add(new Record(campaignId, c.deviceId(), 2, r));

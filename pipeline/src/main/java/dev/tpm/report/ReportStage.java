@@ -5,6 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.figures.FigureBuilder;
 import dev.tpm.figures.FiguresStage;
+import dev.tpm.figures.StudyFigure;
+import dev.tpm.model.Studies;
+import dev.tpm.results.StudyScope;
+import dev.tpm.tables.StudyTable;
+import dev.tpm.tables.TablesStage;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
 import dev.tpm.ingest.Dataset;
@@ -91,6 +96,7 @@ public final class ReportStage implements Stage {
             campaigns();
             for (DeviceResults d : results.devices()) device(d);
             if (results.multiDevice()) shared();
+            for (String study : producedStudies()) study(study);
             csvs();
             skipped();
             h.append("</body>\n</html>\n");
@@ -111,6 +117,10 @@ public final class ReportStage implements Stage {
                         .append("</a></li>\n");
             }
             if (results.multiDevice()) h.append("<li><a href=\"#shared\">Across devices</a></li>\n");
+            for (String study : producedStudies()) {
+                h.append("<li><a href=\"#study-").append(Html.id(study)).append("\">Study ").append(Html.escape(study))
+                        .append("</a></li>\n");
+            }
             h.append("<li><a href=\"#csv\">Machine-readable tables</a></li>\n")
                     .append("<li><a href=\"#skipped\">Not produced</a></li>\n")
                     .append("</ul></nav>\n</header>\n");
@@ -238,13 +248,53 @@ public final class ReportStage implements Stage {
             h.append("</section>\n");
         }
 
-        /** Names of tables/&lt;prefix&gt;*.md, directly in that folder, in path order. */
+        /** The seed studies with a table or figure written, in studies.md's order. */
+        private List<String> producedStudies() {
+            List<String> out = new ArrayList<>();
+            for (String study : Studies.SEEDS) {
+                boolean any = TablesStage.STUDY_TABLES.stream().anyMatch(t -> t.study().equals(study)
+                        && files.contains("tables/" + t.name() + ".md"))
+                        || FiguresStage.STUDY_FIGURES.stream().anyMatch(f -> f.study().equals(study)
+                        && files.contains("figures/" + f.name() + ".png"));
+                if (any) out.add(study);
+            }
+            return out;
+        }
+
+        /** One heading per seed study: its tables, then its figures (studies.md). */
+        private void study(String study) {
+            StudyScope s = StudyScope.of(results, study);
+            h.append("<section id=\"study-").append(Html.id(study)).append("\">\n<h2>Study ").append(Html.escape(study))
+                    .append("</h2>\n<p>").append(Html.escape("Published seed: " + Studies.SOURCE.get(study)
+                            + " (spec/studies.md). Devices: " + s.describe() + ". Not the paper's Raspberry Pi 5 protocol:"
+                            + " hello-world endpoints, their own load and runs; these campaigns never enter the paper's tables."))
+                    .append("</p>\n");
+            for (StudyTable t : TablesStage.STUDY_TABLES) {
+                if (t.study().equals(study) && files.contains("tables/" + t.name() + ".md")) table("", t.name());
+            }
+            for (StudyFigure f : FiguresStage.STUDY_FIGURES) {
+                if (!f.study().equals(study) || !files.contains("figures/" + f.name() + ".png")) continue;
+                String title = f.title(results);
+                h.append("<figure id=\"figure-").append(Html.id(f.name())).append("\">\n")
+                        .append("<a href=\"").append(Html.escape(f.name())).append(".png\"><img src=\"")
+                        .append(Html.escape(f.name())).append(".png\" alt=\"").append(Html.escape(title)).append("\"></a>\n")
+                        .append("<figcaption><strong>").append(Html.escape(title)).append(".</strong> ")
+                        .append(Html.escape(f.caption(results)))
+                        .append(" <a href=\"").append(Html.escape(f.name())).append(".svg\">SVG</a>")
+                        .append("</figcaption>\n</figure>\n");
+            }
+            h.append("</section>\n");
+        }
+
+        /** Names of tables/&lt;prefix&gt;*.md, directly in that folder, in path order; the studies' tables have their own sections. */
         private Set<String> tableNames(String prefix) {
             Set<String> names = new LinkedHashSet<>();
             String dir = "tables/" + prefix;
             for (String f : files) {
                 if (f.startsWith(dir) && f.endsWith(".md") && f.indexOf('/', dir.length()) < 0) {
-                    names.add(f.substring(dir.length(), f.length() - ".md".length()));
+                    String name = f.substring(dir.length(), f.length() - ".md".length());
+                    if (prefix.isEmpty() && TablesStage.STUDY_TABLES.stream().anyMatch(t -> t.name().equals(name))) continue;
+                    names.add(name);
                 }
             }
             return names;

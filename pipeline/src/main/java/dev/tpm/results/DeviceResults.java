@@ -5,14 +5,18 @@ import dev.tpm.model.MemorySeries;
 import java.util.List;
 
 /**
- * Every result of one device. Lists are sorted as their tidy CSV is (outputs.md).
+ * Every result of one device (paper campaigns: analysis.md 1-7). Lists are sorted as their tidy
+ * CSV is (outputs.md). Built by {@link Builder}.
  *
  * @param stacks the stacks of this device that have measured runs, in stack order
+ * @param listedStacks every stack in the stacks lists of this device's paper campaigns, in stack
+ *     order (each has its row in weighted.csv, with its reason when it has no value)
  * @param campaigns the campaign ids pooled into this device, in id order
  * @param declaredMix name of the first mix of mixes.csv
  * @param paretoFrontier stacks not dominated on (lower w_peak_mib, higher w_rps) under the declared
- *     mix, in stack order
+ *     mix, in stack order; a stack without both values is never on it
  * @param memorySeries the device's phase-3 series, for the memory figure
+ * @param testsLeftOut stacks with fewer than min_n measured runs on an endpoint, left out of its tests
  */
 public record DeviceResults(
         Device device,
@@ -34,9 +38,104 @@ public record DeviceResults(
         List<Exclusion> exclusions,
         List<RunCount> runCounts,
         List<Implication> implications,
-        List<String> paretoFrontier) {
+        List<String> paretoFrontier,
+        List<String> listedStacks,
+        List<TestLeftOut> testsLeftOut) {
+
+    /** Results without the version-2 lists: every stack with runs is listed, none left out of a test. */
+    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
+            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
+            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
+            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
+            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
+            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier) {
+        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
+                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
+                paretoFrontier, stacks, List.of());
+    }
 
     public String id() {
         return device.id();
+    }
+
+    /** The declared mix's row of each listed stack, in stack order. */
+    public List<Weighted> declaredWeighted() {
+        return weighted.stream().filter(w -> w.mix().equals(declaredMix)).toList();
+    }
+
+    /** A copy with other implications (they are computed from the rest of the results). */
+    public DeviceResults withImplications(List<Implication> implications) {
+        return toBuilder().implications(implications).build();
+    }
+
+    public Builder toBuilder() {
+        return new Builder(device).campaigns(campaigns).stacks(stacks).listedStacks(listedStacks).declaredMix(declaredMix)
+                .groupStats(groupStats).samples(samples).omnibus(omnibus).posthoc(posthoc).posthocSummary(posthocSummary)
+                .weighted(weighted).sensitivity(sensitivity).stackPooled(stackPooled).sweep(sweep)
+                .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
+                .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut);
+    }
+
+    public static Builder builder(Device device) {
+        return new Builder(device);
+    }
+
+    /** Assembles a {@link DeviceResults}; every list not set is empty. */
+    public static final class Builder {
+        private final Device device;
+        private List<String> campaigns = List.of();
+        private List<String> stacks = List.of();
+        private List<String> listedStacks;
+        private String declaredMix = "";
+        private List<GroupStat> groupStats = List.of();
+        private List<GroupSample> samples = List.of();
+        private List<Omnibus> omnibus = List.of();
+        private List<Posthoc> posthoc = List.of();
+        private PosthocSummary posthocSummary;
+        private List<Weighted> weighted = List.of();
+        private List<Sensitivity> sensitivity = List.of();
+        private List<StackPooled> stackPooled = List.of();
+        private List<SweepPoint> sweep = List.of();
+        private List<SweepSummary> sweepSummary = List.of();
+        private List<MemorySummary> memory = List.of();
+        private List<MemorySeries> memorySeries = List.of();
+        private List<Exclusion> exclusions = List.of();
+        private List<RunCount> runCounts = List.of();
+        private List<Implication> implications = List.of();
+        private List<String> paretoFrontier = List.of();
+        private List<TestLeftOut> testsLeftOut = List.of();
+
+        private Builder(Device device) {
+            this.device = device;
+        }
+
+        public Builder campaigns(List<String> v) { campaigns = List.copyOf(v); return this; }
+        public Builder stacks(List<String> v) { stacks = List.copyOf(v); return this; }
+        public Builder listedStacks(List<String> v) { listedStacks = List.copyOf(v); return this; }
+        public Builder declaredMix(String v) { declaredMix = v; return this; }
+        public Builder groupStats(List<GroupStat> v) { groupStats = List.copyOf(v); return this; }
+        public Builder samples(List<GroupSample> v) { samples = List.copyOf(v); return this; }
+        public Builder omnibus(List<Omnibus> v) { omnibus = List.copyOf(v); return this; }
+        public Builder posthoc(List<Posthoc> v) { posthoc = List.copyOf(v); return this; }
+        public Builder posthocSummary(PosthocSummary v) { posthocSummary = v; return this; }
+        public Builder weighted(List<Weighted> v) { weighted = List.copyOf(v); return this; }
+        public Builder sensitivity(List<Sensitivity> v) { sensitivity = List.copyOf(v); return this; }
+        public Builder stackPooled(List<StackPooled> v) { stackPooled = List.copyOf(v); return this; }
+        public Builder sweep(List<SweepPoint> v) { sweep = List.copyOf(v); return this; }
+        public Builder sweepSummary(List<SweepSummary> v) { sweepSummary = List.copyOf(v); return this; }
+        public Builder memory(List<MemorySummary> v) { memory = List.copyOf(v); return this; }
+        public Builder memorySeries(List<MemorySeries> v) { memorySeries = List.copyOf(v); return this; }
+        public Builder exclusions(List<Exclusion> v) { exclusions = List.copyOf(v); return this; }
+        public Builder runCounts(List<RunCount> v) { runCounts = List.copyOf(v); return this; }
+        public Builder implications(List<Implication> v) { implications = List.copyOf(v); return this; }
+        public Builder paretoFrontier(List<String> v) { paretoFrontier = List.copyOf(v); return this; }
+        public Builder testsLeftOut(List<TestLeftOut> v) { testsLeftOut = List.copyOf(v); return this; }
+
+        public DeviceResults build() {
+            PosthocSummary summary = posthocSummary != null ? posthocSummary : new PosthocSummary(device.id(), 0, 0, 0, 0);
+            return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
+                    weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
+                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut);
+        }
     }
 }

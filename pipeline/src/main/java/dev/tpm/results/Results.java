@@ -7,8 +7,10 @@ import java.util.List;
  * The whole analysis: one {@link DeviceResults} per device (device-id order) and what compares
  * devices.
  *
- * @param stackOrder every stack in analysis.md's order (first appearance in campaign.json stacks
- *     lists, campaigns in id order)
+ * @param stackOrder every stack of the paper campaigns in analysis.md's order (first appearance in
+ *     campaign.json stacks lists, campaigns in id order)
+ * @param loadgenSummary analysis.md 8: every campaign of every study
+ * @param memoryCheckpoints analysis.md 6: series of every study, by device, study, stack, t
  */
 public record Results(
         Dataset dataset,
@@ -16,7 +18,15 @@ public record Results(
         List<String> stackOrder,
         List<DeviceResults> devices,
         List<Replication> replication,
-        List<ReplicationTau> replicationTau) {
+        List<ReplicationTau> replicationTau,
+        List<LoadgenSummary> loadgenSummary,
+        List<MemoryCheckpoint> memoryCheckpoints) {
+
+    /** Results without the tables of every study (loadgen_summary.csv, memory_checkpoints.csv). */
+    public Results(Dataset dataset, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
+            List<Replication> replication, List<ReplicationTau> replicationTau) {
+        this(dataset, verification, stackOrder, devices, replication, replicationTau, List.of(), List.of());
+    }
 
     /** Several devices: per-device tables and figures go to tables/&lt;device&gt;/ and figures/&lt;device&gt;/. */
     public boolean multiDevice() {

@@ -13,12 +13,22 @@ public final class MemoryTrend {
      *     below two samples
      */
     public record Series(int samples, double durationS, double firstMib, double minMib, double maxMib,
-            double lastMib, double growthMib, int drops, double slopeMibPerS) {}
+            double lastMib, double growthMib, double steadyGrowthMib, int drops, double slopeMibPerS) {}
 
     private MemoryTrend() {}
 
-    /** @param tMs sample times in ms since the series start; @param rssMib RSS at each, in MiB */
+    /** As {@link #summarize(double[], double[], double, double)} with the steady window from t = 0. */
     public static Series summarize(double[] tMs, double[] rssMib, double dropThresholdMib) {
+        return summarize(tMs, rssMib, dropThresholdMib, 0);
+    }
+
+    /**
+     * @param tMs sample times in ms since the series start
+     * @param rssMib RSS at each, in MiB
+     * @param warmS start of the steady window: steady growth = last - the first sample with
+     *     t_ms &gt;= warmS * 1000, NaN when no sample is that late
+     */
+    public static Series summarize(double[] tMs, double[] rssMib, double dropThresholdMib, double warmS) {
         int n = tMs.length;
         if (n == 0 || n != rssMib.length) throw new IllegalArgumentException("a series needs one RSS per time, at least one sample");
         double min = rssMib[0];
@@ -33,6 +43,26 @@ public final class MemoryTrend {
         }
         double first = rssMib[0];
         double last = rssMib[n - 1];
-        return new Series(n, tMs[n - 1] / MS_PER_S, first, min, max, last, last - first, drops, ols.getSlope());
+        double steady = Double.NaN;
+        for (int i = 0; i < n; i++) {
+            if (tMs[i] >= warmS * MS_PER_S) {
+                steady = last - rssMib[i];
+                break;
+            }
+        }
+        return new Series(n, tMs[n - 1] / MS_PER_S, first, min, max, last, last - first, steady, drops, ols.getSlope());
+    }
+
+    /**
+     * The RSS at a checkpoint (analysis.md 6): that of the last sample with t_ms &lt;= tS * 1000, for
+     * a series whose duration (last t_ms / 1000) is at least tS; NaN otherwise (also when the first
+     * sample comes after tS).
+     */
+    public static double at(double[] tMs, double[] rssMib, double tS) {
+        int n = tMs.length;
+        if (n == 0 || tMs[n - 1] / MS_PER_S < tS) return Double.NaN;
+        double v = Double.NaN;
+        for (int i = 0; i < n && tMs[i] <= tS * MS_PER_S; i++) v = rssMib[i];
+        return v;
     }
 }

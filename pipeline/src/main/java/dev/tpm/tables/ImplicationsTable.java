@@ -33,6 +33,11 @@ public final class ImplicationsTable implements DeviceTable {
         for (Implication i : d.implications()) {
             Quantity q = Quantity.forUnit(i.unit());
             used.add(q);
+            if (!i.hasBest()) {
+                t.row(i.criterion(), "none named", "", i.unit() == null ? "" : i.unit(), "no value for " + String.join("; ",
+                        i.leftOut().stream().map(l -> l.stack() + " (" + l.reason() + ")").toList()));
+                continue;
+            }
             t.row(i.criterion(), i.bestStack(), Rounding.ci(q, i.value()), i.unit() == null ? "" : i.unit(),
                     i.tied().isEmpty() ? "none" : String.join(", ", i.tied()));
         }
@@ -40,6 +45,9 @@ public final class ImplicationsTable implements DeviceTable {
                         + " recommendations. Weighted criteria use the declared mix '" + d.declaredMix() + "'; the"
                         + " energy criterion, where present, is exploratory. Criteria without data are left out.")
                 .note("Tied: the other stacks whose CI overlaps the best stack's (artifact size has no CI).")
+                .note("No best is named for a criterion some stack of the device has no value for (analysis.md 4: a"
+                        + " stack without a value is never a criterion's best, and its absence is no finding); the row"
+                        + " names that stack and why.")
                 .note(TableText.ciNote(r))
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(used))

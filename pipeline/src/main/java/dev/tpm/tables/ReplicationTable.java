@@ -1,6 +1,7 @@
 package dev.tpm.tables;
 
 import dev.tpm.model.PublishedValue;
+import dev.tpm.model.Studies;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Replication;
 import dev.tpm.results.ReplicationTau;
@@ -26,7 +27,7 @@ public final class ReplicationTable implements SharedTable {
 
     @Override
     public Optional<String> lacking(Results r) {
-        return r.dataset().published().isEmpty()
+        return paper(r).isEmpty()
                 ? Optional.of("reference/published.csv has no rows")
                 : Optional.empty();
     }
@@ -82,7 +83,7 @@ public final class ReplicationTable implements SharedTable {
 
     /** Grouped by metric (first appearance in published.csv), then stack order, then paper table. */
     private static List<PublishedValue> ordered(Results r) {
-        List<PublishedValue> all = r.dataset().published();
+        List<PublishedValue> all = paper(r);
         List<String> metrics = all.stream().map(PublishedValue::metric).distinct().toList();
         return all.stream()
                 .sorted(Comparator.comparingInt((PublishedValue p) -> metrics.indexOf(p.metric()))
@@ -90,6 +91,11 @@ public final class ReplicationTable implements SharedTable {
                         .thenComparing(PublishedValue::stack)
                         .thenComparing(PublishedValue::table))
                 .toList();
+    }
+
+    /** The paper's own published values; the seed studies' have their own table. */
+    private static List<PublishedValue> paper(Results r) {
+        return Studies.published(r.dataset().published(), Studies.PAPER);
     }
 
     private static int stackIndex(Results r, String stack) {

@@ -23,6 +23,12 @@ public final class TablesStage implements Stage {
     /** Tables that are not one device's. */
     public static final List<SharedTable> SHARED_TABLES = List.of(new MixesTable(), new ReplicationTable());
 
+    /** The seed studies' tables (studies.md), each written only when a campaign of its study exists. */
+    public static final List<StudyTable> STUDY_TABLES = List.of(
+            new HelloBlogTable(), new StudyReplicationTable(dev.tpm.model.Studies.HELLO_BLOG),
+            new AppServersTable(), new StudyReplicationTable(dev.tpm.model.Studies.APP_SERVERS),
+            new NodePiTable(), new NodePiMemoryTable(), new StudyReplicationTable(dev.tpm.model.Studies.NODE_PI));
+
     @Override
     public String name() {
         return "tables";
@@ -35,7 +41,7 @@ public final class TablesStage implements Stage {
 
     /** Adds every table of the results to {@code out}; pure apart from that. */
     public static void write(Results results, Outputs out) {
-        for (SharedTable t : SHARED_TABLES) {
+        for (SharedTable t : concat(SHARED_TABLES, STUDY_TABLES)) {
             Optional<String> lacking = t.lacking(results);
             if (lacking.isPresent()) {
                 out.skip("tables/" + t.name(), lacking.get());
@@ -54,6 +60,12 @@ public final class TablesStage implements Stage {
                 }
             }
         }
+    }
+
+    private static List<SharedTable> concat(List<SharedTable> a, List<StudyTable> b) {
+        List<SharedTable> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     private static void put(Outputs out, String pathWithoutExtension, TableModel table) {

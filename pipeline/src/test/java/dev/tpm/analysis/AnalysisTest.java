@@ -243,14 +243,18 @@ class AnalysisTest {
         assertEquals(List.of(), imp.get(Implications.W_RPS).tied());
         assertEquals("rust", imp.get(Implications.W_RPS_PER_MIB).bestStack());
         assertEquals("rust", imp.get(Implications.W_PEAK).bestStack());
-        assertEquals("rust", imp.get(Implications.SWEEP_PEAK).bestStack());
-        assertEquals(2150, imp.get(Implications.SWEEP_PEAK).value().value(), EPS);
+        // node has no sweep and no energy on delete_item: no best is named from its absence, the reason is given
+        assertNull(imp.get(Implications.SWEEP_PEAK).bestStack());
+        assertTrue(imp.get(Implications.SWEEP_PEAK).value().isMissing());
+        assertEquals(List.of(new Implication.LeftOut("node", Implications.NO_PHASE2)), imp.get(Implications.SWEEP_PEAK).leftOut());
         // rust and go both start in a median 6 ms: rust is first in stack order, go is tied
         assertEquals("rust", imp.get(Implications.STARTUP).bestStack());
         assertEquals(List.of("go"), imp.get(Implications.STARTUP).tied());
         assertEquals("rust", imp.get(Implications.ARTIFACT).bestStack());
         assertEquals(3, imp.get(Implications.ARTIFACT).value().value(), EPS);
-        assertEquals("rust", imp.get(Implications.W_ENERGY).bestStack());
+        assertNull(imp.get(Implications.W_ENERGY).bestStack());
+        assertEquals(List.of("node"), imp.get(Implications.W_ENERGY).leftOut().stream().map(Implication.LeftOut::stack).toList());
+        assertEquals(List.of(), imp.get(Implications.W_RPS).leftOut());
         // rust (8 MiB, 1350), go (15.2, 1540), node (60, 1350): node is dominated by rust
         assertEquals(List.of("rust", "go"), d.paretoFrontier());
     }
@@ -294,21 +298,24 @@ class AnalysisTest {
         new StatsStage().run(ctx, out);
         assertEquals(SmallStudy.DEVICE, ctx.results().devices().get(0).id());
         Map<String, String> expected = Map.ofEntries(
-                Map.entry("group_stats", "device,stack,endpoint,metric,n,median,mean,sd,q1,q3,min,max,ci_low,ci_high"),
+                Map.entry("group_stats", "device,stack,endpoint,metric,n,median,mean,sd,q1,q3,min,max,ci_low,ci_high,small_n"),
                 Map.entry("omnibus", "device,endpoint,metric,k,n,h,df,p,epsilon_sq"),
                 Map.entry("posthoc", "device,endpoint,metric,stack_a,stack_b,n_a,n_b,u,p_mwu,t,df,p_welch,cohens_d,hedges_g,"
                         + "cliffs_delta,p_holm,significant"),
                 Map.entry("posthoc_summary", "device,comparisons,significant,large_effect,large_and_significant"),
                 Map.entry("weighted", "device,mix,stack,w_rps,w_rps_lo,w_rps_hi,w_peak_mib,w_peak_mib_lo,w_peak_mib_hi,"
                         + "w_rps_per_mib,w_rps_per_mib_lo,w_rps_per_mib_hi,w_p99_ms,w_p99_ms_lo,w_p99_ms_hi,w_energy_mj,"
-                        + "w_energy_mj_lo,w_energy_mj_hi,rank,ratio_to_best"),
+                        + "w_energy_mj_lo,w_energy_mj_hi,rank,ratio_to_best,missing"),
                 Map.entry("sensitivity", "device,mix,kendall_tau,p"),
                 Map.entry("stack_pooled", "device,stack,n,idle_rss_mib,idle_rss_mib_lo,idle_rss_mib_hi,startup_ms,startup_ms_lo,"
                         + "startup_ms_hi,artifact_mib"),
                 Map.entry("sweep", "device,stack,concurrency,n,rps,rps_lo,rps_hi,p99_ms,p99_ms_lo,p99_ms_hi,peak_rss_mib"),
                 Map.entry("sweep_summary", "device,stack,peak_rps,peak_concurrency,plateau_concurrency"),
-                Map.entry("memory", "device,stack,series,samples,duration_s,first_mib,min_mib,max_mib,last_mib,growth_mib,drops,"
-                        + "slope_mib_per_s"),
+                Map.entry("memory", "device,stack,series,samples,duration_s,first_mib,min_mib,max_mib,last_mib,growth_mib,"
+                        + "steady_growth_mib,drops,slope_mib_per_s"),
+                Map.entry("memory_checkpoints", "device,stack,t_s,series,mib"),
+                Map.entry("loadgen_summary", "device,study,phase,stack,endpoint,concurrency,n,rps_median,rps_best,lat_p50_ms,"
+                        + "lat_p90_ms,lat_p99_ms,peak_rss_mib,cpu_pct,ratio_to_slowest"),
                 Map.entry("exclusions", "device,campaign,phase,seq,stack,endpoint,reason"),
                 Map.entry("replication", "device,table,stack,metric,published,measured,ratio"));
         assertEquals(expected.size(), out.files().size());
@@ -320,7 +327,7 @@ class AnalysisTest {
         assertEquals("pi-test,rust,2150,120,30", sweepSummary.lines().toList().get(1));
         assertEquals("pi-test,go,2000,60,", sweepSummary.lines().toList().get(2)); // no plateau: empty cell
         String weighted = new String(out.get("tables/weighted.csv"), StandardCharsets.UTF_8);
-        assertTrue(weighted.lines().anyMatch(l -> l.startsWith("pi-test,illustrative,node,1350,") && l.contains(",11,11,11,,,,3,7.5")),
+        assertTrue(weighted.lines().anyMatch(l -> l.startsWith("pi-test,illustrative,node,1350,") && l.contains(",11,11,11,,,,3,7.5,")),
                 weighted);
         String exclusions = new String(out.get("tables/exclusions.csv"), StandardCharsets.UTF_8);
         assertTrue(exclusions.lines().skip(1).allMatch(l -> l.startsWith("pi-test,c")));
@@ -343,9 +350,10 @@ class AnalysisTest {
         }
         // fewer than two ranked stacks: the mix keeps its row, tau and p are missing
         assertEquals("dev,m,,", new String(out.get("tables/sensitivity.csv"), StandardCharsets.UTF_8).lines().toList().get(1));
-        // one stack with only get_item: its weighted values are missing, its rank empty
+        // one stack with only one get_item run: its weighted values are missing, its rank empty, and missing says why
         String weighted = new String(out.get("tables/weighted.csv"), StandardCharsets.UTF_8);
-        assertEquals("dev,m,a,,,,,,,,,,,,,,,,,", weighted.lines().toList().get(1));
+        assertEquals("dev,m,a,,,,,,,,,,,,,,,,,,post_item: 0 measured of 0; get_item: 1 measured of 1; get_list: 0 measured of 0;"
+                + " put_item: 0 measured of 0; delete_item: 0 measured of 0", weighted.lines().toList().get(1));
         assertEquals("dev,0,0,0,0", new String(out.get("tables/posthoc_summary.csv"), StandardCharsets.UTF_8).lines().toList().get(1));
     }
 

@@ -3,6 +3,8 @@ package dev.tpm.collect.conformance;
 import static dev.tpm.collect.conformance.Expectations.body;
 import static dev.tpm.collect.conformance.Expectations.clip;
 import static dev.tpm.collect.conformance.Expectations.error;
+import static dev.tpm.collect.conformance.Expectations.heavy;
+import static dev.tpm.collect.conformance.Expectations.helloJson;
 import static dev.tpm.collect.conformance.Expectations.item;
 import static dev.tpm.collect.conformance.Expectations.json;
 import static dev.tpm.collect.conformance.Expectations.seeded;
@@ -22,12 +24,14 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Every row of the API table of servers.md, exercised against one running server whose database
- * was reset and seeded with {@link #SEED_ROWS} rows of {@link ItemsDatabase}: the reads, then the
- * writes (POST, PUT, each with its rejected bodies), then the deletes, which use the item the
- * writes created. Each check is named by its row (request and case); a failing check adds a
- * {@link RowProblem} and the rest still run, until the server dies. Requests go through
- * {@link ApiClient}; what an answer must be is {@link Expectations}.
+ * The rows of the API table of servers.md that a stack serves (its stack.json's endpoints),
+ * exercised against one running server whose database was reset and seeded with
+ * {@link #SEED_ROWS} rows of {@link ItemsDatabase}: GET /health always, GET / for {@code hello},
+ * GET /json for {@code hello_json}, GET /heavy for {@code heavy}; for a stack with the CRUD
+ * endpoints the reads, then the writes (POST, PUT, each with its rejected bodies), then the
+ * deletes, which use the item the writes created. Each check is named by its row (request and
+ * case); a failing check adds a {@link RowProblem} and the rest still run, until the server dies.
+ * Requests go through {@link ApiClient}; what an answer must be is {@link Expectations}.
  */
 final class ApiChecks {
     /** Seeded rows: more than the default limit (100), so the default and the offset are visible. */
@@ -44,12 +48,22 @@ final class ApiChecks {
     record BadBody(String name, String json) {}
 
     private final ApiClient client;
+    private final List<String> endpoints;
+    private final boolean crud;
     private final Path db;
     private final BooleanSupplier serverAlive;
     private final List<RowProblem> problems = new ArrayList<>();
     private int checks;
 
+    /** The CRUD stack's rows (servers.md's whole table). */
     ApiChecks(int port, Path db, BooleanSupplier serverAlive) {
+        this(port, db, serverAlive, dev.tpm.collect.stack.StackSpec.CRUD_STACK_ENDPOINTS);
+    }
+
+    /** The rows of {@code endpoints} (data.md ids) and GET /health. */
+    ApiChecks(int port, Path db, BooleanSupplier serverAlive, List<String> endpoints) {
+        this.endpoints = List.copyOf(endpoints);
+        this.crud = endpoints.contains(dev.tpm.model.Endpoints.GET_ITEM);
         this.client = new ApiClient("127.0.0.1", port);
         this.db = db;
         this.serverAlive = serverAlive;
@@ -100,26 +114,51 @@ final class ApiChecks {
 
     void runAll() {
         try {
-            readRows();
-            long id = writeRows();
-            if (id >= 0) deleteRows(id);
+            helloRows();
+            if (crud) {
+                readRows();
+                long id = writeRows();
+                if (id >= 0) deleteRows(id);
+            }
         } catch (Abort a) {
             // the server died: its problem is recorded, the remaining rows cannot run
         }
     }
 
-    /** GET rows over the seeded items: health, hello, one item, the list and their errors. */
-    private void readRows() {
+    /** GET /health, and the hello-world rows of the endpoints the stack serves. */
+    private void helloRows() {
         row("GET /health", () -> {
             Answer a = send("GET", "/health", null);
             status(a, 200);
             text(a, "ok");
         });
-        row("GET /", () -> {
-            Answer a = send("GET", "/", null);
-            status(a, 200);
-            text(a, "Hello, World!");
-        });
+        if (endpoints.contains(dev.tpm.model.Endpoints.HELLO)) {
+            row("GET /", () -> {
+                Answer a = send("GET", "/", null);
+                status(a, 200);
+                text(a, "Hello, World!");
+            });
+        }
+        if (endpoints.contains(dev.tpm.model.Endpoints.HELLO_JSON)) {
+            row("GET /json", () -> {
+                long before = System.currentTimeMillis();
+                Answer a = send("GET", "/json", null);
+                long after = System.currentTimeMillis();
+                status(a, 200);
+                helloJson(json(a), before, after);
+            });
+        }
+        if (endpoints.contains(dev.tpm.model.Endpoints.HEAVY)) {
+            row("GET /heavy", () -> {
+                Answer a = send("GET", "/heavy", null);
+                status(a, 200);
+                heavy(json(a));
+            });
+        }
+    }
+
+    /** GET rows over the seeded items: one item, the list and their errors. */
+    private void readRows() {
 
         row("GET /items/{id}", () -> {
             Answer a = send("GET", "/items/1", null);

@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * The API conformance check (servers.md; like TechEmpower's verify step): for each stack, starts
  * its already built server on a free port with a fresh seeded database, runs every row of the API
- * table, stops the server and everything it started, and reports every problem of every stack.
+ * table for the endpoints its stack.json declares, stops the server and everything it started, and
+ * reports every problem of every stack.
  * It builds nothing: a stack whose artifacts are missing is reported as not built.
  */
 public final class ConformanceCheck {
@@ -133,7 +134,7 @@ public final class ConformanceCheck {
             server.awaitHealthy(STARTUP_TIMEOUT);
             server.tree().forEach(h -> pids.add(h.pid()));
             ServerProcess running = server;
-            ApiChecks api = new ApiChecks(server.port(), db, running::isAlive);
+            ApiChecks api = new ApiChecks(server.port(), db, running::isAlive, spec.endpoints());
             api.runAll();
             checks = api.checks();
             for (ApiChecks.RowProblem p : api.problems()) problems.add(new Problem(id, p.row(), p.detail()));

@@ -19,9 +19,54 @@ final class Expectations {
     static final Set<String> ITEM_FIELDS = Set.of("id", "name", "description", "price", "quantity");
     /** Price and quantity compare exactly: JSON numbers of this size survive every stack's doubles. */
     static final double PRICE_TOLERANCE = 1e-9;
+    /** GET /json's message (servers.md). */
+    static final String HELLO_JSON_MESSAGE = "Hello from Pi";
+    /** Slack on GET /json's timestamp around the request's own start and end (same clock). */
+    static final long TIMESTAMP_SLACK_MS = 1000;
+    /** GET /heavy's result: sum of sqrt(i), i = 0..999999, added in that order as the servers do. */
+    static final double HEAVY_RESULT = heavySum();
+    /** Relative tolerance on GET /heavy's result: another summation order differs by far less. */
+    static final double HEAVY_RELATIVE_TOLERANCE = 1e-9;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Expectations() {}
+
+    private static double heavySum() {
+        double sum = 0;
+        for (int i = 0; i < 1_000_000; i++) sum += Math.sqrt(i);
+        return sum;
+    }
+
+    /** Exactly {"message": "Hello from Pi", "timestamp": ms}, the timestamp taken while answering. */
+    static void helloJson(JsonNode n, long beforeMs, long afterMs) throws Failure {
+        if (n == null || !n.isObject()) throw new Failure("expected a JSON object, found " + n);
+        Set<String> fields = new TreeSet<>();
+        n.fieldNames().forEachRemaining(fields::add);
+        if (!fields.equals(new TreeSet<>(Set.of("message", "timestamp")))) {
+            throw new Failure("expected the fields [message, timestamp], found " + fields);
+        }
+        if (!n.get("message").isTextual() || !n.get("message").asText().equals(HELLO_JSON_MESSAGE)) {
+            throw new Failure("message: expected \"" + HELLO_JSON_MESSAGE + "\", found " + n.get("message"));
+        }
+        JsonNode t = n.get("timestamp");
+        if (!t.isIntegralNumber()) throw new Failure("timestamp: expected an integer (ms since the epoch), found " + t);
+        if (t.asLong() < beforeMs - TIMESTAMP_SLACK_MS || t.asLong() > afterMs + TIMESTAMP_SLACK_MS) {
+            throw new Failure("timestamp: expected the time of the request in ms since the epoch (" + beforeMs + ".."
+                    + afterMs + "), found " + t);
+        }
+    }
+
+    /** Exactly {"result": sum of sqrt(i), i = 0..999999}. */
+    static void heavy(JsonNode n) throws Failure {
+        if (n == null || !n.isObject()) throw new Failure("expected a JSON object, found " + n);
+        Set<String> fields = new TreeSet<>();
+        n.fieldNames().forEachRemaining(fields::add);
+        if (!fields.equals(Set.of("result"))) throw new Failure("expected the field [result], found " + fields);
+        JsonNode r = n.get("result");
+        if (!r.isNumber() || Math.abs(r.asDouble() - HEAVY_RESULT) > HEAVY_RELATIVE_TOLERANCE * HEAVY_RESULT) {
+            throw new Failure("result: expected " + HEAVY_RESULT + " (sum of sqrt(i), i = 0..999999), found " + r);
+        }
+    }
 
     /** A failed expectation of a row. */
     static final class Failure extends Exception {

@@ -2,6 +2,7 @@ package dev.tpm.collect.stack;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.model.Endpoints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +23,13 @@ import java.util.Map;
  * @param build commands (each an argv) that build the stack in release mode, in order
  * @param run the argv that starts the server; it reads PORT, BIND, DB_PATH and WORKERS
  * @param env extra environment for the server process
- * @param workers the WORKERS value the harness passes
+ * @param workers the WORKERS value the harness passes; {@code "workers": "cores"} in stack.json is
+ *     one per core of this machine
  * @param artifacts files or folders that make the deployment artifact (the size column)
  * @param version an argv that prints the toolchain version
+ * @param endpoints the endpoint ids (data.md) the server answers: stack.json's {@code "endpoints"}
+ *     (the five CRUD endpoints, which come together, and {@code mixed} when it lists one of them),
+ *     or {@link #CRUD_STACK_ENDPOINTS} for a stack.json without that key
  */
 public record StackSpec(
         String id,
@@ -37,9 +42,14 @@ public record StackSpec(
         Map<String, String> env,
         int workers,
         List<String> artifacts,
-        List<String> version) {
+        List<String> version,
+        List<String> endpoints) {
 
     public static final String FILE_NAME = "stack.json";
+    /** What a stack.json without "endpoints" serves: servers.md's CRUD API and GET /. */
+    public static final List<String> CRUD_STACK_ENDPOINTS = crudPlus(List.of(Endpoints.HELLO));
+    /** stack.json's {@code "workers"} value for one worker per core. */
+    public static final String WORKERS_PER_CORE = "cores";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public StackSpec {
@@ -49,6 +59,27 @@ public record StackSpec(
         env = Map.copyOf(env);
         artifacts = List.copyOf(artifacts);
         version = List.copyOf(version);
+        endpoints = List.copyOf(endpoints);
+    }
+
+    /** A CRUD stack (no "endpoints" in its stack.json). */
+    public StackSpec(String id, Path dir, String language, String framework, List<String> toolchain,
+            List<List<String>> build, List<String> run, Map<String, String> env, int workers, List<String> artifacts,
+            List<String> version) {
+        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, CRUD_STACK_ENDPOINTS);
+    }
+
+    /** Whether the server implements the five CRUD endpoints (and so the items table). */
+    public boolean servesCrud() {
+        return endpoints.contains(Endpoints.GET_ITEM);
+    }
+
+    /** The CRUD endpoints and mixed, then {@code declared} in its order without repeats. */
+    private static List<String> crudPlus(List<String> declared) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(Endpoints.CRUD);
+        all.add(Endpoints.MIXED);
+        all.addAll(declared);
+        return List.copyOf(all);
     }
 
     /** Reads {@code dir/stack.json}; an error names the file and the JSON path at fault. */
@@ -68,6 +99,7 @@ public record StackSpec(
         for (Map.Entry<String, JsonNode> e : root.path("env").properties()) env.put(e.getKey(), e.getValue().asText());
         List<String> run = strings(root.get("run"), "$.run", where);
         if (run.isEmpty()) throw new IOException(where + ": $.run: expected a non-empty argv");
+        List<String> endpoints = root.has("endpoints") ? endpoints(root.get("endpoints"), where) : CRUD_STACK_ENDPOINTS;
         return new StackSpec(
                 id,
                 dir,
@@ -77,9 +109,38 @@ public record StackSpec(
                 build,
                 run,
                 env,
-                root.path("workers").asInt(1),
+                workers(root.get("workers"), where),
                 strings(root.get("artifacts"), "$.artifacts", where),
-                strings(root.get("version"), "$.version", where));
+                strings(root.get("version"), "$.version", where),
+                endpoints);
+    }
+
+    /** A positive integer, or "cores": one worker per core the JVM may run on; 1 when absent. */
+    private static int workers(JsonNode n, String where) throws IOException {
+        if (n == null || n.isNull()) return 1;
+        if (n.isTextual() && n.asText().equals(WORKERS_PER_CORE)) return Runtime.getRuntime().availableProcessors();
+        if (!n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > 4096) {
+            throw new IOException(where + ": $.workers: expected a positive integer or \"" + WORKERS_PER_CORE
+                    + "\", found " + n);
+        }
+        return n.asInt();
+    }
+
+    /** Known endpoint ids, each once; one CRUD endpoint brings the five and mixed. */
+    private static List<String> endpoints(JsonNode n, String where) throws IOException {
+        List<String> declared = strings(n, "$.endpoints", where);
+        if (declared.isEmpty()) throw new IOException(where + ": $.endpoints: expected at least one endpoint id");
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < declared.size(); i++) {
+            String e = declared.get(i);
+            if (!Endpoints.isKnown(e)) {
+                throw new IOException(where + ": $.endpoints[" + i + "]: expected an endpoint id of data.md "
+                        + Endpoints.ALL + ", found \"" + e + "\"");
+            }
+            if (!seen.add(e)) throw new IOException(where + ": $.endpoints[" + i + "]: expected each endpoint once, found \"" + e + "\" again");
+        }
+        boolean crud = declared.stream().anyMatch(e -> Endpoints.CRUD.contains(e) || e.equals(Endpoints.MIXED));
+        return crud ? crudPlus(declared) : declared;
     }
 
     private static String text(JsonNode root, String field, String where) throws IOException {

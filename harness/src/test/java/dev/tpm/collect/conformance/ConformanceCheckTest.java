@@ -94,6 +94,54 @@ class ConformanceCheckTest {
         assertTrue(text.endsWith("conformance: FAILED\n"), text);
     }
 
+    @Test
+    void aStackThatDeclaresTheNodePiEndpointsIsCheckedOnThoseAndNotOnTheItems() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-seed-good"));
+        assertEquals(List.of(), r.problems());
+        // GET /health, GET /, GET /json, GET /heavy: no CRUD row
+        assertEquals(4, r.checks());
+    }
+
+    @Test
+    void wrongAnswersOfDeclaredEndpointsAreReportedAndUndeclaredOnesAreNotChecked() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-seed-broken"));
+        assertEquals(3, r.checks(), "GET /health, GET /json, GET /heavy");
+        assertEquals(List.of("GET /json", "GET /heavy"), r.problems().stream().map(ConformanceCheck.Problem::row).toList());
+        assertTrue(r.problems().get(0).detail().equals("message: expected \"Hello from Pi\", found \"Hello from the fixture\""),
+                r.problems().get(0).detail());
+        assertTrue(r.problems().get(1).detail().startsWith("result: expected " + Expectations.HEAVY_RESULT), r.problems().get(1).detail());
+        // the planted missing-item-200 bug is in a CRUD row, which this stack does not declare
+        assertTrue(find(r, "GET /items/{id} (missing item)").isEmpty());
+    }
+
+    @Test
+    void aHelloStackIsCheckedOnGetRootAlone() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-seed-hello"));
+        assertEquals(List.of(), r.problems());
+        assertEquals(2, r.checks());
+    }
+
+    @Test
+    void helloJsonAndHeavyExpectations() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        Expectations.helloJson(json.readTree("{\"message\": \"Hello from Pi\", \"timestamp\": 1700000000500}"),
+                1700000000000L, 1700000001000L);
+        Expectations.Failure late = org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class, () -> Expectations.helloJson(
+                json.readTree("{\"message\": \"Hello from Pi\", \"timestamp\": 1700000005000}"), 1700000000000L, 1700000001000L));
+        assertTrue(late.getMessage().startsWith("timestamp: expected the time of the request"), late.getMessage());
+        Expectations.Failure extra = org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class, () -> Expectations.helloJson(
+                json.readTree("{\"message\": \"Hello from Pi\", \"timestamp\": 1, \"x\": 1}"), 0, 2));
+        assertEquals("expected the fields [message, timestamp], found [message, timestamp, x]", extra.getMessage());
+        // the value Node, Go and Python print for the sum (the same additions in the same order)
+        assertEquals(666666166.4588418, Expectations.HEAVY_RESULT, 0);
+        Expectations.heavy(json.readTree("{\"result\": 666666166.4588418}"));
+        Expectations.heavy(json.readTree("{\"result\": 666666166.4588}"));
+        org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class,
+                () -> Expectations.heavy(json.readTree("{\"result\": 666666167.4588418}")));
+        org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class,
+                () -> Expectations.heavy(json.readTree("{\"result\": \"666666166.4588418\"}")));
+    }
+
     private static Optional<ConformanceCheck.Problem> find(ConformanceCheck.StackReport r, String row) {
         return r.problems().stream().filter(p -> p.row().equals(row)).findFirst();
     }

@@ -12,6 +12,10 @@ import dev.tpm.testing.ExternalTool;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import dev.tpm.collect.stack.FreePort;
+import dev.tpm.collect.stack.ServerProcess;
+import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +29,8 @@ class ReferenceServersConformanceTest {
     Path work;
 
     @ParameterizedTest
-    @ValueSource(strings = {"go", "rust", "python", "python-1w", "node", "java"})
+    @ValueSource(strings = {"go", "rust", "python", "python-1w", "node", "java", "flask-dev", "node-http", "go-http",
+        "node-cluster", "python-gunicorn", "rust-hyper", "node-express", "node-fastify", "node-express-cluster"})
     void passesEveryRowAndLeavesNoProcess(String id) throws IOException {
         StackRegistry registry = StackRegistry.load(Fixtures.SERVERS);
         StackSpec spec = registry.get(id);
@@ -35,13 +40,54 @@ class ReferenceServersConformanceTest {
 
         ConformanceCheck.StackReport r = new ConformanceCheck(work).check(spec);
         assertEquals(List.of(), r.problems(), id);
-        assertTrue(r.checks() >= 50, "rows run: " + r.checks());
-        // python runs Granian with WORKERS=4 (stack.json): the main process and its 4 workers
-        int expectedAtLeast = id.equals("python") ? 5 : id.equals("python-1w") ? 2 : 1;
+        // the CRUD stacks: every row of the API table; the seed stacks: /health and what they declare
+        int rows = spec.servesCrud() ? 50 : 1 + spec.endpoints().size();
+        assertTrue(r.checks() >= rows, "rows run: " + r.checks());
+        // python runs Granian with WORKERS=4 (stack.json): the main process and its 4 workers;
+        // the pre-forking seed stacks answer from a worker, so their tree has at least two (the
+        // test below waits for all of them)
+        int expectedAtLeast = switch (id) {
+            case "python" -> 5;
+            case "python-1w", "python-gunicorn", "node-cluster", "node-express-cluster" -> 2;
+            default -> 1;
+        };
         assertTrue(r.pids().size() >= expectedAtLeast, id + " tree: " + r.pids());
         for (long pid : r.pids()) {
             assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !ConformanceCheckTest.zombie(pid)).orElse(false),
                     id + ": pid " + pid + " still running after the check");
+        }
+    }
+
+    /**
+     * The pre-forking seed stacks (servers.md: "multi-worker servers count all workers"): every
+     * worker is a descendant of the process the harness starts, so the tree sampler sees it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"python-gunicorn", "node-cluster", "node-express-cluster"})
+    void everyWorkerIsInTheServersProcessTree(String id) throws Exception {
+        StackRegistry registry = StackRegistry.load(Fixtures.SERVERS);
+        StackSpec spec = registry.get(id);
+        ExternalTool.requireThat(registry.available(spec) && StackBuilder.isBuilt(spec), "stack " + id + " is not built");
+        int expected = 1 + spec.workers();
+        ServerProcess server = ServerProcess.start(spec, FreePort.find(), work.resolve(id + ".db"), Map.of(), List.of(),
+                work.resolve(id + ".log"));
+        List<Long> pids;
+        try {
+            server.awaitHealthy(Duration.ofSeconds(60));
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            do {
+                pids = server.tree().stream().map(ProcessHandle::pid).toList();
+                if (pids.size() >= expected) break;
+                Thread.sleep(100);
+            } while (System.nanoTime() < deadline);
+        } finally {
+            server.stop(Duration.ofSeconds(10));
+            server.close();
+        }
+        assertEquals(expected, pids.size(), id + ": a root and " + spec.workers() + " workers, found " + pids);
+        for (long pid : pids) {
+            assertFalse(ProcessHandle.of(pid).map(h -> h.isAlive() && !ConformanceCheckTest.zombie(pid)).orElse(false),
+                    id + ": pid " + pid + " still running after the stop");
         }
     }
 }

@@ -17,12 +17,13 @@ class StackRegistryTest {
     @Test
     void loadsEveryReferenceStackSortedById() throws IOException {
         StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
-        assertEquals(List.of("dotnet", "go", "java", "node", "python", "python-1w", "rust"),
-                r.all().stream().map(StackSpec::id).toList());
+        assertEquals(List.of("dotnet", "flask-dev", "go", "go-http", "java", "node", "node-cluster", "node-express",
+                "node-express-cluster", "node-fastify", "node-http", "python", "python-1w", "python-gunicorn", "rust",
+                "rust-hyper"), r.all().stream().map(StackSpec::id).toList());
         assertEquals("go", r.get("go").id());
         assertTrue(r.find("cobol").isEmpty());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.get("cobol"));
-        assertTrue(e.getMessage().contains("dotnet, go, java"), e.getMessage());
+        assertTrue(e.getMessage().contains("dotnet, flask-dev, go"), e.getMessage());
     }
 
     @Test
@@ -39,6 +40,58 @@ class StackRegistryTest {
     }
 
     @Test
+    void theSeedStacksDeclareTheirEndpointsAndTheCrudStacksServeTheWholeApi() throws IOException {
+        StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
+        for (String id : List.of("flask-dev", "node-http", "go-http", "node-cluster", "python-gunicorn", "rust-hyper")) {
+            assertEquals(List.of("hello"), r.get(id).endpoints(), id);
+            assertFalse(r.get(id).servesCrud(), id);
+        }
+        for (String id : List.of("node-express", "node-fastify", "node-express-cluster")) {
+            assertEquals(List.of("hello", "hello_json", "heavy"), r.get(id).endpoints(), id);
+        }
+        for (String id : List.of("go", "rust", "python", "node", "java")) {
+            assertEquals(StackSpec.CRUD_STACK_ENDPOINTS, r.get(id).endpoints(), id);
+            assertTrue(r.get(id).servesCrud(), id);
+        }
+        assertEquals(List.of("post_item", "get_item", "get_list", "put_item", "delete_item", "mixed", "hello"),
+                StackSpec.CRUD_STACK_ENDPOINTS);
+        // one worker per core for the cluster stacks: the harness passes the number as WORKERS
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(cores, r.get("node-cluster").workers());
+        assertEquals(cores, r.get("node-express-cluster").workers());
+        assertEquals(4, r.get("python-gunicorn").workers());
+    }
+
+    @Test
+    void aCrudEndpointInTheDeclaredListBringsTheWholeApi(@TempDir Path tmp) throws IOException {
+        StackSpec s = StackSpec.load(stackJson(tmp, "c", "\"endpoints\": [\"heavy\", \"get_item\"]"));
+        assertEquals(List.of("post_item", "get_item", "get_list", "put_item", "delete_item", "mixed", "heavy"), s.endpoints());
+        assertTrue(s.servesCrud());
+    }
+
+    @Test
+    void badEndpointsAndWorkersAreErrorsNamingTheJsonPath(@TempDir Path tmp) throws IOException {
+        IOException unknown = assertThrows(IOException.class,
+                () -> StackSpec.load(stackJson(tmp, "u", "\"endpoints\": [\"hello\", \"helo\"]")));
+        assertTrue(unknown.getMessage().endsWith("stack.json: $.endpoints[1]: expected an endpoint id of data.md "
+                + dev.tpm.model.Endpoints.ALL + ", found \"helo\""), unknown.getMessage());
+        IOException twice = assertThrows(IOException.class,
+                () -> StackSpec.load(stackJson(tmp, "t", "\"endpoints\": [\"hello\", \"hello\"]")));
+        assertTrue(twice.getMessage().contains("$.endpoints[1]: expected each endpoint once"), twice.getMessage());
+        IOException empty = assertThrows(IOException.class, () -> StackSpec.load(stackJson(tmp, "e", "\"endpoints\": []")));
+        assertTrue(empty.getMessage().contains("$.endpoints: expected at least one endpoint id"), empty.getMessage());
+        IOException workers = assertThrows(IOException.class, () -> StackSpec.load(stackJson(tmp, "w", "\"workers\": \"many\"")));
+        assertTrue(workers.getMessage().endsWith("$.workers: expected a positive integer or \"cores\", found \"many\""),
+                workers.getMessage());
+    }
+
+    private static Path stackJson(Path tmp, String id, String extra) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(id));
+        Files.writeString(dir.resolve("stack.json"), "{\"id\": \"" + id + "\", \"run\": [\"x\"], " + extra + "}");
+        return dir;
+    }
+
+    @Test
     void dotnetIsUnavailableWithAReasonWhenItsToolchainIsNotOnPath(@TempDir Path bin) throws IOException {
         // a PATH holding fake go and python3 but no dotnet
         for (String tool : List.of("go", "python3")) executable(bin.resolve(tool));
@@ -48,7 +101,8 @@ class StackRegistryTest {
         StackRegistry.Unavailable u = r.unavailable().stream().filter(x -> x.spec().id().equals("dotnet"))
                 .findFirst().orElseThrow();
         assertEquals("toolchain not on PATH: dotnet", u.reason());
-        assertEquals(List.of("go", "python-1w"), r.available().stream().map(StackSpec::id).filter(id -> !id.equals("python")).toList());
+        assertEquals(List.of("flask-dev", "go", "go-http", "python-1w", "python-gunicorn"),
+                r.available().stream().map(StackSpec::id).filter(id -> !id.equals("python")).toList());
         assertTrue(r.available(r.get("python")));
         StackRegistry.Unavailable java = r.unavailable().stream().filter(x -> x.spec().id().equals("java"))
                 .findFirst().orElseThrow();

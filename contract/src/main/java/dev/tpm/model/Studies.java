@@ -1,0 +1,49 @@
+package dev.tpm.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The studies of data.md's campaign.json {@code study} key (studies.md), and the seed each
+ * published value of reference/published.csv comes from.
+ */
+public final class Studies {
+    /** The paper's CRUD protocol (analysis.md sections 1-7); the default study. */
+    public static final String PAPER = "paper";
+    /** Seed 001, the wrk blog post. */
+    public static final String HELLO_BLOG = "hello-blog";
+    /** Seed 002, costajob/app-servers. */
+    public static final String APP_SERVERS = "app-servers";
+    /** Seed 003, the Node.js on Raspberry Pi guide. */
+    public static final String NODE_PI = "node-pi";
+
+    /** The seed studies, in the order of studies.md (and of the report). */
+    public static final List<String> SEEDS = List.of(HELLO_BLOG, APP_SERVERS, NODE_PI);
+
+    /** published.csv's {@code source} of each seed study. */
+    public static final Map<String, String> SOURCE = Map.of(
+            HELLO_BLOG, "blog-014",
+            APP_SERVERS, "costajob/app-servers",
+            NODE_PI, "node-pi-guide");
+
+    private Studies() {}
+
+    /** The study a published value belongs to: the seed whose source it names, else the paper. */
+    public static String ofSource(String source) {
+        for (String s : SEEDS) {
+            if (SOURCE.get(s).equals(source)) return s;
+        }
+        return PAPER;
+    }
+
+    /** campaign.json's {@code study}, {@link #PAPER} when absent (data.md). */
+    public static String of(Campaign c) {
+        com.fasterxml.jackson.databind.JsonNode s = c.json() == null ? null : c.json().get("study");
+        return s == null || s.isNull() ? PAPER : s.asText();
+    }
+
+    /** The published values of one study, in published.csv's order. */
+    public static List<PublishedValue> published(List<PublishedValue> all, String study) {
+        return all.stream().filter(p -> ofSource(p.source()).equals(study)).toList();
+    }
+}

@@ -1,0 +1,205 @@
+package dev.tpm.collect.importer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.codec.Sha256;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** tpm import on the real wrk and autocannon outputs of collect/import/ (README.md there). */
+class CampaignImportTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String DEVICE = "{\"id\": \"fixture-vm\", \"model\": \"x86-64 VM, 2 vCPU\"}";
+
+    @TempDir
+    Path tmp;
+
+    private static Path fixtures() throws URISyntaxException {
+        return Path.of(CampaignImportTest.class.getResource("/collect/import/README.md").toURI()).getParent();
+    }
+
+    private CampaignImport.Outcome importRuns(Path data, String campaign, Path runsCsv) throws IOException {
+        return CampaignImport.run(new CampaignImport.Request(data, campaign, "hello-blog", JSON.readTree(DEVICE), null,
+                runsCsv, null, "same"));
+    }
+
+    /** A runs.csv in a temp folder naming copies of fixture files, one row per file. */
+    private Path runs(String... files) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("saved"));
+        StringBuilder csv = new StringBuilder("file,stack,endpoint,concurrency,threads,run,warmup\n");
+        int run = 1;
+        for (String f : files) {
+            Path target = dir.resolve(Path.of(f).getFileName().toString());
+            if (!Files.exists(target)) Files.copy(fixtures().resolve(f), target);
+            csv.append(target.getFileName()).append(",s,hello,4,1,").append(run++).append(",0\n");
+        }
+        return Files.writeString(dir.resolve("runs.csv"), csv);
+    }
+
+    @Test
+    void wrkOutputsGiveTheRowsWrkPrinted() throws Exception {
+        Path data = tmp.resolve("data");
+        CampaignImport.Outcome o = importRuns(data, "imp-wrk", fixtures().resolve("runs-wrk.csv"));
+        assertEquals("wrk", o.tool());
+        assertEquals(1, o.failed());
+        assertEquals(Files.readString(fixtures().resolve("expected-phase1-wrk.csv")),
+                Files.readString(data.resolve("raw/imp-wrk/phase1.csv")));
+    }
+
+    @Test
+    void autocannonOutputsGiveTheRowsAutocannonPrinted() throws Exception {
+        Path data = tmp.resolve("data");
+        CampaignImport.Outcome o = importRuns(data, "imp-ac", fixtures().resolve("runs-autocannon.csv"));
+        assertEquals("autocannon", o.tool());
+        assertEquals(3, o.failed());
+        assertEquals(Files.readString(fixtures().resolve("expected-phase1-autocannon.csv")),
+                Files.readString(data.resolve("raw/imp-ac/phase1.csv")));
+    }
+
+    /** Independent of the golden file: each wrk text report's printed Requests/sec and totals line, cell for cell. */
+    @Test
+    void wrkTextValuesAreThePrintedDigits() throws Exception {
+        Path data = tmp.resolve("data");
+        importRuns(data, "imp", fixtures().resolve("runs-wrk.csv"));
+        List<String> rows = Files.readAllLines(data.resolve("raw/imp/phase1.csv"));
+        List<String> header = List.of(rows.get(0).split(","));
+        Pattern rps = Pattern.compile("Requests/sec:\\s+(\\S+)");
+        Pattern totals = Pattern.compile("\\s(\\d+) requests in");
+        for (int seq : new int[] {1, 3, 4, 5}) {
+            String text = Files.readString(data.resolve("raw/imp/loadgen/" + seq + ".txt"));
+            String[] cells = rows.get(seq).split(",", -1);
+            Matcher m = rps.matcher(text);
+            assertTrue(m.find());
+            assertEquals(Double.parseDouble(m.group(1)), Double.parseDouble(cells[header.indexOf("rps")]), 0, "seq " + seq);
+            m = totals.matcher(text);
+            assertTrue(m.find());
+            assertEquals(m.group(1), cells[header.indexOf("requests")], "seq " + seq);
+        }
+    }
+
+    @Test
+    void campaignFolderEvidenceAndManifest() throws Exception {
+        Path data = tmp.resolve("data");
+        importRuns(data, "imp", fixtures().resolve("runs-autocannon.csv"));
+        Path folder = data.resolve("raw/imp");
+        JsonNode c = JSON.readTree(folder.resolve("campaign.json").toFile());
+        assertEquals("imp", c.get("campaign").asText());
+        assertEquals("hello-blog", c.get("study").asText());
+        assertTrue(c.get("load_generator").get("imported").asBoolean());
+        assertEquals("autocannon", c.get("load_generator").get("tool").asText());
+        assertEquals("fixture-vm", c.get("device").get("id").asText());
+        assertEquals(List.of("py-fixture", "py-fixture-status", "py-fixture-late", "py-fixture-close", "nothing-listening"),
+                JSON.convertValue(c.get("stacks").findValuesAsText("id"), List.class));
+        // each output kept byte for byte, .json or .txt as its format
+        assertEquals(-1, Files.mismatch(fixtures().resolve("real-autocannon.json"), folder.resolve("loadgen/1.json")));
+        assertEquals(-1, Files.mismatch(fixtures().resolve("real-autocannon-table.txt"), folder.resolve("loadgen/2.txt")));
+        List<String> manifest = Files.readAllLines(data.resolve("SHA256SUMS"));
+        assertEquals(2 + 8, manifest.size());
+        assertTrue(manifest.contains(Sha256.of(folder.resolve("loadgen/8.txt")) + "  raw/imp/loadgen/8.txt"));
+        assertTrue(manifest.contains(Sha256.of(folder.resolve("phase1.csv")) + "  raw/imp/phase1.csv"));
+    }
+
+    @Test
+    void optionalColumnsOfRunsCsvArePassedThrough() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("saved"));
+        Files.copy(fixtures().resolve("real-wrk-latency.txt"), dir.resolve("a.txt"));
+        Path runs = Files.writeString(dir.resolve("runs.csv"),
+                "file,stack,endpoint,concurrency,threads,run,warmup,peak_rss_kib,cpu_s,loadgen_cpu_s\n"
+                        + "a.txt,go-http,hello,10,2,1,0,10240,2.5,1.25\n");
+        Path data = tmp.resolve("data");
+        importRuns(data, "imp", runs);
+        List<String> rows = Files.readAllLines(data.resolve("raw/imp/phase1.csv"));
+        List<String> header = List.of(rows.get(0).split(","));
+        String[] cells = rows.get(1).split(",", -1);
+        assertEquals("10240", cells[header.indexOf("peak_rss_kib")]);
+        assertEquals("2.5", cells[header.indexOf("cpu_s")]);
+        assertEquals("1.25", cells[header.indexOf("loadgen_cpu_s")]);
+        assertEquals("ok", cells[header.indexOf("status")]);
+    }
+
+    /** Each incomplete report: an error naming the file, and the data folder exactly as before. */
+    @Test
+    void anIncompleteReportWritesNothing() throws Exception {
+        for (String bad : List.of("real-wrk-refused.txt", "real-wrk-no-latency.txt", "handmade-truncated-wrk.txt",
+                "handmade-truncated-autocannon.json")) {
+            Path data = Files.createDirectories(tmp.resolve("data-" + bad));
+            Files.createDirectories(data.resolve("raw"));
+            Files.writeString(data.resolve("SHA256SUMS"), "");
+            String good = bad.endsWith(".json") ? "real-autocannon.json" : "real-wrk-latency.txt";
+            Path runs = runs(good, bad);
+            IOException e = assertThrows(IOException.class, () -> importRuns(data, "imp", runs), bad);
+            assertTrue(e.getMessage().startsWith(runs.getParent().resolve(bad).toString() + ": line "), e.getMessage());
+            assertEquals("", Files.readString(data.resolve("SHA256SUMS")), bad);
+            try (var s = Files.list(data.resolve("raw"))) {
+                assertEquals(List.of(), s.toList(), bad);
+            }
+        }
+    }
+
+    @Test
+    void aManifestThatCannotBeUpdatedTakesTheCampaignBack() throws Exception {
+        Path data = Files.createDirectories(tmp.resolve("data"));
+        Files.writeString(data.resolve("SHA256SUMS"), "not a manifest line\n");
+        Path runs = runs("real-wrk-latency.txt");
+        IOException e = assertThrows(IOException.class, () -> importRuns(data, "imp", runs));
+        assertTrue(e.getMessage().contains("SHA256SUMS") && e.getMessage().contains("line 1"), e.getMessage());
+        try (var s = Files.list(data.resolve("raw"))) {
+            assertEquals(List.of(), s.toList());
+        }
+        assertEquals("not a manifest line\n", Files.readString(data.resolve("SHA256SUMS")));
+    }
+
+    @Test
+    void wrkRefusedSaysNothingWasMeasured() throws Exception {
+        Path runs = runs("real-wrk-refused.txt");
+        IOException e = assertThrows(IOException.class, () -> importRuns(tmp.resolve("d"), "imp", runs));
+        assertTrue(e.getMessage().contains("line 1, column 1") && e.getMessage().contains("unable to connect"), e.getMessage());
+    }
+
+    @Test
+    void oneLoadGeneratorPerCampaign() throws Exception {
+        Path runs = runs("real-wrk-latency.txt", "real-autocannon.json");
+        IOException e = assertThrows(IOException.class, () -> importRuns(tmp.resolve("d"), "imp", runs));
+        assertTrue(e.getMessage().contains("one load generator"), e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("d/raw/imp")));
+    }
+
+    @Test
+    void anExistingCampaignIsNeverOverwritten() throws Exception {
+        Path data = tmp.resolve("data");
+        Path runs = runs("real-wrk-latency.txt");
+        importRuns(data, "imp", runs);
+        String before = Files.readString(data.resolve("SHA256SUMS"));
+        IOException e = assertThrows(IOException.class, () -> importRuns(data, "imp", runs));
+        assertTrue(e.getMessage().contains("existing folder"), e.getMessage());
+        assertEquals(before, Files.readString(data.resolve("SHA256SUMS")));
+    }
+
+    @Test
+    void runsCsvErrorsNameLineAndColumn() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("saved"));
+        Files.copy(fixtures().resolve("real-wrk-latency.txt"), dir.resolve("a.txt"));
+        Path runs = Files.writeString(dir.resolve("runs.csv"),
+                "file,stack,endpoint,concurrency,threads,run,warmup\na.txt,go-http,nope,10,2,1,0\n");
+        IOException e = assertThrows(IOException.class, () -> importRuns(tmp.resolve("d"), "imp", runs));
+        assertTrue(e.getMessage().contains("runs.csv: line 2, column 3 (endpoint)"), e.getMessage());
+        Files.writeString(runs, "file,stack,endpoint,concurrency,threads,run,warmup\n../a.txt,go-http,hello,10,2,1,0\n");
+        e = assertThrows(IOException.class, () -> importRuns(tmp.resolve("d"), "imp", runs));
+        assertTrue(e.getMessage().contains("line 2, column 1 (file)"), e.getMessage());
+        Files.writeString(runs, "file,stack,endpoint,concurrency,threads,run,warmup,rps\na.txt,go-http,hello,10,2,1,0,5\n");
+        e = assertThrows(IOException.class, () -> importRuns(tmp.resolve("d"), "imp", runs));
+        assertTrue(e.getMessage().contains("line 1, column 8") && e.getMessage().contains("'rps'"), e.getMessage());
+    }
+}

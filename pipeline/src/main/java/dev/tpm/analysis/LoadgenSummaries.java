@@ -1,0 +1,79 @@
+package dev.tpm.analysis;
+
+import dev.tpm.model.Metrics;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.stats.Quantiles;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * analysis.md 8: every campaign of every study as its load generator saw it. Pure: run rows in,
+ * loadgen_summary.csv rows out.
+ */
+final class LoadgenSummaries {
+    /** 100 % = one core busy. */
+    private static final double PERCENT = 100.0;
+
+    private record Key(String device, String study, int phase, String stack, String endpoint, int concurrency) {}
+
+    private record Slot(String device, String study, int phase, String endpoint, int concurrency) {}
+
+    private LoadgenSummaries() {}
+
+    /**
+     * @param rows phase-1 and phase-2 rows of every campaign that counts (any study)
+     * @param stackOrder stack order over every such campaign
+     */
+    static List<LoadgenSummary> of(List<RunRow> rows, double maxErrorRate, Comparator<String> stackOrder) {
+        Map<Key, List<RunRow>> groups = new LinkedHashMap<>();
+        for (RunRow r : rows) {
+            if (RunFilter.reason(r, maxErrorRate) != null) continue;
+            groups.computeIfAbsent(new Key(r.device(), r.study(), r.phase(), r.stack(), r.endpoint(), r.concurrency()),
+                    k -> new ArrayList<>()).add(r);
+        }
+        Map<Slot, Double> slowest = new HashMap<>();
+        Map<Key, Double> medians = new HashMap<>();
+        for (Map.Entry<Key, List<RunRow>> e : groups.entrySet()) {
+            Key k = e.getKey();
+            double m = median(e.getValue(), RunRow::rps);
+            medians.put(k, m);
+            if (!Double.isNaN(m)) slowest.merge(new Slot(k.device(), k.study(), k.phase(), k.endpoint(), k.concurrency()), m, Math::min);
+        }
+        List<LoadgenSummary> out = new ArrayList<>();
+        for (Map.Entry<Key, List<RunRow>> e : groups.entrySet()) {
+            Key k = e.getKey();
+            List<RunRow> runs = e.getValue();
+            double m = medians.get(k);
+            Double low = slowest.get(new Slot(k.device(), k.study(), k.phase(), k.endpoint(), k.concurrency()));
+            out.add(new LoadgenSummary(k.device(), k.study(), k.phase(), k.stack(), k.endpoint(), k.concurrency(), runs.size(),
+                    m, max(runs, RunRow::rps), median(runs, RunRow::latP50Ms), median(runs, RunRow::latP90Ms),
+                    median(runs, RunRow::latP99Ms), max(runs, r -> r.peakRssKib() / Metrics.KIB_PER_MIB),
+                    max(runs, r -> r.durationS() > 0 ? PERCENT * r.cpuS() / r.durationS() : Double.NaN),
+                    low == null ? Double.NaN : m / low));
+        }
+        out.sort(Comparator.comparing(LoadgenSummary::device).thenComparing(LoadgenSummary::study)
+                .thenComparingInt(LoadgenSummary::phase).thenComparing(LoadgenSummary::stack, stackOrder)
+                .thenComparing(LoadgenSummary::endpoint, DeviceAnalysis.endpointComparator())
+                .thenComparingInt(LoadgenSummary::concurrency));
+        return out;
+    }
+
+    private static double[] present(List<RunRow> runs, ToDoubleFunction<RunRow> f) {
+        return runs.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).toArray();
+    }
+
+    private static double median(List<RunRow> runs, ToDoubleFunction<RunRow> f) {
+        double[] v = present(runs, f);
+        return v.length == 0 ? Double.NaN : Quantiles.median(v);
+    }
+
+    private static double max(List<RunRow> runs, ToDoubleFunction<RunRow> f) {
+        double[] v = present(runs, f);
+        return v.length == 0 ? Double.NaN : java.util.Arrays.stream(v).max().getAsDouble();
+    }
+}

@@ -1,0 +1,157 @@
+package dev.tpm.analysis;
+
+import dev.tpm.model.Endpoints;
+import dev.tpm.model.Metrics;
+import dev.tpm.model.Mix;
+import dev.tpm.results.Estimate;
+import dev.tpm.results.Weighted;
+import dev.tpm.stats.Interval;
+import dev.tpm.stats.Quantiles;
+import dev.tpm.stats.Ranks;
+import dev.tpm.stats.StratifiedBootstrap;
+import dev.tpm.stats.WeightedStats;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * analysis.md 4: the weighted aggregates of every listed stack under every mix. An endpoint of
+ * weight 0 is not needed; an endpoint of positive weight with fewer than min_n measured runs
+ * empties the row, and {@code missing} says why. Used in two steps around the parallel bootstrap
+ * (energy is a bootstrap of its own; the weighted medians reuse the group bootstraps' replicates).
+ */
+final class WeightedAggregates {
+    private final String device;
+    private final List<Mix> mixes;
+    private final List<String> listed;
+    private final Map<DeviceAnalysis.GroupKey, DeviceAnalysis.Group> groups;
+    private final RunClassification runs;
+    private final int minN;
+    /** Energy job per (mix name, stack); absent when the stack lacks energy on an endpoint of positive weight. */
+    private final Map<String, Map<String, BootstrapPlan.Handle>> energyJobs = new TreeMap<>();
+
+    WeightedAggregates(String device, List<Mix> mixes, List<String> listed, Map<DeviceAnalysis.GroupKey, DeviceAnalysis.Group> groups,
+            RunClassification runs, int minN) {
+        this.device = device;
+        this.mixes = List.copyOf(mixes);
+        this.listed = List.copyOf(listed);
+        this.groups = groups;
+        this.runs = runs;
+        this.minN = minN;
+    }
+
+    /**
+     * Empty when every CRUD endpoint of positive weight in the mix has at least min_n measured
+     * phase-1 runs of the stack; otherwise each short endpoint's reason, in endpoint order, joined
+     * by "; ".
+     */
+    static String missing(Mix mix, String stack, RunClassification runs, int minN) {
+        List<String> parts = new ArrayList<>();
+        for (String e : Endpoints.CRUD) {
+            if (mix.weight(e) > 0 && runs.measured(stack, e) < minN) parts.add(runs.shortfall(stack, e));
+        }
+        return String.join("; ", parts);
+    }
+
+    /** Registers the w_energy_mj bootstrap of every (mix, stack) that has energy on each endpoint of positive weight. */
+    void plan(BootstrapPlan plan) {
+        for (Mix mix : mixes) {
+            Map<String, BootstrapPlan.Handle> jobs = new LinkedHashMap<>();
+            for (String stack : listed) {
+                if (!missing(mix, stack, runs, minN).isEmpty()) continue;
+                List<String> needed = needed(mix);
+                double[][] strata = energyStrata(stack, needed);
+                if (strata == null) continue;
+                String[][] keys = new String[needed.size()][];
+                for (int e = 0; e < keys.length; e++) {
+                    keys[e] = new String[] {DeviceAnalysis.KEY_GROUP, device, stack, needed.get(e), Metrics.ENERGY_MJ_PER_REQ};
+                }
+                jobs.put(stack, plan.weightedMedian(strata, weights(mix, needed), keys));
+            }
+            energyJobs.put(mix.name(), jobs);
+        }
+    }
+
+    /** The rows per mix, mixes in code-point order (outputs.md: other text by code point), stacks in stack order. */
+    Map<String, List<Weighted>> rows(BootstrapPlan plan) {
+        Map<String, List<Weighted>> out = new TreeMap<>();
+        for (Mix mix : mixes) {
+            List<String> needed = needed(mix);
+            double[] w = weights(mix, needed);
+            List<Estimate[]> est = new ArrayList<>();
+            List<String> why = new ArrayList<>();
+            for (String stack : listed) {
+                String missing = missing(mix, stack, runs, minN);
+                why.add(missing);
+                if (!missing.isEmpty()) {
+                    est.add(new Estimate[] {Estimate.MISSING, Estimate.MISSING, Estimate.MISSING, Estimate.MISSING, Estimate.MISSING});
+                    continue;
+                }
+                Estimate energy = Estimate.MISSING;
+                BootstrapPlan.Handle job = energyJobs.get(mix.name()).get(stack);
+                if (job != null) {
+                    double point = StratifiedBootstrap.weightedMedian(energyStrata(stack, needed), w);
+                    Interval ci = plan.interval(job);
+                    energy = new Estimate(point, ci.lo(), ci.hi());
+                }
+                est.add(new Estimate[] {
+                    weightedMedians(plan, stack, Metrics.RPS, needed, w), weightedMedians(plan, stack, Metrics.PEAK_RSS_MIB, needed, w),
+                    weightedMedians(plan, stack, Metrics.RPS_PER_MIB, needed, w), weightedMedians(plan, stack, Metrics.LAT_P99_MS, needed, w),
+                    energy});
+            }
+            double[] perMib = est.stream().mapToDouble(e -> e[2].value()).toArray();
+            int[] rank = Ranks.competitionDescending(perMib);
+            double best = Arrays.stream(perMib).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+            List<Weighted> rows = new ArrayList<>();
+            for (int s = 0; s < listed.size(); s++) {
+                Estimate[] e = est.get(s);
+                rows.add(new Weighted(device, mix.name(), listed.get(s), e[0], e[1], e[2], e[3], e[4], rank[s], best / perMib[s],
+                        why.get(s)));
+            }
+            out.put(mix.name(), rows);
+        }
+        return out;
+    }
+
+    /** The CRUD endpoints of positive weight in the mix, in endpoint order. */
+    private static List<String> needed(Mix mix) {
+        return Endpoints.CRUD.stream().filter(e -> mix.weight(e) > 0).toList();
+    }
+
+    private static double[] weights(Mix mix, List<String> endpoints) {
+        return endpoints.stream().mapToDouble(mix::weight).toArray();
+    }
+
+    private double[][] energyStrata(String stack, List<String> endpoints) {
+        double[][] strata = new double[endpoints.size()][];
+        for (int e = 0; e < strata.length; e++) {
+            DeviceAnalysis.Group g = groups.get(new DeviceAnalysis.GroupKey(stack, endpoints.get(e), Metrics.ENERGY_MJ_PER_REQ));
+            if (g == null) return null;
+            strata[e] = g.values();
+        }
+        return strata;
+    }
+
+    /**
+     * sum_e w_e med_e(metric) with its stratified-bootstrap CI: replicate b combines the group
+     * bootstraps' replicate b of each endpoint (independent streams per endpoint = strata).
+     * Missing when an endpoint of positive weight has no value.
+     */
+    private Estimate weightedMedians(BootstrapPlan plan, String stack, String metric, List<String> endpoints, double[] w) {
+        int k = endpoints.size();
+        double[] medians = new double[k];
+        double[][] reps = new double[k][];
+        for (int e = 0; e < k; e++) {
+            DeviceAnalysis.Group g = groups.get(new DeviceAnalysis.GroupKey(stack, endpoints.get(e), metric));
+            if (g == null) return Estimate.MISSING;
+            medians[e] = Quantiles.median(g.values());
+            reps[e] = plan.replicates(g.job());
+        }
+        double point = WeightedStats.weightedSum(medians, w);
+        Interval ci = plan.interval(StratifiedBootstrap.weightedSumReplicates(reps, w));
+        return new Estimate(point, ci.lo(), ci.hi());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.tpm.figures;
+
+import dev.tpm.model.Campaign;
+import dev.tpm.model.MemorySeries;
+import dev.tpm.model.Studies;
+import dev.tpm.results.Results;
+import dev.tpm.results.StudyScope;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * node_pi_memory (studies.md, seed 003): RSS of the server's process tree over the sustained-load
+ * series (phase 3) of the node-pi campaigns, one line per series in its stack's colour, one panel
+ * per device.
+ */
+public final class NodePiMemoryFigure implements StudyFigure {
+    public static final String NAME = "node_pi_memory";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String study() {
+        return Studies.NODE_PI;
+    }
+
+    static List<MemorySeries> series(Results results, StudyScope s) {
+        Set<String> ids = s.campaigns().stream().map(Campaign::id).collect(Collectors.toSet());
+        return results.dataset().phase3().stream().filter(x -> ids.contains(x.campaign()))
+                .sorted(Comparator.comparing(MemorySeries::file)).toList();
+    }
+
+    @Override
+    public String missingData(Results results) {
+        String base = StudyFigure.super.missingData(results);
+        if (base != null) return base;
+        return series(results, StudyScope.of(results, study())).isEmpty() ? "no memory series (phase 3) in the node-pi campaigns" : null;
+    }
+
+    @Override
+    public String title(Results results) {
+        return StudyFigure.title(StudyScope.of(results, study()), "node-pi (seed 003): RSS under sustained load");
+    }
+
+    @Override
+    public String caption(Results results) {
+        StudyScope s = StudyScope.of(results, study());
+        List<MemorySeries> all = series(results, s);
+        List<String> missing = s.stacks().stream().filter(x -> all.stream().noneMatch(m -> m.stack().equals(x))).toList();
+        return "Every phase-3 series of the node-pi campaigns: RSS of the server's whole process tree (KiB / 1024, every"
+                + " worker counted) against time since the series start, one line per series in its stack's colour, one"
+                + " panel per device. Devices: " + s.describe() + "."
+                + (missing.isEmpty() ? "" : " Not shown (no memory series): " + String.join(", ", missing) + ".");
+    }
+
+    @Override
+    public Figure build(Results results) {
+        StudyScope s = StudyScope.of(results, study());
+        Theme theme = new Theme(s.stacks());
+        List<MemorySeries> all = series(results, s);
+        List<XYChart> panels = new ArrayList<>();
+        boolean several = s.devices().size() > 1;
+        for (String device : s.devices()) {
+            List<MemorySeries> mine = all.stream().filter(x -> x.device().equals(device)).toList();
+            if (mine.isEmpty()) continue;
+            boolean log = Plots.wantsLog(mine.stream().flatMapToDouble(x -> java.util.Arrays.stream(MemoryFigure.mib(x))));
+            XYChart chart = theme.chart(several ? Layout.PANEL_WIDTH + 160 : Layout.SINGLE_WIDTH,
+                    several ? Layout.PANEL_HEIGHT + 120 : Layout.SINGLE_HEIGHT, several ? device : title(results),
+                    "time since the series start (s)", Plots.yTitle("RSS of the server's process tree (MiB)", log));
+            chart.getStyler().setYAxisLogarithmic(log);
+            if (several) {
+                chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+                chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+            }
+            for (String stack : s.stacks()) {
+                boolean first = true;
+                for (MemorySeries m : mine.stream().filter(x -> x.stack().equals(stack)).toList()) {
+                    String name = first ? stack : stack + MemoryFigure.SERIES_SEPARATOR + m.file();
+                    Plots.line(chart, name, MemoryFigure.seconds(m), MemoryFigure.mib(m), theme.color(stack),
+                            Theme.DATA_LINE, null).setShowInLegend(first);
+                    first = false;
+                }
+            }
+            panels.add(chart);
+        }
+        return new Figure(NAME, title(results), caption(results), Layout.columns(panels.size()), panels);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.tpm.figures;
+
+import dev.tpm.results.Results;
+import dev.tpm.results.StudyScope;
+
+/**
+ * A figure of one seed study (studies.md), drawn only when a campaign of that study exists; its
+ * title names the devices and campaigns, since the study's devices are not the paper's.
+ */
+public interface StudyFigure {
+    String name();
+
+    /** campaign.json's study. */
+    String study();
+
+    /** Why the data lacks this figure, or null when it can be drawn. */
+    default String missingData(Results results) {
+        return StudyScope.of(results, study()).present() ? null : "no campaign of study " + study();
+    }
+
+    String title(Results results);
+
+    String caption(Results results);
+
+    Figure build(Results results);
+
+    /** "title - device (model; campaign c)": what a PNG lifted out of the report still says. */
+    static String title(StudyScope s, String what) {
+        return what + " - " + s.describe();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.tpm.results;
+
+import dev.tpm.model.Campaign;
+import dev.tpm.model.StackInfo;
+import dev.tpm.model.Studies;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What the results hold of one seed study (studies.md): its campaigns, their devices and stacks,
+ * and its rows of loadgen_summary.csv (analysis.md 8, phase 1).
+ *
+ * @param campaigns the study's campaigns, in id order
+ * @param devices device ids of those campaigns, in id order
+ * @param stacks stack ids in order of first appearance in the campaigns' stacks lists
+ * @param rows loadgen_summary rows of the study's phase 1
+ */
+public record StudyScope(String study, List<Campaign> campaigns, List<String> devices, List<String> stacks,
+        List<LoadgenSummary> rows) {
+
+    public static StudyScope of(Results r, String study) {
+        List<Campaign> campaigns = r.dataset().campaigns().stream().filter(c -> Studies.of(c).equals(study))
+                .sorted(Comparator.comparing(Campaign::id)).toList();
+        Set<String> devices = new java.util.TreeSet<>();
+        Set<String> stacks = new LinkedHashSet<>();
+        for (Campaign c : campaigns) {
+            devices.add(c.device().id());
+            for (StackInfo s : c.stacks()) stacks.add(s.id());
+        }
+        List<LoadgenSummary> rows = r.loadgenSummary().stream().filter(x -> x.study().equals(study) && x.phase() == 1).toList();
+        return new StudyScope(study, campaigns, List.copyOf(devices), List.copyOf(stacks), rows);
+    }
+
+    public boolean present() {
+        return !campaigns.isEmpty();
+    }
+
+    /** "pi4-a (Raspberry Pi 4 Model B; campaigns a, b); x86 (campaign c)": what a caption names. */
+    public String describe() {
+        Map<String, List<String>> byDevice = new LinkedHashMap<>();
+        for (String d : devices) byDevice.put(d, new ArrayList<>());
+        for (Campaign c : campaigns) byDevice.get(c.device().id()).add(c.id());
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : byDevice.entrySet()) {
+            String model = deviceModel(e.getKey());
+            parts.add(e.getKey() + " (" + (model == null ? "" : model + "; ") + (e.getValue().size() == 1 ? "campaign " : "campaigns ")
+                    + String.join(", ", e.getValue()) + ")");
+        }
+        return String.join("; ", parts);
+    }
+
+    /** The device's model as its first campaign of this study records it, or null. */
+    public String deviceModel(String device) {
+        return campaigns.stream().filter(c -> c.device().id().equals(device)).map(c -> c.device().model())
+                .filter(m -> m != null && !m.isBlank()).findFirst().orElse(null);
+    }
+
+    /** The stack's entry in the first campaign of this study that lists it. */
+    public Optional<StackInfo> stackInfo(String stack) {
+        for (Campaign c : campaigns) {
+            for (StackInfo s : c.stacks()) if (s.id().equals(stack)) return Optional.of(s);
+        }
+        return Optional.empty();
+    }
+
+    /** A value of the stack's {@code versions} object in campaign.json (data.md version 2), or null. */
+    public String version(String stack, String key) {
+        for (Campaign c : campaigns) {
+            var list = c.json().path("stacks");
+            for (var s : list) {
+                if (stack.equals(s.path("id").asText()) && s.path("versions").path(key).isTextual()) {
+                    return s.path("versions").path(key).asText();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The group of (device, stack, endpoint, concurrency), if measured. */
+    public Optional<LoadgenSummary> row(String device, String stack, String endpoint, int concurrency) {
+        return rows.stream().filter(x -> x.device().equals(device) && x.stack().equals(stack) && x.endpoint().equals(endpoint)
+                && x.concurrency() == concurrency).findFirst();
+    }
+
+    /** Whether any campaign of this study was imported from saved outputs. */
+    public boolean imported() {
+        return campaigns.stream().anyMatch(c -> c.loadGenerator().path("imported").asBoolean(false));
+    }
+}

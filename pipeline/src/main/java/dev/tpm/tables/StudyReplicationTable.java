@@ -1,0 +1,185 @@
+package dev.tpm.tables;
+
+import dev.tpm.model.Endpoints;
+import dev.tpm.model.PublishedValue;
+import dev.tpm.model.Studies;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.MemoryCheckpoint;
+import dev.tpm.results.Results;
+import dev.tpm.results.StudyScope;
+import dev.tpm.tables.Rounding.Quantity;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * replication_&lt;study&gt; (studies.md "Published values"): each number the study's seed prints
+ * (reference/published.csv rows of blog-014, costajob/app-servers or node-pi-guide) beside the same
+ * quantity in each device's campaigns of that study. The seeds ran on other machines, so the
+ * table compares what transfers between machines: the order of the stacks (rank within the seed
+ * table and metric, over the stacks both have) and each value over the smallest of that group.
+ *
+ * <p>Metric names (published.csv): a loadgen_summary.csv column at concurrency N ({@code
+ * rps_median_c10}, {@code rps_best_c100}, {@code lat_p99_ms_c10}, {@code peak_rss_mib_c100},
+ * {@code cpu_pct_c100}, {@code ratio_to_slowest_c50}, ...) on the study's endpoint (GET / for
+ * hello-blog and app-servers, GET /json for node-pi); {@code rss_mib_t<N>} the memory checkpoint
+ * at N s; {@code fastify_over_express_c<N>} and {@code cluster_over_single_c<N>} the node-pi ratios.
+ */
+public final class StudyReplicationTable extends StudyTable {
+    private static final Pattern LOADGEN = Pattern.compile(
+            "(rps_median|rps_best|lat_p50_ms|lat_p90_ms|lat_p99_ms|peak_rss_mib|cpu_pct|ratio_to_slowest)_c([0-9]+)");
+    private static final Pattern CHECKPOINT = Pattern.compile("rss_mib_t([0-9]+)");
+    private static final Pattern NODE_RATIO = Pattern.compile("(fastify_over_express|cluster_over_single)_c([0-9]+)");
+    /** Where each seed ran (studies.md). */
+    private static final Map<String, String> MACHINES = Map.of(
+            Studies.HELLO_BLOG, "a 2 vCPU Xeon VM (wrk on the same host)",
+            Studies.APP_SERVERS, "a 2019 MacBook Pro 13 (quad-core i5, macOS)",
+            Studies.NODE_PI, "Raspberry Pi 3B+, 4 and 5");
+    private static final Map<String, ToDoubleFunction<LoadgenSummary>> COLUMNS = Map.of(
+            "rps_median", LoadgenSummary::rpsMedian, "rps_best", LoadgenSummary::rpsBest,
+            "lat_p50_ms", LoadgenSummary::latP50Ms, "lat_p90_ms", LoadgenSummary::latP90Ms,
+            "lat_p99_ms", LoadgenSummary::latP99Ms, "peak_rss_mib", LoadgenSummary::peakRssMib,
+            "cpu_pct", LoadgenSummary::cpuPct, "ratio_to_slowest", LoadgenSummary::ratioToSlowest);
+
+    private final String study;
+
+    public StudyReplicationTable(String study) {
+        this.study = study;
+    }
+
+    @Override
+    public String name() {
+        return "replication_" + study.replace('-', '_');
+    }
+
+    @Override
+    public String study() {
+        return study;
+    }
+
+    @Override
+    public Optional<String> lacking(Results r) {
+        Optional<String> base = super.lacking(r);
+        if (base.isPresent()) return base;
+        return Studies.published(r.dataset().published(), study).isEmpty()
+                ? Optional.of("reference/published.csv has no row of " + Studies.SOURCE.get(study))
+                : Optional.empty();
+    }
+
+    /** The study's endpoint for loadgen metrics. */
+    static String endpoint(String study) {
+        return study.equals(Studies.NODE_PI) ? Endpoints.HELLO_JSON : Endpoints.HELLO;
+    }
+
+    /** The measured counterpart of a published metric on one device; NaN when the data has none. */
+    static double measured(Results r, StudyScope s, String device, String stack, String metric) {
+        Matcher m = LOADGEN.matcher(metric);
+        if (m.matches()) {
+            int c = Integer.parseInt(m.group(2));
+            return s.row(device, stack, endpoint(s.study()), c).stream().mapToDouble(COLUMNS.get(m.group(1)))
+                    .findFirst().orElse(Double.NaN);
+        }
+        m = CHECKPOINT.matcher(metric);
+        if (m.matches()) {
+            double t = Double.parseDouble(m.group(1));
+            return r.memoryCheckpoints().stream().filter(x -> x.device().equals(device) && x.stack().equals(stack) && x.tS() == t)
+                    .mapToDouble(MemoryCheckpoint::mib).findFirst().orElse(Double.NaN);
+        }
+        m = NODE_RATIO.matcher(metric);
+        if (m.matches()) {
+            int c = Integer.parseInt(m.group(2));
+            String other = m.group(1).startsWith("fastify") ? NodePiTable.FASTIFY : NodePiTable.CLUSTER;
+            return NodePiTable.ratio(s, device, c, other, NodePiTable.EXPRESS);
+        }
+        return Double.NaN;
+    }
+
+    /** 1 = largest, among the values given (ties share the better rank). */
+    static int rank(double x, List<Double> values) {
+        int above = 0;
+        for (double v : values) if (v > x) above++;
+        return above + 1;
+    }
+
+    @Override
+    public TableModel build(Results r) {
+        StudyScope scope = StudyScope.of(r, study);
+        TableModel.Builder t = TableModel.builder(name(), study + " beside its published numbers (" + Studies.SOURCE.get(study)
+                + ", studies.md): each value the seed prints next to the same quantity measured by each device's campaigns"
+                + " of the study. The seed ran on " + MACHINES.get(study) + ", not on these devices, so compare the order"
+                + " of the stacks and the ratios, not the absolute values." + from(scope));
+        t.text("seed table").text("metric").text("stack").number("published").text("unit")
+                .text("device").number("measured").text("rank (published / measured)")
+                .text("x smallest (published / measured)");
+        Set<Quantity> used = EnumSet.of(Quantity.RATIO);
+        List<String> notes = new ArrayList<>();
+        {
+            StudyScope s = scope;
+            List<PublishedValue> published = Studies.published(r.dataset().published(), study);
+            // groups of (seed table, metric) in published.csv's order
+            Map<String, List<PublishedValue>> groups = new LinkedHashMap<>();
+            for (PublishedValue p : published) groups.computeIfAbsent(p.table() + "\u0000" + p.metric(), k -> new ArrayList<>()).add(p);
+            for (List<PublishedValue> g : groups.values()) {
+                Quantity q = Quantity.forMetric(g.get(0).metric());
+                used.add(q);
+                for (String device : s.devices()) {
+                    t.group();
+                    Map<String, Double> pub = new LinkedHashMap<>();
+                    Map<String, Double> mea = new LinkedHashMap<>();
+                    for (PublishedValue p : g) {
+                        pub.putIfAbsent(p.stack(), p.value());
+                        mea.putIfAbsent(p.stack(), measured(r, s, device, p.stack(), p.metric()));
+                    }
+                    List<String> both = pub.keySet().stream().filter(k -> !Double.isNaN(mea.get(k))).toList();
+                    List<Double> pubBoth = both.stream().map(pub::get).toList();
+                    List<Double> meaBoth = both.stream().map(mea::get).toList();
+                    double pubMin = pubBoth.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+                    double meaMin = meaBoth.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+                    boolean sameOrder = true;
+                    for (PublishedValue p : g) {
+                        double m = mea.get(p.stack());
+                        boolean in = both.contains(p.stack()) && both.size() >= 2;
+                        String rank = in ? rank(p.value(), pubBoth) + " / " + rank(m, meaBoth) : Rounding.MISSING;
+                        if (in && rank(p.value(), pubBoth) != rank(m, meaBoth)) sameOrder = false;
+                        String ratio = in ? Rounding.value(Quantity.RATIO, p.value() / pubMin) + " / "
+                                + Rounding.value(Quantity.RATIO, m / meaMin) : Rounding.MISSING;
+                        t.row(p.table(), p.metric(), p.stack(), Rounding.plain(p.value()),
+                                p.unit() + (p.note().isEmpty() ? "" : " *"), device, Rounding.value(q, m), rank, ratio);
+                    }
+                    if (both.size() >= 2) {
+                        notes.add(g.get(0).table() + ", " + g.get(0).metric() + ", " + device + ": the "
+                                + both.size() + " stacks both have are in " + (sameOrder ? "the same order" : "a different order")
+                                + " (" + String.join(" > ", order(both, pub)) + " published; "
+                                + String.join(" > ", order(both, mea)) + " measured).");
+                    }
+                }
+            }
+            for (PublishedValue p : published) {
+                if (!p.note().isEmpty()) notes.add("* " + p.table() + ", " + p.stack() + ", " + p.metric() + ": " + p.note());
+            }
+        }
+        t.notes(notes);
+        return t.note("rank: 1 = the largest value of the seed table and metric, over the stacks that both the seed and the"
+                        + " device have (n/a with fewer than two); x smallest: the value over the smallest of those stacks'"
+                        + " values. measured n/a: the device's campaigns have no such value (a stack the package does not"
+                        + " have, an endpoint or concurrency not measured). The seeds' MB are compared with MiB.")
+                .note(Rounding.note(used) + " Published values unrounded.")
+                .note("Measured values: tables/loadgen_summary.csv and tables/memory_checkpoints.csv. Published values:"
+                        + " data/reference/published.csv.")
+                .build();
+    }
+
+    private static List<String> order(List<String> stacks, Map<String, Double> v) {
+        return stacks.stream().sorted((a, b) -> {
+            int c = Double.compare(v.get(b), v.get(a));
+            return c != 0 ? c : a.compareTo(b);
+        }).toList();
+    }
+}

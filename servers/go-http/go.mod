@@ -1,0 +1,3 @@
+module tpm/servers/go-http
+
+go 1.26.0

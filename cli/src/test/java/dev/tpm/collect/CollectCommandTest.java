@@ -72,14 +72,29 @@ class CollectCommandTest {
     void refusesUnknownPresetStackAndCampaignName() {
         Result preset = collect("--preset", "nope", "--data", tmp.resolve("data").toString());
         assertEquals(1, preset.code());
-        assertTrue(preset.err().contains("no such preset") && preset.err().contains("[paper, pilot, smoke]"), preset.err());
+        assertTrue(preset.err().contains("no such preset") && preset.err().contains("paper, pilot, smoke]"), preset.err());
 
         Result stack = collect("--preset", "smoke", "--stacks", "cobol", "--data", tmp.resolve("data").toString());
         assertEquals(1, stack.code());
         assertTrue(stack.err().contains("no stack 'cobol'"), stack.err());
 
+        Result hello = collect("--preset", "node-pi-smoke", "--stacks", "go-http", "--data", tmp.resolve("data").toString(),
+                "--autocannon", tmp.toString());
+        assertEquals(1, hello.code());
+        assertTrue(hello.err().contains("autocannon is not installed; run `make servers`"), hello.err());
+
         Result name = collect("--preset", "smoke", "--campaign", "../escape", "--data", tmp.resolve("data").toString());
         assertEquals(1, name.code());
         assertTrue(name.err().contains("--campaign: expected a folder name"), name.err());
+    }
+
+    @Test
+    void refusesAStackThatDoesNotServeThePresetsEndpoints() {
+        // go-http serves GET / only (checked before anything is built or started)
+        Result pi = collect("--preset", "smoke", "--stacks", "go-http", "--data", tmp.resolve("data").toString());
+        assertEquals(1, pi.code());
+        assertTrue(pi.err().contains("stack 'go-http': does not serve [post_item, get_item, get_list, put_item, delete_item, mixed],"
+                + " which preset smoke loads (its stack.json lists [hello])"), pi.err());
+        assertFalse(Files.exists(tmp.resolve("data/raw")), "nothing measured");
     }
 }

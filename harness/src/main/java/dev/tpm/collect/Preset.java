@@ -30,9 +30,12 @@ import java.util.Set;
  *     when runs are discarded or fail
  * @param seedRowsDelete rows seeded before delete runs, or {@link #AUTO} ({@code "auto"}: sized from
  *     the stack's previous delete run, see {@code DeleteRows})
- * @param timeoutS the load generator's request time-out (wrk {@code --timeout}); NaN where the
- *     preset does not set it (wrk's default, 2 s, then applies and cuts slower responses out of
- *     the latency histogram)
+ * @param study campaign.json's {@code study} (data.md; {@code paper} unless the preset names a
+ *     seed study of studies.md)
+ * @param loadGenerator {@link #WRK} or {@link #AUTOCANNON}
+ * @param timeoutS the load generator's request time-out in whole seconds; NaN leaves the tool's default
+ * @param concurrencyLevels the phase-1 levels, each measured for every endpoint ({@code
+ *     "concurrency": [10, 50]}); {@code concurrency} is the first
  * @param primeS seconds of load on the freshly started server before the measured window, not
  *     counted (0: none, every run measured cold)
  */
@@ -57,11 +60,18 @@ public record Preset(
         int maxRetries,
         double startupTimeoutS,
         double stopGraceS,
+        String study,
+        String loadGenerator,
         double timeoutS,
+        List<Integer> concurrencyLevels,
         double primeS) {
 
     /** {@code seed_rows_delete: "auto"}. */
     public static final int AUTO = -1;
+    public static final String WRK = dev.tpm.collect.loadgen.LoadGenerator.WRK;
+    public static final String AUTOCANNON = dev.tpm.collect.loadgen.LoadGenerator.AUTOCANNON;
+    /** The study of a preset without {@code "study"} (data.md). */
+    public static final String PAPER_STUDY = "paper";
 
     /** Phase 2: one endpoint at several concurrency levels. */
     public record Sweep(String endpoint, List<Integer> concurrency, int runs, int warmups) {
@@ -70,8 +80,8 @@ public record Preset(
         }
     }
 
-    /** Phase 3: runs whose memory time series is kept, one JSON file each. */
-    public record Memory(List<String> endpoints, int runs, int durationS, int concurrency) {
+    /** Phase 3: runs whose memory time series is kept, one JSON file each, sampled every {@code sampleIntervalMs}. */
+    public record Memory(List<String> endpoints, int runs, int durationS, int concurrency, int sampleIntervalMs) {
         public Memory {
             endpoints = List.copyOf(endpoints);
         }
@@ -84,14 +94,15 @@ public record Preset(
     private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
             "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
             "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
-            "startup_timeout_s", "stop_grace_s", "timeout_s", "prime_s");
+            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s");
     private static final Set<String> SWEEP_KEYS = Set.of("endpoint", "concurrency", "runs", "warmups");
-    private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency");
+    private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency", "sample_interval_ms");
     private static final int MAX_CONNECTIONS = 100_000;
 
     public Preset {
         endpoints = List.copyOf(endpoints);
         mix = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(mix));
+        concurrencyLevels = List.copyOf(concurrencyLevels);
     }
 
     /** {@code spec} is a preset name (looked up in {@code presetsDir}) or a path to a .json file. */
@@ -132,12 +143,24 @@ public record Preset(
         int runs = (int) r.integer(root, "$", "runs", 1, 100_000);
         int warmups = (int) r.integer(root, "$", "warmups", 0, 100_000);
         int duration = (int) r.integer(root, "$", "duration_s", 1, 86_400);
-        int concurrency = (int) r.integer(root, "$", "concurrency", 1, MAX_CONNECTIONS);
+        List<Integer> phase1Levels = root.path("concurrency").isArray()
+                ? levels(r, root, "$", "concurrency")
+                : List.of((int) r.integer(root, "$", "concurrency", 1, MAX_CONNECTIONS));
+        int concurrency = phase1Levels.get(0);
         int threads = (int) r.integer(root, "$", "threads", 1, 1024);
-        if (threads > concurrency) {
-            throw r.error("$.threads", "at most concurrency (" + concurrency + "): wrk needs a connection per thread",
+        int fewest = phase1Levels.stream().mapToInt(Integer::intValue).min().orElseThrow();
+        if (threads > fewest) {
+            throw r.error("$.threads", "at most concurrency (" + fewest + "): wrk needs a connection per thread",
                     root.get("threads"));
         }
+        String study = r.optionalText(root, "study", PAPER_STUDY);
+        if (!study.matches("[a-z0-9][a-z0-9-]*")) throw r.error("$.study", "a study id of lower-case letters, digits and '-'", root.get("study"));
+        String tool = r.optionalText(root, "load_generator", WRK);
+        if (!tool.equals(WRK) && !tool.equals(AUTOCANNON)) {
+            throw r.error("$.load_generator", "\"" + WRK + "\" or \"" + AUTOCANNON + "\"", root.get("load_generator"));
+        }
+        // whole seconds: wrk's --timeout takes s, m or h units, autocannon's -t seconds
+        double timeout = root.has("timeout_s") ? r.integer(root, "$", "timeout_s", 1, 86_400) : Double.NaN;
         double cooldown = r.number(root, "$", "cooldown_s", 0, 3600);
         double settle = r.number(root, "$", "settle_s", 0, 3600);
         int seedRows = (int) r.integer(root, "$", "seed_rows", 1, 100_000_000);
@@ -182,8 +205,9 @@ public record Preset(
             List<String> me = r.strings(m, "$.memory", "endpoints");
             checkEndpoints(r, m.get("endpoints"), "$.memory.endpoints", me);
             int mc = (int) r.integer(m, "$.memory", "concurrency", threads, MAX_CONNECTIONS);
+            int mi = m.has("sample_interval_ms") ? (int) r.integer(m, "$.memory", "sample_interval_ms", 10, 60_000) : interval;
             memory = new Memory(me, (int) r.integer(m, "$.memory", "runs", 1, 100_000),
-                    (int) r.integer(m, "$.memory", "duration_s", 1, 86_400), mc);
+                    (int) r.integer(m, "$.memory", "duration_s", 1, 86_400), mc, mi);
             if (me.contains(Endpoints.MIXED) && mix.isEmpty()) {
                 throw r.error("$.mix", "an object of weights (memory endpoints include 'mixed')", null);
             }
@@ -196,11 +220,33 @@ public record Preset(
         int retries = (int) r.integer(root, "$", "max_retries", 0, 1000);
         double startup = r.number(root, "$", "startup_timeout_s", 0.001, 3600);
         double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
-        double timeout = root.has("timeout_s") ? r.number(root, "$", "timeout_s", 0.001, 86_400) : Double.NaN;
         double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
-        return new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
+        Preset p = new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
                 seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
-                timeout, prime);
+                study, tool, timeout, phase1Levels, prime);
+        if (tool.equals(AUTOCANNON)) {
+            for (String e : p.allEndpoints()) {
+                if (!dev.tpm.collect.loadgen.AutocannonCommand.PATHS.containsKey(e)) {
+                    throw r.error("$.load_generator", "wrk for the endpoint '" + e + "' (autocannon loads only "
+                            + new java.util.TreeSet<>(dev.tpm.collect.loadgen.AutocannonCommand.PATHS.keySet())
+                            + ": plain GETs, no request script)", root.get("load_generator"));
+                }
+            }
+        }
+        return p;
+    }
+
+    /** Strictly increasing connection counts. */
+    private static List<Integer> levels(JsonReader r, JsonNode parent, String path, String key) throws IOException {
+        List<Integer> levels = r.integers(parent, path, key, 1, MAX_CONNECTIONS);
+        if (levels.isEmpty()) throw r.error(path + "." + key, "at least one level", parent.get(key));
+        for (int i = 1; i < levels.size(); i++) {
+            if (levels.get(i) <= levels.get(i - 1)) {
+                throw r.error(path + "." + key + "[" + i + "]", "a level above the previous one (" + levels.get(i - 1) + ")",
+                        parent.get(key).get(i));
+            }
+        }
+        return levels;
     }
 
     private static void checkEndpoints(JsonReader r, JsonNode array, String path, List<String> endpoints)
@@ -246,7 +292,7 @@ public record Preset(
     public Preset withMix(Map<String, Double> declared) {
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, timeoutS, primeS);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS);
     }
 
     /**
@@ -259,7 +305,12 @@ public record Preset(
         p.put("runs", runs);
         p.put("warmups", warmups);
         p.put("duration_s", durationS);
-        p.put("concurrency", concurrency);
+        if (concurrencyLevels.size() == 1) {
+            p.put("concurrency", concurrency);
+        } else {
+            ArrayNode levels = p.putArray("concurrency");
+            concurrencyLevels.forEach(levels::add);
+        }
         p.put("threads", threads);
         p.put("cooldown_s", cooldownS);
         p.put("seed_rows", seedRows);
@@ -290,6 +341,7 @@ public record Preset(
             m.put("runs", memory.runs());
             m.put("duration_s", memory.durationS());
             m.put("concurrency", memory.concurrency());
+            if (memory.sampleIntervalMs() != sampleIntervalMs) m.put("sample_interval_ms", memory.sampleIntervalMs());
         }
         p.put("max_retries", maxRetries);
         p.put("startup_timeout_s", startupTimeoutS);
@@ -297,6 +349,11 @@ public record Preset(
         if (!Double.isNaN(timeoutS)) p.put("timeout_s", timeoutS);
         if (primeS > 0) p.put("prime_s", primeS);
         return p;
+    }
+
+    /** The sampling interval of a run of {@code phase}: phase 3 may have its own. */
+    public int sampleIntervalMs(int phase) {
+        return phase == 3 && memory != null ? memory.sampleIntervalMs() : sampleIntervalMs;
     }
 
     /** Every endpoint some phase of this preset loads, for checking that its wrk scripts exist. */

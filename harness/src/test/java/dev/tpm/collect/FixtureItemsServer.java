@@ -38,6 +38,8 @@ public final class FixtureItemsServer implements AutoCloseable {
     public final Map<Long, AtomicLong> deletesById = new ConcurrentHashMap<>();
     /** Bodies of POST and PUT that were not valid items. */
     public final AtomicLong badBodies = new AtomicLong();
+    /** Requests by path, e.g. "/json". */
+    public final Map<String, AtomicLong> byPath = new ConcurrentHashMap<>();
     /** Largest id asked for by GET or PUT. */
     public final AtomicLong maxIdAsked = new AtomicLong();
 
@@ -77,6 +79,7 @@ public final class FixtureItemsServer implements AutoCloseable {
         String method = x.getRequestMethod();
         String path = x.getRequestURI().getPath();
         byte[] body = x.getRequestBody().readAllBytes();
+        byPath.computeIfAbsent(path, k -> new AtomicLong()).incrementAndGet();
         int status;
         String out;
         String type = "application/json";
@@ -88,6 +91,12 @@ public final class FixtureItemsServer implements AutoCloseable {
             status = 200;
             out = "Hello, World!";
             type = "text/plain";
+        } else if (path.equals("/json") && method.equals("GET")) {
+            status = 200;
+            out = "{\"message\":\"Hello from Pi\",\"timestamp\":" + System.currentTimeMillis() + "}";
+        } else if (path.equals("/heavy") && method.equals("GET")) {
+            status = 200;
+            out = "{\"result\":666666166.4588418}";
         } else if (path.equals("/items") && method.equals("GET")) {
             status = 200;
             StringBuilder b = new StringBuilder("[");

@@ -126,7 +126,8 @@ class PresetTest {
         IOException e = assertThrows(IOException.class, () -> Preset.load(f));
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Preset.resolve("nope", PRESETS));
-        assertTrue(missing.getMessage().contains("[paper, pilot, smoke]"), missing.getMessage());
+        assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-smoke, node-pi,"
+                + " node-pi-smoke, paper, pilot, smoke]"), missing.getMessage());
     }
 
     @Test
@@ -138,5 +139,109 @@ class PresetTest {
         }
         assertEquals("randomized", p.get("order").asText());
         assertEquals(42, p.get("rng_seed").asLong());
+    }
+
+    @Test
+    void theSeedStudiesPresetsAreTheirStudiesProtocols() throws IOException {
+        Preset blog = Preset.resolve("hello-blog", PRESETS);
+        assertEquals("hello-blog", blog.study());
+        assertEquals(Preset.WRK, blog.loadGenerator());
+        assertEquals(List.of(Endpoints.HELLO), blog.endpoints());
+        assertEquals(List.of(10, 50), blog.concurrencyLevels());
+        assertEquals(10, blog.concurrency());
+        assertEquals(2, blog.threads());
+        assertEquals(15, blog.durationS());
+        assertEquals(5, blog.runs());
+        assertEquals(1, blog.warmups());
+        assertEquals(2.0, blog.timeoutS());
+
+        Preset app = Preset.resolve("app-servers", PRESETS);
+        assertEquals("app-servers", app.study());
+        assertEquals(List.of(100), app.concurrencyLevels());
+        assertEquals(4, app.threads());
+        assertEquals(30, app.durationS());
+        assertEquals(6, app.runs());
+        assertEquals(2000.0, app.timeoutS(), "the original's --timeout 2000");
+
+        Preset pi = Preset.resolve("node-pi", PRESETS);
+        assertEquals("node-pi", pi.study());
+        assertEquals(Preset.AUTOCANNON, pi.loadGenerator());
+        assertEquals(List.of(Endpoints.HELLO_JSON, Endpoints.HEAVY), pi.endpoints());
+        assertEquals(10, pi.concurrency());
+        assertEquals(30, pi.durationS());
+        assertEquals(List.of(Endpoints.HELLO_JSON), pi.memory().endpoints());
+        assertEquals(50, pi.memory().concurrency());
+        assertEquals(300, pi.memory().durationS());
+        assertEquals(1000, pi.memory().sampleIntervalMs());
+        assertEquals(1000, pi.sampleIntervalMs(3));
+        assertEquals(130, pi.sampleIntervalMs(1));
+
+        Preset paper = Preset.resolve("paper", PRESETS);
+        assertEquals(Preset.PAPER_STUDY, paper.study());
+        assertEquals(Preset.WRK, paper.loadGenerator());
+        assertTrue(Double.isNaN(paper.timeoutS()));
+        assertEquals(130, paper.sampleIntervalMs(3));
+    }
+
+    @Test
+    void theSeedPresetsEstimatesAreTheOnesTheirDescriptionsGive() throws IOException {
+        assertEquals(3 * 228 / 60.0, estimateMinutes(Preset.resolve("hello-blog", PRESETS), 3), 1e-9);
+        assertTrue(Preset.resolve("hello-blog", PRESETS).description().contains("11 min 24 s for"));
+        assertEquals(4 * 238 / 60.0, estimateMinutes(Preset.resolve("app-servers", PRESETS), 4), 1e-9);
+        assertTrue(Preset.resolve("app-servers", PRESETS).description().contains("15 min 52 s for"));
+        assertEquals(3 * 712 / 60.0, estimateMinutes(Preset.resolve("node-pi", PRESETS), 3), 1e-9);
+        assertTrue(Preset.resolve("node-pi", PRESETS).description().contains("35 min 36 s for"));
+        for (String name : List.of("hello-blog", "app-servers", "node-pi")) {
+            Preset full = Preset.resolve(name, PRESETS);
+            Preset smoke = Preset.resolve(name + "-smoke", PRESETS);
+            assertEquals(full.study(), smoke.study(), name);
+            assertEquals(full.loadGenerator(), smoke.loadGenerator(), name);
+            assertEquals(full.endpoints(), smoke.endpoints(), name);
+            assertEquals(full.concurrencyLevels().size(), smoke.concurrencyLevels().size(), name);
+            assertTrue(estimateMinutes(smoke, 3) < 1.5, name + "-smoke: " + estimateMinutes(smoke, 3) + " min");
+        }
+    }
+
+    @Test
+    void phaseOneMeasuresEveryEndpointAtEveryLevel() throws IOException {
+        Preset blog = Preset.resolve("hello-blog", PRESETS);
+        List<PlannedRun> runs = Plan.of(blog, List.of("a", "b"));
+        assertEquals(2 * 2 * (5 + 1), runs.size());
+        for (String stack : List.of("a", "b")) {
+            for (int c : List.of(10, 50)) {
+                assertEquals(5, runs.stream().filter(r -> r.stack().equals(stack) && r.concurrency() == c && !r.warmup()).count());
+                assertEquals(1, runs.stream().filter(r -> r.stack().equals(stack) && r.concurrency() == c && r.warmup()).count());
+            }
+        }
+        assertEquals("[10,50]", blog.protocolJson().get("concurrency").toString());
+        assertEquals("30", Preset.resolve("paper", PRESETS).protocolJson().get("concurrency").toString());
+    }
+
+    @Test
+    void seedStudyKeysAreChecked() throws IOException {
+        ObjectNode n = smokeJson();
+        n.put("load_generator", "ab");
+        assertEquals("p.json: $.load_generator: expected \"wrk\" or \"autocannon\", found \"ab\"", error(n));
+
+        n = smokeJson();
+        n.put("load_generator", "autocannon");
+        assertEquals("p.json: $.load_generator: expected wrk for the endpoint 'post_item' (autocannon loads only"
+                + " [heavy, hello, hello_json]: plain GETs, no request script), found \"autocannon\"", error(n));
+
+        n = smokeJson();
+        n.putArray("concurrency").add(8).add(4);
+        assertEquals("p.json: $.concurrency[1]: expected a level above the previous one (8), found 4", error(n));
+
+        n = smokeJson();
+        n.putArray("concurrency").add(1).add(4);
+        assertTrue(error(n).startsWith("p.json: $.threads: expected at most concurrency (1)"), error(n));
+
+        n = smokeJson();
+        n.put("timeout_s", 1.5);
+        assertTrue(error(n).startsWith("p.json: $.timeout_s: expected an integer"), error(n));
+
+        n = smokeJson();
+        n.put("study", "Hello Blog");
+        assertTrue(error(n).startsWith("p.json: $.study: expected a study id"), error(n));
     }
 }

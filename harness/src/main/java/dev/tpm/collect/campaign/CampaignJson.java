@@ -25,7 +25,8 @@ final class CampaignJson {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** What the load generator is and where it runs. */
-    record LoadGenerator(String tool, String versionLine, String host, String hostName, String cpus, double timeoutS) {}
+    record LoadGenerator(String tool, String version, String versionLine, String host, String hostName, String cpus,
+            double timeoutS) {}
 
     private CampaignJson() {}
 
@@ -62,6 +63,7 @@ final class CampaignJson {
         }
         ObjectNode c = JSON.createObjectNode();
         c.put("campaign", o.campaign());
+        c.put("study", o.preset().study());
         if (!powerProblems.isEmpty()) {
             ArrayNode pp = device.putArray("power_problems");
             powerProblems.forEach(pp::add);
@@ -69,12 +71,12 @@ final class CampaignJson {
         c.set("device", device);
         ObjectNode l = c.putObject("load_generator");
         l.put("tool", lg.tool());
-        l.put("version", dev.tpm.collect.loadgen.WrkCommand.versionNumber(lg.versionLine()));
+        l.put("version", lg.version());
         l.put("version_line", lg.versionLine());
         l.put("host", lg.host());
         if (lg.hostName() != null) l.put("host_name", lg.hostName());
         if (lg.cpus() != null) l.put("cpus", lg.cpus());
-        if (!Double.isNaN(lg.timeoutS())) l.put("timeout_s", lg.timeoutS());
+        if (!Double.isNaN(lg.timeoutS())) l.put("timeout_s", Math.round(lg.timeoutS()));
         c.set("protocol", protocol);
         ArrayNode stacks = c.putArray("stacks");
         for (StackSpec s : o.stacks()) {

@@ -111,7 +111,7 @@ final class CampaignLock implements AutoCloseable {
         try (var s = Files.list(loadgenDir)) {
             for (Path p : s.toList()) {
                 String n = p.getFileName().toString();
-                if (n.matches("\\d+\\.txt") && Long.parseLong(n.substring(0, n.length() - 4)) > maxSeq) Files.delete(p);
+                if (n.matches("\\d+\\.(txt|json)") && Long.parseLong(n.substring(0, n.indexOf('.'))) > maxSeq) Files.delete(p);
             }
         }
     }

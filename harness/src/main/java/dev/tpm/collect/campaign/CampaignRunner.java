@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.loadgen.LoadGenHost;
+import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.loadgen.WrkCommand;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackSpec;
@@ -49,20 +50,38 @@ public final class CampaignRunner {
      * @param bind the address the server binds (the load generator must reach it)
      * @param maxErrorRate data/config/analysis.json's max_error_rate: above it a run is discarded
      * @param withoutVcgencmd the user chose to run a paper campaign without vcgencmd (recorded)
+     * @param autocannonDir where npm installed autocannon (harness/loadgen/autocannon), for presets
+     *     whose load generator it is
      */
     public record Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
             Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
-            double maxErrorRate, boolean withoutVcgencmd) {
+            double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir) {
         public Options {
             stacks = List.copyOf(stacks);
         }
 
+        /** autocannon beside the wrk scripts: {@code <harness>/loadgen/autocannon}. */
+        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
+                Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
+                double maxErrorRate, boolean withoutVcgencmd) {
+            this(dataDir, campaign, preset, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
+                    maxErrorRate, withoutVcgencmd, wrkScripts.toAbsolutePath().getParent().resolve("loadgen").resolve("autocannon"));
+        }
+
         /** This machine's load generator, bound to loopback, analysis.json's default error rate. */
         public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId, boolean pin,
-                Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost) {
+                Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost, Path autocannonDir) {
             this(dataDir, campaign, preset, stacks, deviceId,
                     Pinning.of(pin, null, null, Runtime.getRuntime().availableProcessors()), wrkScripts, wrk, workDir,
-                    LoadGenHost.LOCAL, "127.0.0.1", dev.tpm.model.AnalysisConfig.defaults().maxErrorRate(), false);
+                    LoadGenHost.LOCAL, "127.0.0.1", dev.tpm.model.AnalysisConfig.defaults().maxErrorRate(), false,
+                    autocannonDir);
+        }
+
+        /** As above, autocannon beside the wrk scripts. */
+        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId, boolean pin,
+                Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost) {
+            this(dataDir, campaign, preset, stacks, deviceId, pin, wrkScripts, wrk, workDir, loadGeneratorHost,
+                    wrkScripts.toAbsolutePath().getParent().resolve("loadgen").resolve("autocannon"));
         }
     }
 
@@ -121,14 +140,20 @@ public final class CampaignRunner {
 
     private CampaignJson.LoadGenerator loadGenerator() throws IOException, InterruptedException {
         String line;
-        if (o.loadGenHost().remote()) {
+        LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), o.wrkScripts(), o.wrk(), o.autocannonDir());
+        if (!tool.tool().equals(LoadGenerator.WRK)) {
+            if (o.loadGenHost().remote()) throw new IOException("--loadgen-host: only wrk runs on another host, not " + tool.tool());
+            LoadGenerator.Version v = tool.version();
+            return new CampaignJson.LoadGenerator(tool.tool(), v.number(), v.line(), "same", null,
+                    o.pinning().loadGeneratorCpus(), o.preset().timeoutS());
+        } else if (o.loadGenHost().remote()) {
             line = o.loadGenHost().run(List.of("sh", "-c", "\"$1\" -v 2>&1; true", "sh", o.wrk()), null).strip().split("\n")[0].strip();
             if (!line.startsWith("wrk ")) throw new IOException(o.loadGenHost().target() + ": wrk -v: expected 'wrk <version>', found '" + line + "'");
         } else {
             line = WrkCommand.versionLine(o.wrk());
         }
         String host = o.loadGenHost().target();
-        return new CampaignJson.LoadGenerator("wrk", line, o.loadGenHost().hostKind(),
+        return new CampaignJson.LoadGenerator("wrk", WrkCommand.versionNumber(line), line, o.loadGenHost().hostKind(),
                 host == null ? null : host.substring(host.indexOf('@') + 1), o.pinning().loadGeneratorCpus(),
                 o.preset().timeoutS());
     }

@@ -10,12 +10,13 @@ import java.util.Map;
 import org.apache.commons.math3.random.RandomAdaptor;
 
 /**
- * The order of a campaign's runs. Phase 1, then phase 2, then phase 3; within a phase the
- * warm-ups first, then the measured runs, each part shuffled over every (stack, endpoint, run) of
- * the phase (servers.md: not within each stack's block, so slow drifts such as heat or background
- * work spread over all stacks) by a Mersenne Twister seeded from rng_seed and the phase
- * ("phase1") by the contract's one seed derivation ({@link Seeds}), so the order is random, recorded (the seed is in campaign.json) and the same on
- * every machine.
+ * The order of a campaign's runs. Phase 1 (every endpoint at every phase-1 concurrency level),
+ * then phase 2, then phase 3; within a phase the warm-ups first, then the measured runs, each part
+ * shuffled over every (stack, endpoint, concurrency, run) of the phase (servers.md: not within each
+ * stack's block, so slow drifts such as heat or background work spread over all stacks) by a
+ * Mersenne Twister seeded from rng_seed and the phase ("phase1") through the contract's one seed
+ * derivation ({@link Seeds}), so the order is random, recorded (the seed is in campaign.json) and
+ * the same on every machine.
  */
 public final class Plan {
     private Plan() {}
@@ -27,8 +28,10 @@ public final class Plan {
         List<PlannedRun> measured = new ArrayList<>();
         for (String stack : stacks) {
             for (String e : p.endpoints()) {
-                for (int r = 1; r <= p.warmups(); r++) warm.add(new PlannedRun(1, stack, e, p.concurrency(), r, true, p.durationS()));
-                for (int r = 1; r <= p.runs(); r++) measured.add(new PlannedRun(1, stack, e, p.concurrency(), r, false, p.durationS()));
+                for (int c : p.concurrencyLevels()) {
+                    for (int r = 1; r <= p.warmups(); r++) warm.add(new PlannedRun(1, stack, e, c, r, true, p.durationS()));
+                    for (int r = 1; r <= p.runs(); r++) measured.add(new PlannedRun(1, stack, e, c, r, false, p.durationS()));
+                }
             }
         }
         all.addAll(block(p.rngSeed(), "phase1", warm, measured));

@@ -4,9 +4,9 @@ import dev.tpm.codec.AtomicFile;
 import dev.tpm.codec.Seeds;
 import dev.tpm.model.RunRow;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.loadgen.WrkCommand;
 import dev.tpm.collect.loadgen.WrkDoneJson;
-import dev.tpm.collect.loadgen.WrkOutput;
 import dev.tpm.collect.loadgen.WrkResult;
 import dev.tpm.collect.sample.ClockTicks;
 import dev.tpm.collect.sample.PowerSource;
@@ -52,6 +52,7 @@ final class RunMeasurement {
     private final Path scripts;
     private final Map<String, StackSpec> specs = new LinkedHashMap<>();
     private final DeleteRows deleteRows = new DeleteRows();
+    private final LoadGenerator tool;
     private volatile ServerSide.Server current;
 
     RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts) {
@@ -62,6 +63,7 @@ final class RunMeasurement {
         this.dir = dir;
         this.scripts = scripts;
         for (StackSpec s : o.stacks()) specs.put(s.id(), s);
+        this.tool = LoadGenerator.of(o.preset().loadGenerator(), scripts, o.wrk(), o.autocannonDir());
     }
 
     DeleteRows deleteRows() {
@@ -79,7 +81,7 @@ final class RunMeasurement {
         StackSpec spec = specs.get(r.stack());
         RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.threads(), r.run(), r.warmup());
         Path db = o.workDir().resolve("items.db");
-        Path wrkOut = o.workDir().resolve("wrk-output.txt");
+        Path wrkOut = o.workDir().resolve("loadgen-output." + tool.fileExtension());
         Files.deleteIfExists(wrkOut);
         int rows = seedRows(r);
         servers.resetAndSeed(db, rows);
@@ -106,11 +108,12 @@ final class RunMeasurement {
         b.status = m.verdict.status();
         b.note = m.verdict.note();
         if (r.phase() <= 2 && Files.exists(wrkOut)) {
-            AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + ".txt"), Files.readAllBytes(wrkOut));
+            AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + "." + tool.fileExtension()),
+                    Files.readAllBytes(wrkOut));
         }
         if (r.phase() == 3 && m.verdict.ok()) {
             String json = MemorySeriesFile.json(o.campaign(), r.stack(), r.endpoint(), r.run(), r.concurrency(),
-                    p.sampleIntervalMs(), ISO_MILLIS.format(m.seriesStart), m.samples);
+                    p.sampleIntervalMs(r.phase()), ISO_MILLIS.format(m.seriesStart), m.samples);
             AtomicFile.write(dir.resolve(CampaignRunner.PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
         }
         CampaignRunner.sleepSeconds(p.cooldownS());
@@ -161,16 +164,22 @@ final class RunMeasurement {
         Map<Long, Long> cpuStart = ProcCpu.ticks(server.treePids());
         int stickyBefore = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
 
-        WrkCommand wrk = wrk(r, r.endpoint(), r.durationS(), port, rows);
-        TreeSampler sampler = new TreeSampler(server::treePids, p.sampleIntervalMs(), sensors.power(), sensors.throttling(),
-                sensors.soc());
+        boolean isWrk = tool.tool().equals(LoadGenerator.WRK);
+        TreeSampler sampler = new TreeSampler(server::treePids, p.sampleIntervalMs(r.phase()), sensors.power(),
+                sensors.throttling(), sensors.soc());
         Instant seriesStart = Instant.now();
         sampler.start();
-        WrkCommand.Outcome out;
+        LoadGenerator.Outcome out;
         List<TreeSampler.Sample> samples = List.of();
         String samplerFailure = null;
         try {
-            out = wrk.run(wrkOut, h -> lock.recordChildren(idlePids, h));
+            if (isWrk) {
+                WrkCommand.Outcome w = wrk(r, r.endpoint(), r.durationS(), port, rows).run(wrkOut, h -> lock.recordChildren(idlePids, h));
+                out = new LoadGenerator.Outcome(w.exitCode(), wrkOut, w.output(), w.output(), w.timedOut());
+            } else {
+                out = tool.run(new LoadGenerator.Request(o.pinning().loadGenerator(), r.endpoint(), p.threads(), r.concurrency(),
+                        r.durationS(), p.timeoutS(), port, scriptArgs(r, rows)), o.workDir(), h -> lock.recordChildren(idlePids, h));
+            }
         } finally {
             try {
                 samples = sampler.stop();
@@ -194,25 +203,25 @@ final class RunMeasurement {
         PowerSource.Energy energy = sensors.power().energy(TreeSampler.powerReadings(samples));
         b.energyJ = energy.joules();
         b.meanPowerW = energy.meanWatts();
-        WrkCommand.LoadgenCpu lg = WrkCommand.loadgenCpu(out.output());
+        WrkCommand.LoadgenCpu lg = isWrk ? WrkCommand.loadgenCpu(out.text()) : null; // autocannon: not measured
         b.loadgenCpuS = lg == null ? Double.NaN : lg.cpuS();
 
         WrkResult w;
         try {
             if (out.timedOut()) {
-                throw new IOException("wrk did not exit within " + (r.durationS() + WrkCommand.EXIT_GRACE_SECONDS) + " s");
+                throw new IOException(tool.tool() + " did not exit within " + (r.durationS() + tool.exitGraceSeconds()) + " s");
             }
-            w = WrkOutput.parse(out.output(), "wrk output");
+            w = tool.parse(out, tool.tool() + " output");
             fill(b, w);
-            if (out.exitCode() != 0) throw new IOException("wrk exited with code " + out.exitCode());
+            if (out.exitCode() != 0) throw new IOException(tool.tool() + " exited with code " + out.exitCode());
         } catch (IOException e) {
-            String note = e.getMessage() + firstLine(out.output());
+            String note = e.getMessage() + firstLine(out.messages());
             if (samplerFailure != null) note = "sampler failed: " + samplerFailure + "; " + note;
             return new Measured(new RunVerdict(RunColumns.STATUS_FAILED, RunRow.oneLine(note), false), samples, seriesStart);
         }
         RunVerdict v = RunVerdict.decide(new RunVerdict.Measured(samplerFailure, alive, w.requests(), w.socketErrors(),
                 w.non2xx(), b.peakRssKib != null, throttled, stickyBefore, stickyAfter,
-                WrkDoneJson.missingIds(out.output()).orElse(-1), o.maxErrorRate(),
+                isWrk ? WrkDoneJson.missingIds(out.text()).orElse(-1) : -1, o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.threads())));
         return new Measured(v, samples, seriesStart);
     }

@@ -8,6 +8,7 @@ import dev.tpm.collect.campaign.Pinning;
 import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.campaign.StackServerSide;
 import dev.tpm.collect.conformance.ConformanceCheck;
+import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackRegistry;
@@ -30,9 +31,9 @@ import picocli.CommandLine.Option;
  * folder exists. Only built stacks that pass the conformance check are measured.
  */
 @Command(name = "collect", mixinStandardHelpOptions = true,
-        description = "Run a collection campaign: servers under wrk load, memory and power sampled, rows into data/raw/<campaign>/.")
+        description = "Run a collection campaign: servers under wrk or autocannon load, memory and power sampled, rows into data/raw/<campaign>/.")
 public final class CollectCommand implements Callable<Integer> {
-    @Option(names = "--preset", required = true, description = "preset name in harness/presets (paper, pilot, smoke) or a .json path")
+    @Option(names = "--preset", required = true, description = "preset name in harness/presets (paper, pilot, smoke, hello-blog, app-servers, node-pi, ...) or a .json path")
     String preset;
 
     @Option(names = "--stacks", split = ",", description = "stack ids in block order (default: every available, built stack)")
@@ -80,6 +81,9 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--wrk", description = "wrk executable (default: ${DEFAULT-VALUE})")
     String wrk = "wrk";
 
+    @Option(names = "--autocannon", description = "folder where npm installed autocannon (default: <harness>/loadgen/autocannon)")
+    Path autocannon;
+
     @Option(names = "--skip-conformance", hidden = true, description = "measure without the conformance check (tests of the harness only)")
     boolean skipConformance;
 
@@ -89,11 +93,11 @@ public final class CollectCommand implements Callable<Integer> {
         try {
             Preset p = Preset.resolve(preset, harness.resolve("presets"));
             Path mixes = data.resolve("config").resolve("mixes.csv");
-            if (Files.exists(mixes)) p = p.withMix(DeclaredMix.read(mixes));
-            for (String e : p.allEndpoints()) {
-                Path script = harness.resolve("wrk").resolve(e + ".lua");
-                if (!Files.isRegularFile(script)) throw new IOException(script + ": no wrk script for endpoint '" + e + "'");
+            if (Files.exists(mixes) && p.allEndpoints().contains(dev.tpm.model.Endpoints.MIXED)) {
+                p = p.withMix(DeclaredMix.read(mixes));
             }
+            Path autocannonDir = autocannon != null ? autocannon : harness.resolve("loadgen").resolve("autocannon");
+            LoadGenerator.of(p.loadGenerator(), harness.resolve("wrk"), wrk, autocannonDir).checkReady(p.allEndpoints());
             String device = deviceId != null ? deviceId : DeviceFacts.defaultId();
             if (!device.matches("[A-Za-z0-9._-]+")) {
                 throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
@@ -109,15 +113,16 @@ public final class CollectCommand implements Callable<Integer> {
             if (refusal != null) throw new IOException(refusal);
             double maxErrorRate = maxErrorRate(data.resolve("config").resolve("analysis.json"));
             Pinning pinning = Pinning.of(pin, serverCpus, loadgenCpus, Runtime.getRuntime().availableProcessors());
-            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"));
+            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p);
             if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
-            err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name() + ", stacks "
+            err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name()
+                    + " (study " + p.study() + ", " + p.loadGenerator() + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
             LoadGenHost host = loadgenHost == null ? LoadGenHost.LOCAL : new LoadGenHost(loadgenHost, sshConfig);
             CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pinning,
-                    harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd), new StackServerSide(),
-                    sensors, DeviceFacts.system(), err);
+                    harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir),
+                    new StackServerSide(), sensors, DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();
             if (!s.gaveUp().isEmpty()) {
                 err.println("collect: " + s.gaveUp().size() + " group(s) did not reach their measured runs: " + s.gaveUp());
@@ -154,15 +159,24 @@ public final class CollectCommand implements Callable<Integer> {
         return n.asDouble();
     }
 
-    private List<StackSpec> chooseStacks(Path conformanceWork) throws IOException {
+    private List<StackSpec> chooseStacks(Path conformanceWork, Preset p) throws IOException {
         StackRegistry registry = StackRegistry.load(servers);
         List<StackSpec> chosen = new ArrayList<>();
         if (stacks.isEmpty()) {
-            for (StackSpec s : registry.available()) if (StackBuilder.isBuilt(s)) chosen.add(s);
-            if (chosen.isEmpty()) throw new IOException(servers + ": no built stack (run `make servers` first)");
+            for (StackSpec s : registry.available()) {
+                if (StackBuilder.isBuilt(s) && s.endpoints().containsAll(p.allEndpoints())) chosen.add(s);
+            }
+            if (chosen.isEmpty()) {
+                throw new IOException(servers + ": no built stack serves " + p.allEndpoints() + " (run `make servers` first)");
+            }
         } else {
             for (String id : stacks) {
                 StackSpec s = registry.get(id);
+                List<String> missing = p.allEndpoints().stream().filter(e -> !s.endpoints().contains(e)).toList();
+                if (!missing.isEmpty()) {
+                    throw new IOException("stack '" + id + "': does not serve " + missing + ", which preset " + p.name()
+                            + " loads (its stack.json lists " + s.endpoints() + ")");
+                }
                 if (!registry.available(s)) {
                     throw new IOException("stack '" + id + "': toolchain not on PATH (" + s.toolchain() + ")");
                 }

@@ -31,6 +31,8 @@ public record AutocannonCommand(List<String> prefix, String node, Path packageDi
 
     /** The request path of each endpoint autocannon can load: plain GETs, no request scripting. */
     public static final Map<String, String> PATHS = Map.of("hello", "/", "hello_json", "/json", "heavy", "/heavy");
+    /** autocannon's own default request time-out ({@code -t}). */
+    public static final double DEFAULT_TIMEOUT_S = 10;
     /** Grace beyond the duration before an autocannon that does not exit is killed. */
     public static final long EXIT_GRACE_SECONDS = 60;
     private static final ObjectMapper JSON = new ObjectMapper();

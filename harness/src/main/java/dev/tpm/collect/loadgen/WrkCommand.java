@@ -36,6 +36,13 @@ public record WrkCommand(List<String> prefix, String wrk, Path script, int threa
                 LoadGenHost.LOCAL);
     }
 
+    /** On this machine, at 127.0.0.1, with the given time-out. */
+    public WrkCommand(List<String> prefix, String wrk, Path script, int threads, int connections, int durationS,
+            int port, Map<String, String> scriptArgs, double timeoutS) {
+        this(prefix, wrk, script, threads, connections, durationS, port, scriptArgs, "127.0.0.1", timeoutS,
+                LoadGenHost.LOCAL);
+    }
+
     /** Grace beyond the duration before a wrk that does not exit is killed. */
     public static final long EXIT_GRACE_SECONDS = 60;
 

@@ -41,7 +41,9 @@ final class CampaignFolderCheck {
         assertTrue(d.path("id").isTextual() && !d.path("id").asText().isEmpty());
         assertTrue(Set.of("pmic", "rapl", "none").contains(d.path("power_source").asText()));
         assertTrue(d.path("page_size").isInt() && d.path("cores").isInt());
-        assertEquals("wrk", c.at("/load_generator/tool").asText());
+        String tool = c.at("/load_generator/tool").asText();
+        assertTrue(Set.of("wrk", "autocannon").contains(tool), tool);
+        String kept = tool.equals("wrk") ? ".txt" : ".json";
         for (String k : List.of("preset", "runs", "warmups", "duration_s", "concurrency", "threads", "cooldown_s",
                 "seed_rows", "seed_rows_delete", "sample_interval_ms", "order", "rng_seed")) {
             assertTrue(c.path("protocol").has(k), "protocol." + k);
@@ -65,7 +67,7 @@ final class CampaignFolderCheck {
             for (RunRow r : rows) {
                 assertTrue(stacks.contains(r.stack()), r.stack() + " is in campaign.json");
                 assertTrue(Endpoints.isKnown(r.endpoint()));
-                assertTrue(Files.isRegularFile(dir.resolve("loadgen/" + r.seq() + ".txt")), "loadgen/" + r.seq() + ".txt");
+                assertTrue(Files.isRegularFile(dir.resolve("loadgen/" + r.seq() + kept)), "loadgen/" + r.seq() + kept);
                 if (phase == 2) assertTrue(r.seq() > maxPhase1Seq, "phase 2 continues phase 1's numbering");
                 else maxPhase1Seq = Math.max(maxPhase1Seq, r.seq());
             }

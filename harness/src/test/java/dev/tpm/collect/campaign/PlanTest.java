@@ -25,7 +25,8 @@ class PlanTest {
         Preset p = paper();
         return new Preset(p.name(), p.description(), p.runs(), p.warmups(), p.durationS(), p.concurrency(), p.threads(),
                 p.cooldownS(), p.settleS(), p.seedRows(), p.seedRowsDelete(), p.sampleIntervalMs(), p.endpoints(), p.mix(),
-                p.sweep(), p.memory(), seed, p.maxRetries(), p.startupTimeoutS(), p.stopGraceS(), p.timeoutS(), p.primeS());
+                p.sweep(), p.memory(), seed, p.maxRetries(), p.startupTimeoutS(), p.stopGraceS(), p.study(), p.loadGenerator(),
+                p.timeoutS(), p.concurrencyLevels(), p.primeS());
     }
 
     @Test

@@ -101,6 +101,21 @@ class WrkScriptsTest {
     }
 
     @Test
+    void theNodePiScriptsAskForTheirPaths() throws Exception {
+        try (FixtureItemsServer s = new FixtureItemsServer(0, 1)) {
+            WrkResult json = run(s, "hello_json", 1, 1, 2, Map.of());
+            WrkResult heavy = run(s, "heavy", 1, 1, 2, Map.of());
+            assertEquals(0, json.non2xx() + heavy.non2xx());
+            // in flight at the end: the server may answer up to a request per connection more
+            long jsonAnswered = s.byPath.get("/json").get();
+            long heavyAnswered = s.byPath.get("/heavy").get();
+            assertTrue(jsonAnswered >= json.requests() && jsonAnswered <= json.requests() + 2, jsonAnswered + " " + json);
+            assertTrue(heavyAnswered >= heavy.requests() && heavyAnswered <= heavy.requests() + 2, heavyAnswered + " " + heavy);
+            assertEquals(java.util.Set.of("/json", "/heavy"), s.byPath.keySet());
+        }
+    }
+
+    @Test
     void mixedDrawsByTheWeightsAndDeletesOnlyRowsThatExist() throws Exception {
         int rows = 1000;
         try (FixtureItemsServer s = new FixtureItemsServer(0, rows)) {

@@ -1,0 +1,101 @@
+package dev.tpm.collect.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.cli.Main;
+import dev.tpm.collect.Preset;
+import dev.tpm.collect.loadgen.AutocannonJson;
+import dev.tpm.model.RunRow;
+import dev.tpm.testing.ExternalTool;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The seed studies' presets end to end in their seconds-long variants (harness/presets/*-smoke.json):
+ * real hello-world servers, real wrk or autocannon, a data.md campaign folder with the study and
+ * the load generator in campaign.json. Their numbers measure nothing.
+ */
+class SeedStudiesCollectTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Runs {@code collect} and checks the folder; returns its campaign.json. */
+    private static JsonNode collect(Path tmp, String preset, List<String> stacks, String campaign) throws Exception {
+        CollectEndToEndTest.requireBuilt(stacks);
+        Path data = tmp.resolve("data");
+        int code = Main.commandLine().execute("collect", "--preset", preset, "--stacks", String.join(",", stacks),
+                "--data", data.toString(), "--campaign", campaign, "--work", tmp.resolve("work").toString(),
+                "--device-id", "test");
+        assertEquals(0, code);
+        CampaignFolderCheck.Rows rows = CampaignFolderCheck.check(data, campaign);
+        Preset p = Preset.resolve(preset, Path.of("harness", "presets"));
+        for (String stack : stacks) {
+            for (String e : p.endpoints()) {
+                for (int c : p.concurrencyLevels()) {
+                    long ok = rows.phase1().stream().filter(r -> r.stack().equals(stack) && r.endpoint().equals(e)
+                            && r.concurrency() == c && !r.warmup() && r.ok()).count();
+                    assertEquals(p.runs(), ok, stack + " " + e + " c=" + c);
+                }
+            }
+        }
+        for (RunRow r : rows.all()) {
+            if (!r.ok()) continue;
+            assertEquals(0, r.non2xx(), r.toString());
+            assertEquals(0, r.errorsConnect() + r.errorsRead() + r.errorsWrite() + r.errorsTimeout(), r.toString());
+            assertTrue(r.requests() > 0 && r.rps() > 0 && r.peakRssKib() > 0, r.toString());
+        }
+        JsonNode c = JSON.readTree(data.resolve("raw").resolve(campaign).resolve("campaign.json").toFile());
+        assertEquals(p.study(), c.path("study").asText());
+        assertEquals(p.loadGenerator(), c.at("/load_generator/tool").asText());
+        assertEquals(Math.round(p.timeoutS()), c.at("/load_generator/timeout_s").asLong());
+        return c;
+    }
+
+    @Test
+    void helloBlog(@TempDir Path tmp) throws Exception {
+        JsonNode c = collect(tmp, "hello-blog-smoke", List.of("flask-dev", "go-http"), "2026-01-01-test-hello-blog");
+        assertEquals("[2,4]", c.at("/protocol/concurrency").toString());
+        assertEquals("4.1.0", c.at("/load_generator/version").asText());
+    }
+
+    @Test
+    void appServersMeasuresEveryWorkerOfAPreForkingServer(@TempDir Path tmp) throws Exception {
+        JsonNode c = collect(tmp, "app-servers-smoke", List.of("python-gunicorn", "rust-hyper"), "2026-01-01-test-app-servers");
+        assertEquals(4, c.at("/stacks/0/workers").asInt());
+        List<RunRow> rows = CampaignRunner.readForResume(tmp.resolve("data/raw/2026-01-01-test-app-servers/phase1.csv").getParent(), tmp.resolve("data/raw/2026-01-01-test-app-servers/phase1.csv"), 1, null, new java.util.HashMap<>());
+        // Gunicorn's master and 4 Python workers against one hyper binary: a tree of five
+        // interpreters holds far more than the one process
+        long gunicorn = rows.stream().filter(r -> r.stack().equals("python-gunicorn")).mapToLong(RunRow::idleRssKib).min().orElseThrow();
+        long hyper = rows.stream().filter(r -> r.stack().equals("rust-hyper")).mapToLong(RunRow::idleRssKib).max().orElseThrow();
+        assertTrue(gunicorn > 5 * hyper, "gunicorn tree " + gunicorn + " KiB, hyper " + hyper + " KiB");
+    }
+
+    @Test
+    void nodePiUsesAutocannonAndKeepsItsJson(@TempDir Path tmp) throws Exception {
+        ExternalTool.requireThat(Files.isRegularFile(Path.of("harness/loadgen/autocannon/node_modules/autocannon/autocannon.js")),
+                "autocannon is not installed (make servers)");
+        String id = "2026-01-01-test-node-pi";
+        JsonNode c = collect(tmp, "node-pi-smoke", List.of("node-fastify", "node-express-cluster"), id);
+        assertEquals("9.0.0", c.at("/load_generator/version").asText());
+        Path dir = tmp.resolve("data/raw").resolve(id);
+        List<RunRow> rows = CampaignRunner.readForResume(dir.resolve("phase1.csv").getParent(), dir.resolve("phase1.csv"), 1, null, new java.util.HashMap<>());
+        for (RunRow r : rows) {
+            // the row holds what autocannon's kept JSON says
+            var kept = AutocannonJson.parse(Files.readString(dir.resolve("loadgen/" + r.seq() + ".json")), "kept");
+            assertEquals(kept.requests(), r.requests());
+            assertEquals(kept.rps(), r.rps(), 1e-9);
+            assertEquals(kept.latP99Ms(), r.latP99Ms(), 1e-9);
+        }
+        for (String stack : List.of("node-fastify", "node-express-cluster")) {
+            JsonNode series = JSON.readTree(dir.resolve("phase3/" + stack + "-hello_json-1.json").toFile());
+            assertEquals(500, series.path("interval_ms").asInt());
+            assertEquals(4, series.path("concurrency").asInt());
+            assertTrue(series.path("samples").size() >= 4, series.toString());
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.tpm.collect.loadgen;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The load generator a preset names (servers.md "Load generators"): wrk with the endpoint's Lua
+ * script (its text report and done() line kept as {@code loadgen/<seq>.txt}), or autocannon (its
+ * {@code --json} result kept as {@code loadgen/<seq>.json}). Both give a {@link WrkResult} in
+ * data.md's units.
+ */
+public final class LoadGenerator {
+    public static final String WRK = "wrk";
+    public static final String AUTOCANNON = "autocannon";
+
+    private final String tool;
+    private final Path wrkScripts;
+    private final String wrk;
+    private final Path autocannonDir;
+    private final String node;
+
+    private LoadGenerator(String tool, Path wrkScripts, String wrk, Path autocannonDir, String node) {
+        this.tool = tool;
+        this.wrkScripts = wrkScripts;
+        this.wrk = wrk;
+        this.autocannonDir = autocannonDir;
+        this.node = node;
+    }
+
+    /** wrk with the scripts in {@code scripts} (harness/wrk). */
+    public static LoadGenerator wrk(Path scripts, String wrk) {
+        return new LoadGenerator(WRK, scripts, wrk, null, null);
+    }
+
+    /** autocannon installed under {@code packageDir} (harness/loadgen/autocannon), run by {@code node}. */
+    public static LoadGenerator autocannon(Path packageDir, String node) {
+        return new LoadGenerator(AUTOCANNON, null, null, packageDir, node);
+    }
+
+    /** The preset's {@code load_generator}: {@link #WRK} or {@link #AUTOCANNON}. */
+    public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir) {
+        return switch (tool) {
+            case WRK -> wrk(wrkScripts, wrk);
+            case AUTOCANNON -> autocannon(autocannonDir, "node");
+            default -> throw new IllegalArgumentException("load generator: expected wrk or autocannon, found " + tool);
+        };
+    }
+
+    public String tool() {
+        return tool;
+    }
+
+    /** The extension of the kept output: txt (wrk) or json (autocannon). */
+    public String fileExtension() {
+        return tool.equals(WRK) ? "txt" : "json";
+    }
+
+    /** campaign.json's load_generator.version and the line it was read from. */
+    public record Version(String number, String line) {}
+
+    public Version version() throws IOException, InterruptedException {
+        if (tool.equals(WRK)) {
+            String line = WrkCommand.versionLine(wrk);
+            return new Version(WrkCommand.versionNumber(line), line);
+        }
+        String v = AutocannonCommand.installedVersion(autocannonDir);
+        return new Version(v, "autocannon v" + v + " (npm)");
+    }
+
+    /** What must exist before a campaign starts: the endpoint's wrk script, or the installed autocannon. */
+    public void checkReady(List<String> endpoints) throws IOException {
+        if (tool.equals(WRK)) {
+            for (String e : endpoints) {
+                Path script = wrkScripts.resolve(e + ".lua");
+                if (!Files.isRegularFile(script)) throw new IOException(script + ": no wrk script for endpoint '" + e + "'");
+            }
+        } else {
+            AutocannonCommand.installedVersion(autocannonDir);
+            for (String e : endpoints) {
+                if (!AutocannonCommand.PATHS.containsKey(e)) {
+                    throw new IOException("autocannon: no request for endpoint '" + e + "' (it loads " + AutocannonCommand.PATHS.keySet() + ")");
+                }
+            }
+        }
+    }
+
+    /**
+     * One run's load.
+     *
+     * @param prefix put before the tool (taskset), or empty
+     * @param timeoutS the request time-out; NaN for the tool's default
+     * @param scriptArgs wrk's script arguments (autocannon has no script)
+     */
+    public record Request(List<String> prefix, String endpoint, int threads, int connections, int durationS,
+            double timeoutS, int port, Map<String, String> scriptArgs) {}
+
+    /**
+     * How the tool ended.
+     *
+     * @param output the file kept as evidence (wrk: stdout and stderr; autocannon: its JSON)
+     * @param messages what else it printed (autocannon's stderr), for a failure's note
+     */
+    public record Outcome(int exitCode, Path output, String text, String messages, boolean timedOut) {}
+
+    /** Seconds past the duration before a tool that does not exit is killed. */
+    public long exitGraceSeconds() {
+        return tool.equals(WRK) ? WrkCommand.EXIT_GRACE_SECONDS : AutocannonCommand.EXIT_GRACE_SECONDS;
+    }
+
+    /** Runs the load; the output goes to {@code workDir/loadgen-output.<ext>}. */
+    public Outcome run(Request r, Path workDir, Consumer<ProcessHandle> started) throws IOException, InterruptedException {
+        Path out = workDir.resolve("loadgen-output." + fileExtension());
+        Files.deleteIfExists(out);
+        if (tool.equals(WRK)) {
+            WrkCommand c = new WrkCommand(r.prefix(), wrk, wrkScripts.resolve(r.endpoint() + ".lua"), r.threads(),
+                    r.connections(), r.durationS(), r.port(), r.scriptArgs(), r.timeoutS());
+            WrkCommand.Outcome o = c.run(out, started);
+            return new Outcome(o.exitCode(), out, o.output(), o.output(), o.timedOut());
+        }
+        AutocannonCommand c = AutocannonCommand.forEndpoint(r.prefix(), node, autocannonDir, r.threads(), r.connections(),
+                r.durationS(), Double.isNaN(r.timeoutS()) ? AutocannonCommand.DEFAULT_TIMEOUT_S : r.timeoutS(), r.port(),
+                r.endpoint());
+        AutocannonCommand.Outcome o = c.run(out, workDir.resolve("loadgen-messages.txt"), started);
+        return new Outcome(o.exitCode(), out, o.json(), o.messages(), o.timedOut());
+    }
+
+    /** The run's result; an error names {@code where} and what is wrong. */
+    public WrkResult parse(Outcome o, String where) throws IOException {
+        return tool.equals(WRK) ? WrkOutput.parse(o.text(), where) : AutocannonJson.parse(o.text(), where);
+    }
+}

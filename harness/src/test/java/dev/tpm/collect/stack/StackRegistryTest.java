@@ -63,6 +63,16 @@ class StackRegistryTest {
     }
 
     @Test
+    void theClusterStackRunsTheSameExpressAppAsTheSingleProcessOne() throws IOException {
+        assertEquals(Files.readString(Fixtures.SERVERS.resolve("node-express/app.js")),
+                Files.readString(Fixtures.SERVERS.resolve("node-express-cluster/app.js")));
+        assertEquals(Files.readString(Fixtures.SERVERS.resolve("node-express/package-lock.json"))
+                        .replace("tpm-server-node-express", "tpm-server-node-express-cluster"),
+                Files.readString(Fixtures.SERVERS.resolve("node-express-cluster/package-lock.json")),
+                "the same Express and dependencies, pinned alike");
+    }
+
+    @Test
     void aCrudEndpointInTheDeclaredListBringsTheWholeApi(@TempDir Path tmp) throws IOException {
         StackSpec s = StackSpec.load(stackJson(tmp, "c", "\"endpoints\": [\"heavy\", \"get_item\"]"));
         assertEquals(List.of("post_item", "get_item", "get_list", "put_item", "delete_item", "mixed", "heavy"), s.endpoints());

@@ -39,7 +39,7 @@ class StudiesEndToEndTest {
     /** A small paper data folder with the shipped reference/published.csv (the seeds' numbers included). */
     private Path paperData() throws Exception {
         Path data = Fixtures.copy("minimal", tmp.resolve("data"));
-        Fixtures.write(data, "reference/published.csv", Files.readString(Path.of("..", "data", "reference", "published.csv")));
+        Fixtures.write(data, "reference/published.csv", Files.readString(Path.of("data", "reference", "published.csv")));
         return data;
     }
 
@@ -115,7 +115,7 @@ class StudiesEndToEndTest {
         assertEquals(0, paper.exit(), paper::toString);
         for (String t : STUDY_TABLES) {
             assertFalse(Files.exists(out.resolve("tables/" + t + ".md")), t);
-            assertTrue(paper.out().contains("skipped tables/" + t + ": no campaign of study"), t + "\n" + paper);
+            assertTrue((paper.out() + paper.err()).contains("skipped tables/" + t + ": no campaign of study"), t + "\n" + paper);
         }
         for (String f : STUDY_FIGURES) assertFalse(Files.exists(out.resolve("figures/" + f + ".png")), f);
         assertFalse(Files.readString(out.resolve("figures/index.html")).contains("<h2>Study "));

@@ -126,8 +126,9 @@ class PresetTest {
         IOException e = assertThrows(IOException.class, () -> Preset.load(f));
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Preset.resolve("nope", PRESETS));
-        assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-smoke, node-pi,"
-                + " node-pi-smoke, paper, pilot, smoke]"), missing.getMessage());
+        for (String p : List.of("paper", "pilot", "smoke", "hello-blog", "app-servers", "node-pi")) {
+            assertTrue(missing.getMessage().contains(p), missing.getMessage());
+        }
     }
 
     @Test

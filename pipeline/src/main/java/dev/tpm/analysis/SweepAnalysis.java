@@ -20,7 +20,7 @@ final class SweepAnalysis {
     static final String KEY_SWEEP = "sweep";
 
     private record Level(String stack, int concurrency, int n, double[] rps, double[] p99, double[] peak,
-            BootstrapPlan.Handle rpsJob, BootstrapPlan.Handle p99Job) {}
+            BootstrapPlan.Handle rpsJob, BootstrapPlan.Handle p99Job, List<String> endpoints) {}
 
     private final String device;
     private final int minN;
@@ -44,7 +44,8 @@ final class SweepAnalysis {
                 String level = Integer.toString(c);
                 levels.add(new Level(stack, c, runs.size(), rps, p99, peak,
                         rps.length < minN || rps.length == 0 ? null : plan.median(rps, false, KEY_SWEEP, device, stack, level, Metrics.RPS),
-                        p99.length < minN || p99.length == 0 ? null : plan.median(p99, false, KEY_SWEEP, device, stack, level, Metrics.LAT_P99_MS)));
+                        p99.length < minN || p99.length == 0 ? null : plan.median(p99, false, KEY_SWEEP, device, stack, level, Metrics.LAT_P99_MS),
+                        List.copyOf(new TreeSet<>(runs.stream().map(RunRow::endpoint).toList()))));
             }
         }
     }
@@ -54,7 +55,7 @@ final class SweepAnalysis {
         for (Level g : levels) {
             double peak = g.peak().length == 0 ? Double.NaN : Quantiles.median(g.peak());
             out.add(new SweepPoint(device, g.stack(), g.concurrency(), g.n(), DeviceAnalysis.estimate(plan, g.rps(), g.rpsJob()),
-                    DeviceAnalysis.estimate(plan, g.p99(), g.p99Job()), peak));
+                    DeviceAnalysis.estimate(plan, g.p99(), g.p99Job()), peak, g.endpoints()));
         }
         return out;
     }

@@ -12,20 +12,18 @@ import java.util.List;
  * a figure whose data a device lacks is skipped with the reason.
  */
 public final class FiguresStage implements Stage {
-    /** The figures of outputs.md, in its order. */
-    public static final List<FigureBuilder> FIGURES = List.of(
-            new ParetoFigure(),
-            new EndpointRpsFigure(),
-            new EndpointP99Figure(),
-            new RatioFigure(),
-            new StartupFigure(),
-            new EnergyFigure(),
-            new SweepFigure(),
-            new MemoryFigure(),
-            new SensitivityFigure());
+    private final List<FigureBuilder> figures;
+    private final List<StudyFigure> studyFigures;
 
-    /** The seed studies' figures (studies.md), each drawn only when a campaign of its study exists. */
-    public static final List<StudyFigure> STUDY_FIGURES = List.of(new HelloBlogFigure(), new NodePiMemoryFigure());
+    public FiguresStage(List<FigureBuilder> figures) {
+        this(figures, List.of());
+    }
+
+    /** @param studyFigures the seed studies' figures (studies.md), each drawn only when a campaign of its study exists */
+    public FiguresStage(List<FigureBuilder> figures, List<StudyFigure> studyFigures) {
+        this.figures = List.copyOf(figures);
+        this.studyFigures = List.copyOf(studyFigures);
+    }
 
     @Override
     public String name() {
@@ -34,13 +32,14 @@ public final class FiguresStage implements Stage {
 
     @Override
     public void run(PipelineContext context, Outputs out) {
-        run(context.results(), out);
+        run(figures, context.results(), out);
+        runStudies(studyFigures, context.results(), out);
     }
 
-    public static void run(Results results, Outputs out) {
+    public static void run(List<FigureBuilder> figures, Results results, Outputs out) {
         Theme theme = new Theme(results.stackOrder());
         for (DeviceResults device : results.devices()) {
-            for (FigureBuilder f : FIGURES) {
+            for (FigureBuilder f : figures) {
                 String stem = stem(results, device, f.name());
                 String missing = f.missingData(results, device);
                 if (missing != null) {
@@ -50,12 +49,11 @@ public final class FiguresStage implements Stage {
                 }
             }
         }
-        runStudies(results, out);
     }
 
     /** figures/&lt;name&gt;: a study's figure is not one device's. */
-    public static void runStudies(Results results, Outputs out) {
-        for (StudyFigure f : STUDY_FIGURES) {
+    public static void runStudies(List<StudyFigure> studyFigures, Results results, Outputs out) {
+        for (StudyFigure f : studyFigures) {
             String stem = "figures/" + f.name();
             String missing = f.missingData(results);
             if (missing != null) {

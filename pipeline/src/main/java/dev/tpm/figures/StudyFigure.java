@@ -24,8 +24,8 @@ public interface StudyFigure {
 
     Figure build(Results results);
 
-    /** "title - device (model; campaign c)": what a PNG lifted out of the report still says. */
+    /** "title - device (campaign c)": what a PNG lifted out of the report still says. */
     static String title(StudyScope s, String what) {
-        return what + " - " + s.describe();
+        return what + " - " + s.describeShort();
     }
 }

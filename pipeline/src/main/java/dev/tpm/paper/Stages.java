@@ -3,6 +3,7 @@ package dev.tpm.paper;
 import dev.tpm.analysis.StatsStage;
 import dev.tpm.codec.FileHashes;
 import dev.tpm.figures.FiguresStage;
+import dev.tpm.pipeline.Artifacts;
 import dev.tpm.pipeline.InventoryStage;
 import dev.tpm.pipeline.Pipeline;
 import dev.tpm.pipeline.Stage;
@@ -21,8 +22,8 @@ public final class Stages {
     public static final List<Stage> ALL = List.of(
             new InventoryStage(),
             new StatsStage(),
-            new TablesStage(),
-            new FiguresStage(),
+            new TablesStage(Artifacts.deviceTables(), Artifacts.sharedAndStudyTables()),
+            new FiguresStage(Artifacts.figures(), Artifacts.STUDY_FIGURES),
             new ReportStage());
 
     private Stages() {}

@@ -58,6 +58,22 @@ public record DeviceResults(
         return device.id();
     }
 
+    /**
+     * Where the data comes from, for captions and figure subtitles, e.g. "x86-vm-2c (campaign
+     * 2026-11-29-x86-vm-2c-pilot): not a Raspberry Pi 5"; the last part is left out on a device whose
+     * model names the paper's Raspberry Pi 5.
+     */
+    public String source() {
+        String s = id() + " (" + (campaigns.size() == 1 ? "campaign " : "campaigns ") + String.join(", ", campaigns) + ")";
+        return isPi5(device) ? s : s + ": not a Raspberry Pi 5";
+    }
+
+    /** True when the device's model names a Raspberry Pi 5, the paper's device. */
+    public static boolean isPi5(Device device) {
+        String model = device.model() == null ? "" : device.model().toLowerCase(java.util.Locale.ROOT);
+        return model.contains("raspberry pi 5");
+    }
+
     /** The declared mix's row of each listed stack, in stack order. */
     public List<Weighted> declaredWeighted() {
         return weighted.stream().filter(w -> w.mix().equals(declaredMix)).toList();

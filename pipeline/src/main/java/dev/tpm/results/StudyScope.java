@@ -55,6 +55,16 @@ public record StudyScope(String study, List<Campaign> campaigns, List<String> de
         return String.join("; ", parts);
     }
 
+    /** "pi4-a (campaigns a, b); x86 (campaign c)": the same without the models, for figure titles. */
+    public String describeShort() {
+        List<String> parts = new ArrayList<>();
+        for (String d : devices) {
+            List<String> ids = campaigns.stream().filter(c -> c.device().id().equals(d)).map(Campaign::id).toList();
+            parts.add(d + " (" + (ids.size() == 1 ? "campaign " : "campaigns ") + String.join(", ", ids) + ")");
+        }
+        return String.join("; ", parts);
+    }
+
     /** The device's model as its first campaign of this study records it, or null. */
     public String deviceModel(String device) {
         return campaigns.stream().filter(c -> c.device().id().equals(device)).map(c -> c.device().model())

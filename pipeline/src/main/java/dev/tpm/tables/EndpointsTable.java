@@ -30,19 +30,25 @@ public final class EndpointsTable implements DeviceTable {
         t.text("endpoint").text("stack").number("n")
                 .number(TableText.medianCiHeader(r, "rps", Quantity.RPS))
                 .number(TableText.medianCiHeader(r, "p50", Quantity.LATENCY_MS))
-                .number(TableText.medianCiHeader(r, "p99", Quantity.LATENCY_MS));
+                .number(TableText.medianCiHeader(r, "p99", Quantity.LATENCY_MS))
+                .text(TableText.WHY);
         for (String e : Find.endpointsWith(d, Metrics.RPS)) {
             t.group();
-            for (String s : d.stacks()) {
+            for (String s : d.listedStacks()) {
                 Optional<GroupStat> rps = Find.groupStat(d, s, e, Metrics.RPS);
-                if (rps.isEmpty()) continue;
+                String flag = TableText.groupFlag(r, d, s, e, rps);
+                if (rps.isEmpty()) {
+                    t.row(e, s, "0", Rounding.MISSING, Rounding.MISSING, Rounding.MISSING, flag);
+                    continue;
+                }
                 t.row(e, s, Integer.toString(rps.get().n()),
                         Rounding.ci(Quantity.RPS, rps.get().medianEstimate()),
                         Rounding.ci(Quantity.LATENCY_MS, estimate(d, s, e, Metrics.LAT_P50_MS)),
-                        Rounding.ci(Quantity.LATENCY_MS, estimate(d, s, e, Metrics.LAT_P99_MS)));
+                        Rounding.ci(Quantity.LATENCY_MS, estimate(d, s, e, Metrics.LAT_P99_MS)), flag);
             }
         }
         return t.note("n: measured phase-1 runs of the group. The mixed endpoint, where present, is descriptive only.")
+                .note(TableText.smallNNote(r))
                 .note(TableText.ciNote(r))
                 .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS)))
                 .note(TableText.sourceNote("group_stats.csv"))

@@ -30,8 +30,8 @@ public final class ExclusionsTable implements DeviceTable {
 
     @Override
     public TableModel build(Results r, DeviceResults d) {
-        TableModel.Builder t = TableModel.builder(name(), "Run exclusions (new; no paper table): runs left out of"
-                + " the analysis and why - device " + d.id() + ".");
+        TableModel.Builder t = TableModel.builder(name(), TableText.caption("Run exclusions (new; no paper table)",
+                "runs left out of the analysis and why", d));
         t.text("stack").number("phase").number("rows").number("warm-up").number("measured").number("failed")
                 .number("discarded").number("error_rate").number("throttled")
                 .number(TableText.withUnit("excluded", Quantity.PERCENT));

@@ -3,10 +3,11 @@ package dev.tpm.tables;
 import java.util.List;
 
 /**
- * A booktabs {@code tabular} that compiles inside a plain {@code article} with the booktabs
- * package when included with {@code input}: the caption as a comment above (the including
- * document sets its own caption), groups separated by {@code midrule}, the notes as small text
- * below. Every cell is escaped, so the table needs no other package.
+ * A booktabs {@code tabular} inside a {@code table} float that compiles inside a plain
+ * {@code article} with the booktabs package when included with {@code input}: the caption as
+ * {@code \caption} with {@code \label{tab:<name>}} (so it renders and can be referenced), groups
+ * separated by {@code midrule}, the notes as small text below. Every cell is escaped, so the table
+ * needs no other package.
  */
 public final class LatexFormatter implements TableFormatter {
     public static final LatexFormatter INSTANCE = new LatexFormatter();
@@ -21,7 +22,8 @@ public final class LatexFormatter implements TableFormatter {
     @Override
     public String format(TableModel t) {
         StringBuilder b = new StringBuilder();
-        for (String line : t.caption().split("\\R")) b.append("% ").append(line).append('\n');
+        b.append("\\begin{table}[htbp]\n\\centering\n\\caption{").append(escape(t.caption())).append("}\n")
+                .append("\\label{").append(label(t)).append("}\n");
         b.append("\\begin{tabular}{");
         for (TableModel.Column c : t.columns()) b.append(c.align() == TableModel.Align.RIGHT ? 'r' : 'l');
         b.append("}\n\\toprule\n");
@@ -38,7 +40,13 @@ public final class LatexFormatter implements TableFormatter {
             for (String n : t.notes()) b.append(escape(n)).append("\\par\n");
             b.append("}\n");
         }
+        b.append("\\end{table}\n");
         return b.toString();
+    }
+
+    /** {@code tab:<name>}, the name reduced to the characters a label may hold. */
+    static String label(TableModel t) {
+        return "tab:" + t.name().replaceAll("[^A-Za-z0-9:.-]", "-");
     }
 
     private static void line(StringBuilder b, List<String> cells) {

@@ -27,21 +27,27 @@ public final class MemoryTable implements DeviceTable {
         t.text("stack").number("series").number("samples").number(TableText.withUnit("duration", Quantity.SECONDS))
                 .number(TableText.withUnit("first", Quantity.MIB)).number(TableText.withUnit("min", Quantity.MIB))
                 .number(TableText.withUnit("max", Quantity.MIB)).number(TableText.withUnit("last", Quantity.MIB))
-                .number(TableText.withUnit("growth", Quantity.MIB)).number("drops")
+                .number(TableText.withUnit("growth", Quantity.MIB))
+                .number(TableText.withUnit("steady growth", Quantity.MIB)).number("drops")
                 .number(TableText.withUnit("slope", Quantity.SLOPE_MIB_PER_S));
         List<MemorySummary> rows = d.memory().stream()
                 .sorted(Comparator.comparingInt((MemorySummary m) -> Find.stackOrder(d, m.stack()))
                         .thenComparing(MemorySummary::stack))
                 .toList();
+        for (String s : d.listedStacks()) {
+            if (rows.stream().noneMatch(m -> m.stack().equals(s))) t.note("No memory series for " + s + ".");
+        }
         for (MemorySummary m : rows) {
             t.row(m.stack(), Integer.toString(m.series()), Rounding.value(Quantity.COUNT, m.samples()),
                     Rounding.value(Quantity.SECONDS, m.durationS()), Rounding.value(Quantity.MIB, m.firstMib()),
                     Rounding.value(Quantity.MIB, m.minMib()), Rounding.value(Quantity.MIB, m.maxMib()),
                     Rounding.value(Quantity.MIB, m.lastMib()), Rounding.value(Quantity.MIB, m.growthMib()),
-                    Integer.toString(m.drops()), Rounding.value(Quantity.SLOPE_MIB_PER_S, m.slopeMibPerS()));
+                    Rounding.value(Quantity.MIB, m.steadyGrowthMib()), Integer.toString(m.drops()), Rounding.value(Quantity.SLOPE_MIB_PER_S, m.slopeMibPerS()));
         }
         return t.note("Per series: samples, duration (last t / 1000), first, min, max and last RSS, growth = last -"
-                        + " first, drops = falls between consecutive samples larger than "
+                        + " first (it includes the start-up ramp: the first sample is taken at idle), steady growth ="
+                        + " last - the first sample at or after " + Rounding.plain(TableText.config(r).memoryWarmS())
+                        + " s (n/a for a shorter series), drops = falls between consecutive samples larger than "
                         + Rounding.plain(TableText.config(r).dropThresholdMib()) + " MiB, slope = least-squares"
                         + " RSS on time. Per stack, every endpoint's series pooled: the median over its series of"
                         + " each value, except series (a count) and drops (the total over series).")

@@ -34,8 +34,8 @@ public final class RamTable implements DeviceTable {
                 "RAM footprint - idle RSS, peak RSS per endpoint and weighted peak RSS per stack", d));
         t.text("stack").number("n").number(TableText.medianCiHeader(r, "idle RSS", Quantity.MIB));
         for (String e : endpoints) t.number(TableText.withUnit("peak RSS " + e, Quantity.MIB));
-        t.number(TableText.valueCiHeader(r, "w_peak_mib", Quantity.MIB));
-        for (String s : d.stacks()) {
+        t.number(TableText.valueCiHeader(r, "w_peak_mib", Quantity.MIB)).text("no w_peak_mib because");
+        for (String s : d.listedStacks()) {
             List<String> cells = new ArrayList<>();
             Optional<StackPooled> p = Find.pooled(d, s);
             cells.add(s);
@@ -45,8 +45,9 @@ public final class RamTable implements DeviceTable {
                 cells.add(Rounding.value(Quantity.MIB,
                         Find.groupStat(d, s, e, Metrics.PEAK_RSS_MIB).map(GroupStat::median).orElse(Double.NaN)));
             }
-            cells.add(Rounding.ci(Quantity.MIB,
-                    Find.weighted(d, d.declaredMix(), s).map(Weighted::wPeakMib).orElse(Estimate.MISSING)));
+            Optional<Weighted> w = Find.weighted(d, d.declaredMix(), s);
+            cells.add(Rounding.ci(Quantity.MIB, w.map(Weighted::wPeakMib).orElse(Estimate.MISSING)));
+            cells.add(w.map(Weighted::missing).orElse("no weighted value"));
             t.row(cells);
         }
         return t.note("n: measured phase-1 runs of the stack, every endpoint pooled (idle RSS is pooled the same way).")

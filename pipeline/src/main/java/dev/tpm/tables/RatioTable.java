@@ -32,17 +32,19 @@ public final class RatioTable implements DeviceTable {
                 .number(TableText.valueCiHeader(r, "w_peak_mib", Quantity.MIB))
                 .number(TableText.valueCiHeader(r, "w_rps_per_mib", Quantity.RPS_PER_MIB))
                 .number("rank")
-                .number("x best");
-        for (String s : d.stacks()) {
+                .number("x best")
+                .text("no value because");
+        for (String s : d.listedStacks()) {
             Optional<Weighted> w = Find.weighted(d, d.declaredMix(), s);
-            if (w.isEmpty()) {
-                t.row(s, Rounding.MISSING, Rounding.MISSING, Rounding.MISSING, Rounding.MISSING, Rounding.MISSING);
+            if (w.isEmpty() || w.get().isMissing() || w.get().rank() == 0) {
+                String why = w.map(Weighted::missing).filter(m -> !m.isEmpty()).orElse("no weighted value");
+                t.row(s, Rounding.MISSING, Rounding.MISSING, Rounding.MISSING, "not ranked", "", why);
                 continue;
             }
             Weighted x = w.get();
             t.row(s, Rounding.ci(Quantity.RPS, x.wRps()), Rounding.ci(Quantity.MIB, x.wPeakMib()),
                     Rounding.ci(Quantity.RPS_PER_MIB, x.wRpsPerMib()), Integer.toString(x.rank()),
-                    Rounding.value(Quantity.RATIO, x.ratioToBest()));
+                    Rounding.value(Quantity.RATIO, x.ratioToBest()), "");
         }
         if (!d.paretoFrontier().isEmpty()) {
             t.note("Pareto frontier (lower w_peak_mib, higher w_rps): " + String.join(", ", d.paretoFrontier()) + ".");
@@ -50,6 +52,7 @@ public final class RatioTable implements DeviceTable {
         return t.note("w_x = sum over the CRUD endpoints of weight x group median of x; for w_rps_per_mib, x is"
                         + " the per-run rps / peak RSS (MiB) (the paper's req/s/MB). Rank by w_rps_per_mib"
                         + " (1 = highest, ties share the lowest rank); x best = best w_rps_per_mib / this stack's.")
+                .note(TableText.UNRANKED_NOTE)
                 .note(TableText.ciNote(r) + " CIs of weighted values: stratified bootstrap within each endpoint.")
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(List.of(Quantity.RPS, Quantity.MIB, Quantity.RPS_PER_MIB, Quantity.RATIO)))

@@ -37,6 +37,8 @@ public final class Rounding {
         SECONDS("s", 1, "durations (s) to 1 decimal"),
         SLOPE_MIB_PER_S("MiB/s", 4, "slopes (MiB/s) to 4 decimals"),
         PERCENT("%", 1, "percentages to 1 decimal"),
+        CPU_CORES("cores", 2, "CPU cores to 2 decimals"),
+        RPS_PER_CPU_S("req/CPU-s", 0, "requests per CPU-second to whole numbers"),
         RATIO("", 2, "ratios to 2 decimals"),
         STATISTIC("", 2, "test statistics (H) to 2 decimals"),
         EFFECT("", 3, "effect sizes and Kendall's tau to 3 decimals"),

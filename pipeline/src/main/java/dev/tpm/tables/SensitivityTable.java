@@ -32,25 +32,30 @@ public final class SensitivityTable implements DeviceTable {
         TableModel.Builder t = TableModel.builder(name(), TableText.caption("Table 22 (regenerated)",
                 "workload-mix sensitivity of the throughput-to-RAM ranking", d));
         t.text("mix").text("stack").number(TableText.valueCiHeader(r, "w_rps_per_mib", Quantity.RPS_PER_MIB))
-                .number("rank").number("Kendall tau-b vs declared").number("p");
+                .number("rank").number("Kendall tau-b vs declared").number("p").text("no value because");
         for (String mix : mixes(r, d)) {
             t.group();
             Optional<Sensitivity> s = d.sensitivity().stream().filter(x -> x.mix().equals(mix)).findFirst();
             boolean first = true;
-            for (String stack : d.stacks()) {
+            for (String stack : d.listedStacks()) {
                 Optional<Weighted> w = Find.weighted(d, mix, stack);
-                if (w.isEmpty()) continue;
                 String label = mix + (mix.equals(d.declaredMix()) ? " (declared)" : "");
-                t.row(label, stack, Rounding.ci(Quantity.RPS_PER_MIB, w.get().wRpsPerMib()),
-                        Integer.toString(w.get().rank()),
-                        first ? s.map(x -> Rounding.value(Quantity.EFFECT, x.kendallTau())).orElse(Rounding.MISSING) : "",
-                        first ? s.map(x -> Rounding.p(x.p())).orElse(Rounding.MISSING) : "");
+                String tau = first ? s.map(x -> Rounding.value(Quantity.EFFECT, x.kendallTau())).orElse(Rounding.MISSING) : "";
+                String p = first ? s.map(x -> Rounding.p(x.p())).orElse(Rounding.MISSING) : "";
                 first = false;
+                if (w.isEmpty() || w.get().isMissing() || w.get().rank() == 0) {
+                    String why = w.map(Weighted::missing).filter(m -> !m.isEmpty()).orElse("no weighted value");
+                    t.row(label, stack, Rounding.MISSING, "not ranked", tau, p, why);
+                    continue;
+                }
+                t.row(label, stack, Rounding.ci(Quantity.RPS_PER_MIB, w.get().wRpsPerMib()),
+                        Integer.toString(w.get().rank()), tau, p, "");
             }
         }
         return t.note("Rank by w_rps_per_mib within the mix (1 = highest). Kendall's tau-b compares each mix's"
                         + " ranking of the stacks with the declared mix's (1 = same order), p as scipy.stats.kendalltau"
-                        + " gives it; shown on the first row of each mix.")
+                        + " gives it, over the stacks ranked under both mixes; shown on the first row of each mix.")
+                .note(TableText.UNRANKED_NOTE)
                 .note(TableText.ciNote(r) + " CIs of weighted values: stratified bootstrap within each endpoint.")
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(List.of(Quantity.RPS_PER_MIB, Quantity.EFFECT)) + " p-values as in the tests table.")

@@ -26,7 +26,7 @@ public final class StartupTable implements DeviceTable {
                 "startup time and deployment artifact size", d));
         t.text("stack").number("n").number(TableText.medianCiHeader(r, "startup", Quantity.STARTUP_MS))
                 .number(TableText.withUnit("artifact", Quantity.MIB));
-        for (String s : d.stacks()) {
+        for (String s : d.listedStacks()) {
             Optional<StackPooled> p = Find.pooled(d, s);
             t.row(s, p.map(x -> Integer.toString(x.n())).orElse(Rounding.MISSING),
                     Rounding.ci(Quantity.STARTUP_MS, p.map(StackPooled::startupMs).orElse(Estimate.MISSING)),

@@ -1,6 +1,5 @@
 package dev.tpm.tables;
 
-import dev.tpm.model.RunColumns;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import dev.tpm.results.SweepPoint;
@@ -13,8 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /** Table 19: the phase-2 concurrency sweep - rps and p99 per stack and concurrency, peak and plateau. */
 public final class SweepTable implements DeviceTable {
@@ -53,12 +50,20 @@ public final class SweepTable implements DeviceTable {
             previous = p.stack();
             t.row(p.stack(), Integer.toString(p.concurrency()), Integer.toString(p.n()),
                     Rounding.ci(Quantity.RPS, p.rps()), Rounding.ci(Quantity.LATENCY_MS, p.p99Ms()),
-                    Rounding.value(Quantity.MIB, p.peakRssMib()), marks(summary(d, p.stack()), p.concurrency()));
+                    Rounding.value(Quantity.MIB, p.peakRssMib()), marks(summary(d, p.stack()), p.concurrency(),
+                            p.n() < TableText.config(r).minN()));
         }
         t.note("peak: the concurrency with the largest median rps. plateau: the smallest level from which every"
                 + " gain to the next level is below " + Rounding.percentLabel(TableText.config(r).plateauGain())
                 + " (gain = median rps at the next level / median rps here - 1).");
         if (!noPlateau.isEmpty()) t.note("No plateau within the sweep: " + String.join(", ", noPlateau) + ".");
+        for (String s : d.listedStacks()) {
+            if (points.stream().noneMatch(p -> p.stack().equals(s))) t.note("No measured sweep runs for " + s + ".");
+        }
+        if (points.stream().anyMatch(p -> p.n() < TableText.config(r).minN())) {
+            t.note("marks: small n = fewer than min_n = " + TableText.config(r).minN() + " measured runs at that level:"
+                    + " median only, no CI.");
+        }
         return t.note(TableText.ciNote(r))
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB)))
@@ -71,25 +76,22 @@ public final class SweepTable implements DeviceTable {
     }
 
     static String marks(Optional<SweepSummary> s, int concurrency) {
-        if (s.isEmpty()) return "";
+        return marks(s, concurrency, false);
+    }
+
+    static String marks(Optional<SweepSummary> s, int concurrency, boolean smallN) {
         List<String> m = new ArrayList<>();
+        if (smallN) m.add("small n");
+        if (s.isEmpty()) return String.join(", ", m);
         if (s.get().peakConcurrency() == concurrency) m.add("peak");
         if (Objects.equals(s.get().plateauConcurrency(), concurrency)) m.add("plateau");
         return String.join(", ", m);
     }
 
-    /** " on GET /items/{id}" when this device's phase-2 rows are all one endpoint, else "". */
+    /** " on GET /items/{id}" when this device's measured phase-2 runs are all of one endpoint, else "". */
     static String endpointText(Results r, DeviceResults d) {
-        Table phase2 = r.dataset().phase2();
-        if (!phase2.columnNames().contains(RunColumns.ENDPOINT) || !phase2.columnNames().contains(RunColumns.DEVICE)) {
-            return "";
-        }
-        StringColumn device = phase2.stringColumn(RunColumns.DEVICE);
-        StringColumn endpoint = phase2.stringColumn(RunColumns.ENDPOINT);
         Set<String> endpoints = new TreeSet<>();
-        for (int i = 0; i < phase2.rowCount(); i++) {
-            if (d.id().equals(device.get(i))) endpoints.add(endpoint.get(i));
-        }
+        for (SweepPoint p : d.sweep()) endpoints.addAll(p.endpoints());
         if (endpoints.size() != 1) return "";
         String e = endpoints.iterator().next();
         return " on " + MixesTable.REQUESTS.getOrDefault(e, e);

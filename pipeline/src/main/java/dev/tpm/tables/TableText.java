@@ -2,6 +2,8 @@ package dev.tpm.tables;
 
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.results.DeviceResults;
+import dev.tpm.results.GroupStat;
+import dev.tpm.results.TestLeftOut;
 import dev.tpm.results.Results;
 import dev.tpm.tables.Rounding.Quantity;
 
@@ -35,9 +37,9 @@ final class TableText {
         return q.unit().isEmpty() ? label : label + " (" + q.unit() + ")";
     }
 
-    /** Caption of a per-device table. */
+    /** Caption of a per-device table: what it regenerates, what it shows, the device and its campaigns. */
     static String caption(String regenerates, String what, DeviceResults d) {
-        return regenerates + ": " + what + " - device " + d.id() + ".";
+        return regenerates + ": " + what + ". " + d.source() + ".";
     }
 
     /** The CI level and how the intervals were computed. */
@@ -50,4 +52,30 @@ final class TableText {
     static String sourceNote(String csv) {
         return "Full precision: tables/" + csv + ".";
     }
+
+    /** Header of the column that says why a row has no value or no CI. */
+    static final String WHY = "no value / no CI because";
+
+    /**
+     * Why a (stack, endpoint) group has no value or no CI: empty for a group of at least min_n runs;
+     * "small n" for a smaller group (descriptive only); the reason for a stack without runs there.
+     */
+    static String groupFlag(Results r, DeviceResults d, String stack, String endpoint, java.util.Optional<GroupStat> g) {
+        if (g.isPresent() && !g.get().smallN()) return "";
+        if (g.isPresent()) return "small n (" + g.get().n() + " < min_n " + config(r).minN() + "): no CI";
+        return d.testsLeftOut().stream().filter(x -> x.stack().equals(stack) && x.endpoint().equals(endpoint))
+                .map(TestLeftOut::reason).findFirst().orElse(endpoint + ": no measured runs");
+    }
+
+    /** The note on groups below min_n. */
+    static String smallNNote(Results r) {
+        return "small n: a group of fewer than min_n = " + config(r).minN() + " measured runs keeps its median"
+                + " but gets no CI, enters no test and feeds no weighted aggregate (a percentile bootstrap of"
+                + " two or three runs is not an interval estimate).";
+    }
+
+    /** The note on stacks without a weighted value: never ranked, never best, never on the frontier. */
+    static final String UNRANKED_NOTE = "A stack without a weighted value (an endpoint of positive weight has fewer"
+            + " than min_n measured runs) keeps its row with the reason, is not ranked, is never a criterion's best"
+            + " and never on the Pareto frontier.";
 }

@@ -14,20 +14,14 @@ import java.util.Optional;
  * (mixes, replication) to the top of tables/. A table the data lacks is skipped with one line.
  */
 public final class TablesStage implements Stage {
-    /** Per-device tables in the paper's order, then the new ones. */
-    public static final List<DeviceTable> DEVICE_TABLES = List.of(
-            new RamTable(), new EndpointsTable(), new TestsTable(), new RatioTable(), new StartupTable(),
-            new EnergyTable(), new SweepTable(), new MemoryTable(), new ImplicationsTable(),
-            new SensitivityTable(), new ExclusionsTable());
+    private final List<DeviceTable> deviceTables;
+    private final List<SharedTable> sharedTables;
 
-    /** Tables that are not one device's. */
-    public static final List<SharedTable> SHARED_TABLES = List.of(new MixesTable(), new ReplicationTable());
-
-    /** The seed studies' tables (studies.md), each written only when a campaign of its study exists. */
-    public static final List<StudyTable> STUDY_TABLES = List.of(
-            new HelloBlogTable(), new StudyReplicationTable(dev.tpm.model.Studies.HELLO_BLOG),
-            new AppServersTable(), new StudyReplicationTable(dev.tpm.model.Studies.APP_SERVERS),
-            new NodePiTable(), new NodePiMemoryTable(), new StudyReplicationTable(dev.tpm.model.Studies.NODE_PI));
+    /** @param deviceTables written for every device; @param sharedTables written once */
+    public TablesStage(List<DeviceTable> deviceTables, List<SharedTable> sharedTables) {
+        this.deviceTables = List.copyOf(deviceTables);
+        this.sharedTables = List.copyOf(sharedTables);
+    }
 
     @Override
     public String name() {
@@ -36,12 +30,13 @@ public final class TablesStage implements Stage {
 
     @Override
     public void run(PipelineContext context, Outputs out) {
-        write(context.results(), out);
+        write(deviceTables, sharedTables, context.results(), out);
     }
 
     /** Adds every table of the results to {@code out}; pure apart from that. */
-    public static void write(Results results, Outputs out) {
-        for (SharedTable t : concat(SHARED_TABLES, STUDY_TABLES)) {
+    public static void write(List<DeviceTable> deviceTables, List<SharedTable> sharedTables, Results results,
+            Outputs out) {
+        for (SharedTable t : sharedTables) {
             Optional<String> lacking = t.lacking(results);
             if (lacking.isPresent()) {
                 out.skip("tables/" + t.name(), lacking.get());
@@ -51,7 +46,7 @@ public final class TablesStage implements Stage {
         }
         for (DeviceResults d : results.devices()) {
             String base = "tables/" + results.devicePrefix(d.id());
-            for (DeviceTable t : DEVICE_TABLES) {
+            for (DeviceTable t : deviceTables) {
                 Optional<String> lacking = t.lacking(results, d);
                 if (lacking.isPresent()) {
                     out.skip(base + t.name(), "device " + d.id() + ": " + lacking.get());
@@ -60,12 +55,6 @@ public final class TablesStage implements Stage {
                 }
             }
         }
-    }
-
-    private static List<SharedTable> concat(List<SharedTable> a, List<StudyTable> b) {
-        List<SharedTable> all = new java.util.ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 
     private static void put(Outputs out, String pathWithoutExtension, TableModel table) {

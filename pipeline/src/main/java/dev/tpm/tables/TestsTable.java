@@ -48,6 +48,10 @@ public final class TestsTable implements DeviceTable {
         }
         AnalysisConfig c = TableText.config(r);
         if (d.posthocSummary() != null) t.note(holmSentence(d.posthocSummary(), c));
+        for (dev.tpm.results.TestLeftOut o : d.testsLeftOut()) {
+            t.note("Left out of the tests of " + o.endpoint() + ": " + o.stack() + " (" + o.reason() + "; fewer than min_n = "
+                    + c.minN() + " measured runs).");
+        }
         return t.note("H: Kruskal-Wallis statistic with tie correction, p from chi-square with k - 1 df;"
                         + " epsilon-squared = H / (n - 1); df = k - 1.")
                 .note("Post-hoc: every pair of stacks; the Holm family is every pair over all endpoints and metrics"

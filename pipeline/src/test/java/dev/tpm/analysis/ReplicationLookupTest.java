@@ -32,7 +32,7 @@ class ReplicationLookupTest {
                     new Weighted(DEV, "declared", "rust", e(2461), e(7.36), e(310.25), e(14), e(0.42), 1, 1)),
             List.of(),
             List.of(new StackPooled(DEV, "rust", 250, e(4.5), e(3.25), 3.27)),
-            List.of(new SweepPoint(DEV, "rust", 30, 10, e(2300), e(20), 8), new SweepPoint(DEV, "rust", 120, 10, e(9700), e(40), 9)),
+            List.of(new SweepPoint(DEV, "rust", 30, 10, e(2300), e(20), 8, List.of("get_item")), new SweepPoint(DEV, "rust", 120, 10, e(9700), e(40), 9, List.of("get_item"))),
             List.of(new SweepSummary(DEV, "rust", 9700, 120, 120)),
             List.of(new MemorySummary(DEV, "rust", 3, 100, 12.9, 7.8, 7.7, 7.9, 7.85, 0.05, 2, 0.001)),
             List.of(), List.of(), List.of(), List.of(), List.of());

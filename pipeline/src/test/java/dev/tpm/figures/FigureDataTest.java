@@ -1,5 +1,6 @@
 package dev.tpm.figures;
 
+import dev.tpm.pipeline.Artifacts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -352,7 +353,7 @@ class FigureDataTest {
 
     private List<Figure> all(Results r, DeviceResults d) {
         List<Figure> figures = new ArrayList<>();
-        for (FigureBuilder b : FiguresStage.FIGURES) {
+        for (FigureBuilder b : Artifacts.figures()) {
             if (b.missingData(r, d) == null) {
                 Figure f = b.build(r, d, theme);
                 assertEquals(b.name(), f.name());

@@ -1,5 +1,6 @@
 package dev.tpm.figures;
 
+import dev.tpm.pipeline.Artifacts;
 import dev.tpm.output.Outputs;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ public final class RenderSynthetic {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/synthetic-figures");
         Outputs out = new Outputs();
         String which = args.length > 1 ? args[1] : "pi5";
-        FiguresStage.run(switch (which) {
+        FiguresStage.run(Artifacts.figures(), switch (which) {
             case "hello" -> SyntheticResults.helloWorld();
             case "two" -> SyntheticResults.twoDevices();
             default -> SyntheticResults.pi5();

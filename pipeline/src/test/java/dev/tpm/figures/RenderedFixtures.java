@@ -1,5 +1,6 @@
 package dev.tpm.figures;
 
+import dev.tpm.pipeline.Artifacts;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.Results;
 import java.util.Map;
@@ -28,7 +29,7 @@ public final class RenderedFixtures {
 
     private static Outputs render(Results results) {
         Outputs out = new Outputs();
-        FiguresStage.run(results, out);
+        FiguresStage.run(Artifacts.figures(), results, out);
         return out;
     }
 

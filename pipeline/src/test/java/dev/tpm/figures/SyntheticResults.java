@@ -242,7 +242,7 @@ public final class SyntheticResults {
             for (String stack : STACKS) {
                 for (int i = 0; i < CONCURRENCY.size(); i++) {
                     sweepPoints.add(new SweepPoint(id, stack, CONCURRENCY.get(i), 10, ci(rps.get(stack)[i], 0.04),
-                            ci(p99.get(stack)[i], 0.12), HEADLINE.get(stack)[1] * 1.1));
+                            ci(p99.get(stack)[i], 0.12), HEADLINE.get(stack)[1] * 1.1, List.of("get_item")));
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.tpm.report;
 
+import dev.tpm.pipeline.Artifacts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,8 +33,8 @@ class ReportOnAnalysisTest {
         SyntheticData.writeAll(data);
         StringWriter log = new StringWriter();
         Outputs out = new Pipeline(data, 2, new PrintWriter(log),
-                List.of(new StatsStage(), new FiguresStage(), new ReportStage())).generate();
-        for (FigureBuilder f : FiguresStage.FIGURES) {
+                List.of(new StatsStage(), new FiguresStage(Artifacts.figures()), new ReportStage())).generate();
+        for (FigureBuilder f : Artifacts.figures()) {
             assertTrue(out.contains("figures/" + f.name() + ".png"), f.name() + "\n" + log);
             assertTrue(out.contains("figures/" + f.name() + ".svg"), f.name());
         }

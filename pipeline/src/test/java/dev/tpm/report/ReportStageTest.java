@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tpm.figures.RenderedFixtures;
 import dev.tpm.figures.SyntheticResults;
 import dev.tpm.output.Outputs;
+import dev.tpm.pipeline.Artifacts;
+import dev.tpm.tables.HtmlFormatter;
+import dev.tpm.tables.TablesStage;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.model.InventoryEntry;
 import dev.tpm.results.Results;
@@ -24,25 +27,14 @@ class ReportStageTest {
     private static final Pattern LINK = Pattern.compile("(?:href|src)=\"([^\"]*)\"");
 
     /**
-     * The outputs before the report runs: the figures stage's, and hand-written stand-ins for what the
-     * tables stage leaves (tables per device, shared tables, tidy CSVs). {@code results} is
-     * {@link SyntheticResults#pi5()} or {@link SyntheticResults#twoDevices()}.
+     * The outputs before the report runs: the figures stage's and the tables stage's, plus two tidy
+     * CSVs. {@code results} is {@link SyntheticResults#pi5()} or {@link SyntheticResults#twoDevices()}.
      */
     static Outputs tablesAndFigures(Results results) {
         Outputs out = results.multiDevice() ? RenderedFixtures.twoDevices() : RenderedFixtures.pi5();
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, results, out);
         out.putText("tables/group_stats.csv", "device,stack\npi5-a,go\npi5-a,rust\n");
         out.putText("tables/weighted.csv", "device,mix,stack\npi5-a,illustrative,go\n");
-        out.putText("tables/mixes.md", "Table 7 (regenerated): workload mixes.\n\n| mix | get_item |\n| :--- | ---: |\n"
-                + "| illustrative | 0.40 |\n");
-        for (DeviceResults d : results.devices()) {
-            String base = "tables/" + results.devicePrefix(d.id());
-            out.putText(base + "ratio.md", MarkdownTablesTest.TABLE_MD.replace("rust", "rust-" + d.id()));
-            out.putText(base + "ratio.tex", "\\begin{tabular}{lr}\\end{tabular}\n");
-            out.putText(base + "startup.md", "Table 16 (regenerated): startup on " + d.id()
-                    + ".\n\n| stack | startup (ms) |\n| :--- | ---: |\n| go | 11.2 |\n");
-            out.putText(base + "other_notes.md", "A table the report does not know: " + d.id() + ".\n");
-        }
-        out.skip("tables/pi5-b/energy", "device pi5-b: no energy values");
         return out;
     }
 
@@ -99,17 +91,34 @@ class ReportStageTest {
             if (path.endsWith(".csv") || path.endsWith(".tex")) assertTrue(links.contains("../" + path), path);
         }
         for (DeviceResults d : results.devices()) {
-            // the ratio table embedded as an HTML table, with this device's rows
-            assertTrue(html.contains("<td class=\"left\">rust-" + d.id() + "</td>"), d.id());
-            assertTrue(html.contains("Table 16 (regenerated): startup on " + d.id()), d.id());
-            assertTrue(html.contains("A table the report does not know: " + d.id()), d.id());
+            String prefix = results.devicePrefix(d.id());
             assertTrue(html.contains("id=\"device-" + d.id() + "\""), d.id());
+            // every table through the HTML formatter, with a navigation entry, in the order of the one list
+            int last = -1;
+            for (Artifacts.Artifact a : Artifacts.DEVICE) {
+                boolean table = a instanceof Artifacts.Table;
+                String file = table ? "tables/" + prefix + a.name() + ".md" : "figures/" + prefix + a.name() + ".png";
+                if (!out.contains(file)) continue;
+                String anchor = (table ? "table-" : "figure-") + (prefix + a.name()).replace('/', '-');
+                int at = html.indexOf("id=\"" + anchor + "\"");
+                assertTrue(at > last, anchor + " out of order");
+                assertTrue(links.contains("#" + anchor), "no navigation entry for " + anchor);
+                last = at;
+                if (a instanceof Artifacts.Table t) {
+                    String fragment = HtmlFormatter.INSTANCE.format(t.table().build(results, d));
+                    assertTrue(html.contains(fragment), anchor);
+                }
+            }
         }
-        assertTrue(html.contains("Table 7 (regenerated): workload mixes."));
-        assertTrue(html.indexOf("id=\"shared\"") < html.indexOf("Table 7 (regenerated)"), "mixes is shared");
-        // figures follow the table they plot: the ratio table, then the Pareto plot and the ratio plot
-        int table = html.indexOf("rust-pi5-a");
-        assertTrue(table < html.indexOf("src=\"pi5-a/pareto.png\"") && table < html.indexOf("src=\"pi5-a/ratio.png\""));
+        assertTrue(html.contains("Table 7 (regenerated): workload mixes"));
+        assertTrue(html.indexOf("id=\"shared\"") < html.indexOf("<p class=\"caption\">Table 7 (regenerated)"),
+                "mixes is shared");
+        // what the data is first, then results, provenance, the inventory last
+        int about = html.indexOf("id=\"about\"");
+        int results0 = html.indexOf("id=\"device-");
+        int provenance = html.indexOf("id=\"provenance\"");
+        int inventory = html.indexOf("id=\"inventory\"");
+        assertTrue(about < results0 && results0 < provenance && provenance < inventory, "section order");
     }
 
     @Test
@@ -129,8 +138,8 @@ class ReportStageTest {
         assertTrue(html.contains("<th class=\"left\">device.page_size</th><td class=\"left\">16384</td>"));
         assertTrue(html.contains("<th class=\"left\">protocol.runs</th><td class=\"left\">50</td>"));
         assertTrue(html.contains("<th class=\"left\">load_generator.tool</th><td class=\"left\">wrk</td>"));
-        assertTrue(html.contains("<td class=\"left\">Axum 0.8</td><td class=\"right\">3.27</td>"), "artifact MiB");
-        for (String s : out.skipped()) assertTrue(html.contains("<li>" + s + "</li>"), s);
+        assertTrue(html.contains("<td class=\"left\">Axum 0.8</td><td class=\"left\">not recorded</td><td class=\"right\">3.27</td>"), "artifact MiB");
+        for (String s : out.skipped()) assertTrue(html.contains("<li>" + Html.escape(s) + "</li>"), s);
         assertTrue(html.contains("figures/pi5-b/sweep.png/.svg: no phase-2 (concurrency sweep) runs"));
     }
 

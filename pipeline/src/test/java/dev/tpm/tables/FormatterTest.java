@@ -36,7 +36,10 @@ class FormatterTest {
     @Test
     void latexIsABooktabsTabularWithEveryCellEscaped() {
         String expected = """
-                % Demo 1: w_rps & 50% #1
+                \\begin{table}[htbp]
+                \\centering
+                \\caption{Demo 1: w\\_rps \\& 50\\% \\#1}
+                \\label{tab:demo}
                 \\begin{tabular}{lr}
                 \\toprule
                 stack & w\\_rps (req/s) \\\\
@@ -51,6 +54,7 @@ class FormatterTest {
                 alpha = 0.05 \\& \\textbar{}d\\textbar{} \\textgreater{} 0.8 \\#x\\par
                 -{}-flag \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\{x\\} \\$5 \\textless{}y *z* `q`\\par
                 }
+                \\end{table}
                 """;
         assertEquals(expected, LatexFormatter.INSTANCE.format(demo()));
     }
@@ -59,8 +63,31 @@ class FormatterTest {
     void aTableWithoutNotesEndsAfterTheTable() {
         TableModel t = TableModel.builder("t", "Cap").text("a").row("1").build();
         assertEquals("Cap\n\n| a |\n| :--- |\n| 1 |\n", MarkdownFormatter.INSTANCE.format(t));
-        assertEquals("% Cap\n\\begin{tabular}{l}\n\\toprule\na \\\\\n\\midrule\n1 \\\\\n\\bottomrule\n\\end{tabular}\n",
+        assertEquals("\\begin{table}[htbp]\n\\centering\n\\caption{Cap}\n\\label{tab:t}\n"
+                        + "\\begin{tabular}{l}\n\\toprule\na \\\\\n\\midrule\n1 \\\\\n\\bottomrule\n\\end{tabular}\n"
+                        + "\\end{table}\n",
                 LatexFormatter.INSTANCE.format(t));
+    }
+
+    @Test
+    void htmlIsATableWithCaptionGroupsAndNotesEveryCellEscaped() {
+        String expected = """
+                <p class="caption">Demo 1: w_rps &amp; 50% #1</p>
+                <div class="table"><table id="tab-demo">
+                <thead><tr><th class="left">stack</th><th class="right">w_rps (req/s)</th></tr></thead>
+                <tbody>
+                <tr><td class="left">go</td><td class="right">2200 [2150, 2251]</td></tr>
+                </tbody>
+                <tbody>
+                <tr><td class="left">a_b|c</td><td class="right">[1, 2]</td></tr>
+                </tbody>
+                </table></div>
+                <ul class="notes">
+                <li>alpha = 0.05 &amp; |d| &gt; 0.8 #x</li>
+                <li>--flag ~ ^ \\ {x} $5 &lt;y *z* `q`</li>
+                </ul>
+                """;
+        assertEquals(expected, HtmlFormatter.INSTANCE.format(demo()));
     }
 
     @Test

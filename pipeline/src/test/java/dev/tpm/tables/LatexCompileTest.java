@@ -1,5 +1,6 @@
 package dev.tpm.tables;
 
+import dev.tpm.pipeline.Artifacts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,16 +26,17 @@ class LatexCompileTest {
     @Test
     void everyTexTableCompilesInAPlainArticle() throws Exception {
         ExternalTool.require("pdflatex");
+        ExternalTool.require("pdftotext");
         Outputs several = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(true), several);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), several);
         Outputs one = new Outputs();
-        TablesStage.write(ResultsFixture.full(), one);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.full(), one);
         Map<String, byte[]> files = new TreeMap<>();
         several.files().forEach((path, bytes) -> files.put("several/" + path, bytes));
         one.files().forEach((path, bytes) -> files.put("one/" + path, bytes));
         // the replication table of the shipped published.csv (its notes carry commas, dots, parentheses)
         Outputs shipped = new Outputs();
-        TablesStage.write(ResultsFixture.full(AnalysisConfig.defaults(), PublishedCsvTest.values()), shipped);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.full(AnalysisConfig.defaults(), PublishedCsvTest.values()), shipped);
         files.put("shipped/tables/replication.tex", shipped.get("tables/replication.tex"));
         int compiled = 0;
         for (Map.Entry<String, byte[]> e : files.entrySet()) {
@@ -42,14 +44,37 @@ class LatexCompileTest {
             Path tex = dir.resolve(e.getKey());
             Files.createDirectories(tex.getParent());
             Files.write(tex, e.getValue());
-            compile(e.getKey(), tex);
+            String text = compile(e.getKey(), tex);
+            String caption = captionOf(e.getValue());
+            assertTrue(normalise(text).contains(normalise(caption)),
+                    e.getKey() + ": the compiled PDF does not show the caption \"" + caption + "\":\n" + text);
             compiled++;
         }
-        // 2 shared + 11 for pi5-a + 8 for x86-b (no energy, sweep, memory) + 13 of the one-device run + 1
-        assertEquals(35, compiled);
+        // 2 shared + 12 for pi5-a + 9 for x86-b (no energy, sweep, memory, efficiency) + 14 of the one-device run + 1
+        assertEquals(38, compiled);
     }
 
-    private void compile(String name, Path tex) throws IOException, InterruptedException {
+    /** The first words of the caption as the PDF shows them: the text of the \\caption argument, unescaped. */
+    static String captionOf(byte[] tex) {
+        String s = new String(tex, StandardCharsets.UTF_8);
+        int start = s.indexOf("\\caption{");
+        assertTrue(start >= 0, "no \\caption");
+        int end = s.indexOf("}\n\\label{tab:", start);
+        assertTrue(end > 0, "no \\label{tab:...} after the caption");
+        String caption = s.substring(start + "\\caption{".length(), end)
+                .replace("\\textless{}", "<").replace("\\textgreater{}", ">").replace("\\textbar{}", "|")
+                .replace("-{}", "-").replaceAll("\\\\([&%$#_{}])", "$1");
+        // LaTeX prints a float's caption as "Table 1: <caption>"; its first 40 characters show that it renders
+        return "Table 1: " + caption.substring(0, Math.min(caption.length(), 40)).strip();
+    }
+
+    /** Whitespace and line breaks collapsed, hyphenation at line ends undone. */
+    static String normalise(String s) {
+        return s.replaceAll("-\\s*\\n\\s*", "-").replaceAll("\\s+", " ");
+    }
+
+    /** Compiles the table in a plain article and returns the PDF's text (pdftotext). */
+    private String compile(String name, Path tex) throws IOException, InterruptedException {
         Path work = Files.createTempDirectory(dir, "doc");
         String input = tex.toAbsolutePath().toString().replace('\\', '/');
         Files.writeString(work.resolve("main.tex"), "\\documentclass{article}\n\\usepackage{booktabs}\n"
@@ -67,5 +92,10 @@ class LatexCompileTest {
         assertEquals(0, p.exitValue(), name + ": pdflatex failed:\n" + log);
         assertTrue(Files.size(work.resolve("main.pdf")) > 0, name + ": no PDF");
         assertFalse(log.contains("Missing character"), name + ": a glyph is missing from the font:\n" + log);
+        Process text = new ProcessBuilder("pdftotext", "-layout", "main.pdf", "main.txt")
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        assertTrue(text.waitFor(60, TimeUnit.SECONDS), name + ": pdftotext did not finish in 60 s");
+        assertEquals(0, text.exitValue(), name + ": pdftotext failed");
+        return Files.readString(work.resolve("main.txt"), StandardCharsets.UTF_8);
     }
 }

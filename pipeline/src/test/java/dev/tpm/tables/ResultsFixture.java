@@ -200,12 +200,12 @@ final class ResultsFixture {
         double[] rustRps = {10000, 13000, 16000, 17469.6};
         for (int i = 0; i < cs.length; i++) {
             sweep.add(new SweepPoint(id, "go", cs[i], 10, est(goRps[i], goRps[i] - 100, goRps[i] + 100),
-                    est(10.0 * (i + 1), 9.0 * (i + 1), 11.0 * (i + 1)), 15.0 + i));
+                    est(10.0 * (i + 1), 9.0 * (i + 1), 11.0 * (i + 1)), 15.0 + i, List.of("get_item")));
             sweep.add(new SweepPoint(id, "rust", cs[i], 10, est(rustRps[i], rustRps[i] - 100, rustRps[i] + 100),
-                    est(8.0 * (i + 1), 7.0 * (i + 1), 9.0 * (i + 1)), 7.0 + i / 10.0));
+                    est(8.0 * (i + 1), 7.0 * (i + 1), 9.0 * (i + 1)), 7.0 + i / 10.0, List.of("get_item")));
         }
-        sweep.add(new SweepPoint(id, "python", 30, 10, est(2100, 2000, 2200), est(50, 45, 55), 235));
-        sweep.add(new SweepPoint(id, "python", 60, 10, est(2107, 2005, 2210), est(90, 85, 95), 236));
+        sweep.add(new SweepPoint(id, "python", 30, 10, est(2100, 2000, 2200), est(50, 45, 55), 235, List.of("get_item")));
+        sweep.add(new SweepPoint(id, "python", 60, 10, est(2107, 2005, 2210), est(90, 85, 95), 236, List.of("get_item")));
         // stats hand them over sorted by stack order; shuffle to check the table sorts
         java.util.Collections.reverse(sweep);
         List<SweepSummary> sweepSummary = List.of(

@@ -13,7 +13,7 @@ class SweepTableTest {
         Results r = ResultsFixture.full();
         TableModel t = new SweepTable().build(r, r.devices().get(0));
         ParsedMarkdown md = ParsedMarkdown.of(t);
-        assertEquals("Table 19 (regenerated): concurrency sweep (phase 2) on GET /items/{id} - device pi5-a.",
+        assertEquals("Table 19 (regenerated): concurrency sweep (phase 2) on GET /items/{id}. pi5-a (campaign c1).",
                 md.caption());
         assertEquals(List.of("go", "go", "go", "go", "rust", "rust", "rust", "rust", "python", "python"),
                 md.column(0));

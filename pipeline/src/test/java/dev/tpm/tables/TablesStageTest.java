@@ -1,5 +1,6 @@
 package dev.tpm.tables;
 
+import dev.tpm.pipeline.Artifacts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,8 +16,11 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class TablesStageTest {
-    static final List<String> ALL_NAMES = List.of("mixes", "replication", "ram", "endpoints", "tests", "ratio",
+    static final List<String> ALL_NAMES = List.of("mixes", "replication", "ram", "endpoints", "latency", "tests", "ratio",
             "startup", "energy", "sweep", "memory", "implications", "sensitivity", "exclusions");
+
+    /** The fixture has no PSS or CPU values, so no efficiency table. */
+    static final String NO_EFFICIENCY = "no group statistics of peak_pss_mib, cpu_cores, rps_per_cpu_s";
 
     @Test
     void oneDeviceWritesEveryTableInBothFormatsAtTheTopOfTables() throws Exception {
@@ -24,14 +28,14 @@ class TablesStageTest {
         PipelineContext context = new PipelineContext(r.dataset(), r.verification(), 1);
         context.setResults(r);
         Outputs out = new Outputs();
-        new TablesStage().run(context, out);
+        new TablesStage(Artifacts.deviceTables(), Artifacts.SHARED).run(context, out);
         Set<String> expected = new TreeSet<>();
         for (String n : ALL_NAMES) {
             expected.add("tables/" + n + ".md");
             expected.add("tables/" + n + ".tex");
         }
         assertEquals(expected, out.files().keySet());
-        assertEquals(List.of(), out.skipped());
+        assertEquals(List.of("tables/efficiency: device pi5-a: " + NO_EFFICIENCY), out.skipped());
         String ratio = new String(out.get("tables/ratio.md"), StandardCharsets.UTF_8);
         assertEquals(MarkdownFormatter.INSTANCE.format(new RatioTable().build(r, r.devices().get(0))), ratio);
     }
@@ -39,7 +43,7 @@ class TablesStageTest {
     @Test
     void severalDevicesGetAFolderEachAndMissingDataIsSkippedWithOneLinePerTable() {
         Outputs out = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(false), out);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(false), out);
         List<String> expected = new ArrayList<>(List.of("tables/mixes.md", "tables/mixes.tex"));
         for (String n : ALL_NAMES.subList(2, ALL_NAMES.size())) {
             expected.add("tables/pi5-a/" + n + ".md");
@@ -52,19 +56,21 @@ class TablesStageTest {
         assertEquals(new TreeSet<>(expected), out.files().keySet());
         assertEquals(List.of(
                         "tables/replication: reference/published.csv has no rows",
+                        "tables/pi5-a/efficiency: device pi5-a: " + NO_EFFICIENCY,
                         "tables/x86-b/energy: device x86-b: no energy values (no power source recorded)",
                         "tables/x86-b/sweep: device x86-b: no measured phase-2 (concurrency sweep) runs",
-                        "tables/x86-b/memory: device x86-b: no phase-3 memory time series"),
+                        "tables/x86-b/memory: device x86-b: no phase-3 memory time series",
+                        "tables/x86-b/efficiency: device x86-b: " + NO_EFFICIENCY),
                 out.skipped());
         String ram = new String(out.get("tables/x86-b/ram.md"), StandardCharsets.UTF_8);
         assertTrue(ram.startsWith("Table 9 (regenerated): RAM footprint"));
-        assertTrue(ram.contains("device x86-b"));
+        assertTrue(ram.contains(". x86-b (campaign c1)."), ram);
     }
 
     @Test
     void theReplicationTableStaysAtTheTopWithSeveralDevices() {
         Outputs out = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(true), out);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), out);
         assertTrue(out.contains("tables/replication.md"));
         assertTrue(out.contains("tables/replication.tex"));
         assertTrue(out.files().keySet().stream().noneMatch(p -> p.matches("tables/.+/replication\\..*")));
@@ -74,8 +80,8 @@ class TablesStageTest {
     void twoRunsGiveIdenticalBytes() {
         Outputs a = new Outputs();
         Outputs b = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(true), a);
-        TablesStage.write(ResultsFixture.twoDevices(true), b);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), a);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), b);
         assertEquals(a.files().keySet(), b.files().keySet());
         a.files().forEach((path, bytes) -> assertArrayEquals(bytes, b.files().get(path), path));
     }
@@ -83,7 +89,7 @@ class TablesStageTest {
     @Test
     void everyFileIsAsciiSoPdflatexNeedsNoFontPackage() {
         Outputs out = new Outputs();
-        TablesStage.write(ResultsFixture.twoDevices(true), out);
+        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), out);
         out.files().forEach((path, bytes) -> {
             for (byte x : bytes) assertTrue(x >= 0, path + " has a non-ASCII byte");
         });

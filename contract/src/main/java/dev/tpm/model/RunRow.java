@@ -2,8 +2,6 @@ package dev.tpm.model;
 
 import static dev.tpm.model.RunColumns.*;
 
-import dev.tpm.codec.Num;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -81,18 +79,6 @@ public record RunRow(
             boxed(latMaxMs), boxed(startupMs), idleRssKib, peakRssKib, idlePssKib, peakPssKib,
             boxed(cpuS), boxed(energyJ), boxed(meanPowerW), throttled, boxed(loadgenCpuS), seededRows,
             boxed(tempMaxC), boxed(freqMinMhz), status, note};
-    }
-
-    /** Cells in {@link RunColumns#CSV} order: numbers as {@link Num} writes them, missing empty. */
-    public List<String> cells() {
-        List<String> out = new ArrayList<>(RunColumns.CSV.size());
-        for (Object v : values()) {
-            if (v == null) out.add("");
-            else if (v instanceof Double d) out.add(Num.csv(d));
-            else if (v instanceof Long l) out.add(Num.csv(l));
-            else out.add(v.toString());
-        }
-        return out;
     }
 
     public static List<String> header() {

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Independent implementation of spec/analysis.md sections 1-7 (the tidy CSVs of spec/outputs.md).
+"""Independent implementation of spec/analysis.md (version 2) sections 1-8 (the tidy CSVs of
+spec/outputs.md).
 
     python analyse.py --data DIR --out DIR
 
 Reads a data folder (spec/data.md) and writes group_stats, omnibus, posthoc, posthoc_summary,
-weighted, sensitivity, stack_pooled, sweep, sweep_summary, memory, exclusions and replication
-as CSV. Every choice the spec leaves open is listed in README.md ("Choices").
+weighted, sensitivity, stack_pooled, sweep, sweep_summary, memory, memory_checkpoints,
+loadgen_summary, exclusions and replication as CSV. Every choice the spec leaves open is listed
+in README.md ("Choices").
 """
 from __future__ import annotations
 
@@ -23,14 +25,14 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import common
-from common import CRUD_ENDPOINTS, ENDPOINTS, ENDPOINT_INDEX, METRICS, METRIC_INDEX
+from common import CRUD_ENDPOINTS, ENDPOINTS, ENDPOINT_INDEX, METRICS, PAPER_STUDY, TESTED_METRICS
 
 NAN = float("nan")
 
 # outputs.md "Machine-readable tables": file -> (key columns, value columns)
 TABLES = {
     "group_stats": (["device", "stack", "endpoint", "metric"],
-                    ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high"]),
+                    ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n"]),
     "omnibus": (["device", "endpoint", "metric"], ["k", "n", "h", "df", "p", "epsilon_sq"]),
     "posthoc": (["device", "endpoint", "metric", "stack_a", "stack_b"],
                 ["n_a", "n_b", "u", "p_mwu", "t", "df", "p_welch", "cohens_d", "hedges_g",
@@ -41,7 +43,7 @@ TABLES = {
                  ["w_rps", "w_rps_lo", "w_rps_hi", "w_peak_mib", "w_peak_mib_lo", "w_peak_mib_hi",
                   "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo",
                   "w_p99_ms_hi", "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank",
-                  "ratio_to_best"]),
+                  "ratio_to_best", "missing"]),
     "sensitivity": (["device", "mix"], ["kendall_tau", "p"]),
     "stack_pooled": (["device", "stack"],
                      ["n", "idle_rss_mib", "idle_rss_mib_lo", "idle_rss_mib_hi", "startup_ms",
@@ -51,7 +53,11 @@ TABLES = {
     "sweep_summary": (["device", "stack"], ["peak_rps", "peak_concurrency", "plateau_concurrency"]),
     "memory": (["device", "stack"],
                ["series", "samples", "duration_s", "first_mib", "min_mib", "max_mib", "last_mib",
-                "growth_mib", "drops", "slope_mib_per_s"]),
+                "growth_mib", "steady_growth_mib", "drops", "slope_mib_per_s"]),
+    "memory_checkpoints": (["device", "stack", "t_s"], ["series", "mib"]),
+    "loadgen_summary": (["device", "study", "phase", "stack", "endpoint", "concurrency"],
+                        ["n", "rps_median", "rps_best", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "peak_rss_mib",
+                         "cpu_pct", "ratio_to_slowest"]),
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
     "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio"]),
 }
@@ -84,8 +90,12 @@ def exclusion_reason(row, max_error_rate):
     return None
 
 
+def _ratio(a, b):
+    return None if (a is None or b is None or b == 0) else a / b
+
+
 def derived(row):
-    """Per-run metrics of analysis.md section 1 (None = missing)."""
+    """Per-run metrics of analysis.md sections 1 and 2 (None = missing)."""
     d = {"rps": row["rps"], "lat_p50_ms": row["lat_p50_ms"], "lat_p99_ms": row["lat_p99_ms"],
          "startup_ms": row["startup_ms"]}
     d["idle_rss_mib"] = None if row["idle_rss_kib"] is None else row["idle_rss_kib"] / KIB_PER_MIB
@@ -94,14 +104,21 @@ def derived(row):
     d["rps_per_mib"] = None if (pk is None or pk == 0 or row["rps"] is None) else row["rps"] / (pk / KIB_PER_MIB)
     e = row["energy_j"]
     d["energy_mj_per_req"] = None if e is None else e * 1000.0 / row["requests"]
+    # descriptive only (section 2, version 2): where the columns are present
+    d["lat_p90_ms"] = row["lat_p90_ms"]
+    d["idle_pss_mib"] = None if row["idle_pss_kib"] is None else row["idle_pss_kib"] / KIB_PER_MIB
+    d["peak_pss_mib"] = None if row["peak_pss_kib"] is None else row["peak_pss_kib"] / KIB_PER_MIB
+    d["cpu_cores"] = _ratio(row["cpu_s"], row["duration_s"])
+    d["rps_per_cpu_s"] = _ratio(None if row["requests"] is None else float(row["requests"]), row["cpu_s"])
     return d
 
 
-def stack_order(ds):
-    """First appearance in the stacks lists, campaigns in id order (excluded campaigns left out)."""
+def stack_order(ds, paper_only=True):
+    """First appearance in the stacks lists, campaigns in id order (excluded campaigns left out);
+    paper campaigns only for sections 1-7, every study's for section 8."""
     order, artifact = [], {}
     for c in ds.campaigns:
-        if c.id in ds.config["exclude_campaigns"]:
+        if c.id in ds.config["exclude_campaigns"] or (paper_only and c.study != PAPER_STUDY):
             continue
         for s in c.stacks:
             if s["id"] not in artifact:
@@ -265,6 +282,137 @@ def ols_slope(t, y):
     return float(np.sum(tc * (y - y.mean())) / np.sum(tc * tc))
 
 
+# --- version 2 rules as pure functions ----------------------------------------------------------
+
+EXCLUSION_REASONS = ["failed", "discarded", "error_rate", "throttled"]   # section 1's order, warm-ups aside
+
+
+def missing_text(gaps):
+    """weighted.csv `missing` (section 4): one part per endpoint of positive weight with fewer than
+    min_n measured runs, in data.md's endpoint order, joined by '; '. gaps: [(endpoint, measured,
+    {reason: count})] where the reasons count the endpoint's excluded non-warm-up runs. A part is
+    `<endpoint>: <measured> measured of <measured + excluded>`, followed, when runs were excluded,
+    by ` (<count> <reason>, ...)` in section 1's reason order, zero counts left out."""
+    parts = []
+    for e, n, reasons in sorted(gaps, key=lambda g: ENDPOINT_INDEX[g[0]]):
+        total = n + sum(reasons.values())
+        text = f"{e}: {n} measured of {total}"
+        why = [f"{reasons[r]} {r}" for r in EXCLUSION_REASONS if reasons.get(r)]
+        if why:
+            text += " (" + ", ".join(why) + ")"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def steady_growth(t_ms, rss_mib, warm_s):
+    """last - the first sample with t_ms >= warm_s * 1000; None when the series is shorter."""
+    for t, r in zip(t_ms, rss_mib):
+        if t >= warm_s * 1000.0:
+            return float(rss_mib[-1] - r)
+    return None
+
+
+def checkpoint(t_ms, rss_mib, t_s):
+    """RSS (MiB) of the last sample with t_ms <= t_s * 1000, for a series whose duration_s (last
+    t_ms / 1000) is at least t_s; None otherwise (also when the first sample comes after t_s)."""
+    if t_ms[-1] / 1000.0 < t_s:
+        return None
+    value = None
+    for t, r in zip(t_ms, rss_mib):
+        if t <= t_s * 1000.0:
+            value = float(r)
+        else:
+            break
+    return value
+
+
+def checkpoint_times(cfg):
+    """t = 0 and each t of memory_checkpoints_s, ascending, each once."""
+    return sorted({0.0} | {float(t) for t in cfg["memory_checkpoints_s"]})
+
+
+def seconds_text(t):
+    return int(t) if float(t).is_integer() else float(t)
+
+
+REPLICATION_TAU_MIN_STACKS = 3   # section 7 (version 2): with two stacks the order is reported, not tau
+
+
+def replication_tau(published, measured):
+    """Kendall's tau-b of the stack order, published vs measured, over stacks with both values
+    (dicts stack -> value); (NaN, NaN) with fewer than three such stacks. Not written to any tidy CSV
+    (replication.csv has no column for it)."""
+    both = [s for s in published if s in measured and measured[s] is not None and not math.isnan(measured[s])]
+    if len(both) < REPLICATION_TAU_MIN_STACKS:
+        return NAN, NAN
+    return kendall([published[s] for s in both], [measured[s] for s in both])
+
+
+def memory_checkpoints(ds):
+    """Section 6 checkpoints over the series of every study (studies.md: the node-pi table reads
+    memory_checkpoints.csv at t = 0, 60, 300), series of one device pooled whatever their study;
+    devices by code point, stacks in section 8's order (every study), t ascending."""
+    cfg = ds.config
+    order, _ = stack_order(ds, paper_only=False)
+    sidx = {s: i for i, s in enumerate(order)}
+    marks = defaultdict(lambda: defaultdict(list))   # (device, stack) -> t_s -> [MiB]
+    for ser in ds.series:
+        r = np.asarray(ser.rss_kib) / KIB_PER_MIB
+        for ts in checkpoint_times(cfg):
+            v = checkpoint(ser.t_ms, r, ts)
+            if v is not None:
+                marks[(ser.device, ser.stack)][ts].append(v)
+    out = []
+    for dev, s in sorted(marks, key=lambda k: (k[0], sidx.get(k[1], len(order)), k[1])):
+        for ts in sorted(marks[(dev, s)]):
+            out.append({"device": dev, "stack": s, "t_s": seconds_text(ts), "series": len(marks[(dev, s)][ts]),
+                        "mib": float(np.median(marks[(dev, s)][ts]))})
+    return out
+
+
+def loadgen_summary(ds):
+    """Section 8: every campaign of every study, as its load generator saw it."""
+    order, _ = stack_order(ds, paper_only=False)
+    sidx = {s: i for i, s in enumerate(order)}
+    groups = defaultdict(list)
+    for r in ds.runs:
+        if exclusion_reason(r.row, ds.config["max_error_rate"]) is None:
+            k = (r.device, r.study, r.phase, r.row["stack"], r.row["endpoint"], r.row["concurrency"])
+            groups[k].append(r.row)
+
+    def med(rows, col):
+        x = [r[col] for r in rows if r[col] is not None]
+        return float(np.median(x)) if x else None
+
+    def biggest(values):
+        x = [v for v in values if v is not None]
+        return max(x) if x else None
+
+    out = []
+    for k, rows in groups.items():
+        dev, study, phase, stack, ep, conc = k
+        out.append({"device": dev, "study": study, "phase": phase, "stack": stack, "endpoint": ep,
+                    "concurrency": conc, "n": len(rows), "rps_median": med(rows, "rps"),
+                    "rps_best": biggest(r["rps"] for r in rows),
+                    "lat_p50_ms": med(rows, "lat_p50_ms"), "lat_p90_ms": med(rows, "lat_p90_ms"),
+                    "lat_p99_ms": med(rows, "lat_p99_ms"),
+                    "peak_rss_mib": biggest(None if r["peak_rss_kib"] is None else r["peak_rss_kib"] / KIB_PER_MIB
+                                            for r in rows),
+                    "cpu_pct": biggest(None if _ratio(r["cpu_s"], r["duration_s"]) is None
+                                       else 100.0 * _ratio(r["cpu_s"], r["duration_s"]) for r in rows)})
+    slowest = defaultdict(lambda: math.inf)
+    for r in out:
+        if r["rps_median"] is not None:
+            g = (r["device"], r["study"], r["phase"], r["endpoint"], r["concurrency"])
+            slowest[g] = min(slowest[g], r["rps_median"])
+    for r in out:
+        s = slowest[(r["device"], r["study"], r["phase"], r["endpoint"], r["concurrency"])]
+        r["ratio_to_slowest"] = _ratio(r["rps_median"], s) if math.isfinite(s) else None
+    out.sort(key=lambda r: (r["device"], r["study"], r["phase"], sidx[r["stack"]], ENDPOINT_INDEX[r["endpoint"]],
+                            r["concurrency"]))
+    return out
+
+
 # --- the analysis -------------------------------------------------------------------------------
 
 def analyse(ds):
@@ -273,13 +421,27 @@ def analyse(ds):
     sidx = {s: i for i, s in enumerate(order)}
     seed = cfg["rng_seed"]
     conf = cfg["confidence"]
+    min_n = cfg["min_n"]
     bands = CiBands()
-    devices = sorted({c.device for c in ds.campaigns if c.id not in cfg["exclude_campaigns"]})
+    paper = [c for c in ds.campaigns if c.id not in cfg["exclude_campaigns"] and c.study == PAPER_STUDY]
+    devices = sorted({c.device for c in paper})
+    device_stacks = {dev: [s for s in order if any(s == x["id"] for c in paper if c.device == dev for x in c.stacks)]
+                     for dev in devices}
     out = {name: [] for name in TABLES}
 
-    # section 1
+    def set_ci(row, lo_col, hi_col, x, n, table, key, *stream):
+        """Percentile bootstrap CI of the median, empty below min_n (sections 2 and 5)."""
+        if n < min_n:
+            row[lo_col] = row[hi_col] = NAN
+            return
+        bands.set_ci(row, lo_col, hi_col, boot_medians(x, cfg, rng_for(seed, *stream)), conf, table, key)
+
+    # section 1 (paper campaigns only)
     measured = {1: defaultdict(list), 2: defaultdict(list)}   # phase -> device -> [(row, derived)]
+    excluded1 = defaultdict(lambda: defaultdict(int))          # (device, stack, endpoint) -> reason -> count
     for r in ds.runs:
+        if r.study != PAPER_STUDY:
+            continue
         reason = exclusion_reason(r.row, cfg["max_error_rate"])
         if reason is None:
             measured[r.phase][r.device].append((r.row, derived(r.row)))
@@ -287,14 +449,18 @@ def analyse(ds):
             out["exclusions"].append({"device": r.device, "campaign": r.campaign, "phase": r.phase,
                                       "seq": r.row["seq"], "stack": r.row["stack"],
                                       "endpoint": r.row["endpoint"], "reason": reason})
+            if r.phase == 1:
+                excluded1[(r.device, r.row["stack"], r.row["endpoint"])][reason] += 1
     out["exclusions"].sort(key=lambda x: (x["device"], x["campaign"], x["phase"], x["seq"]))
 
     lookup = {}   # (device, stack, metric) -> measured value, for replication
     for dev in devices:
         runs1 = measured[1][dev]
-        # values[stack][endpoint][metric] -> list
+        # values[stack][endpoint][metric] -> list; nruns[stack][endpoint] = measured runs
         values = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+        nruns = defaultdict(lambda: defaultdict(int))
         for row, d in runs1:
+            nruns[row["stack"]][row["endpoint"]] += 1
             for m in METRICS:
                 if d[m] is not None:
                     values[row["stack"]][row["endpoint"]][m].append(d[m])
@@ -307,18 +473,18 @@ def analyse(ds):
                     x = values[s][e][m]
                     if not x:
                         continue
-                    row = {"device": dev, "stack": s, "endpoint": e, "metric": m, **describe(x)}
-                    bands.set_ci(row, "ci_low", "ci_high", boot_medians(x, cfg, rng_for(seed, "group", dev, s, e, m)),
-                                 conf, "group_stats", (dev, s, e, m))
+                    row = {"device": dev, "stack": s, "endpoint": e, "metric": m, **describe(x),
+                           "small_n": len(x) < min_n}
+                    set_ci(row, "ci_low", "ci_high", x, len(x), "group_stats", (dev, s, e, m), "group", dev, s, e, m)
                     out["group_stats"].append(row)
                     lookup[(dev, s, f"{m}:{e}")] = row["median"]
 
-        # section 3: tests per endpoint and metric
-        # Every endpoint but the descriptive `mixed` (analysis.md 2-3): a hello-world study is tested too.
+        # section 3: tests per endpoint and metric (the descriptive metrics never enter)
+        # Every endpoint but the descriptive `mixed` (analysis.md 2-3).
         pairs = []
         for e in [e for e in ENDPOINTS if e != "mixed"]:
-            for m in METRICS:
-                entering = [s for s in stacks if len(values[s][e][m]) >= 2]
+            for m in TESTED_METRICS:
+                entering = [s for s in stacks if len(values[s][e][m]) >= min_n]
                 if len(entering) < 2:
                     continue
                 samples = [values[s][e][m] for s in entering]
@@ -360,34 +526,37 @@ def analyse(ds):
         B = cfg["bootstrap_resamples"]
         ranks = {}
         for mix, w in sorted(ds.mixes, key=lambda mw: mw[0]):
+            needed = [e for e in CRUD_ENDPOINTS if w[e] > 0]   # a weight-0 endpoint contributes nothing
             rows = []
-            for s in stacks:
-                if not any(values[s][e]["rps"] for e in CRUD_ENDPOINTS):
+            for s in device_stacks[dev]:
+                row = {"device": dev, "mix": mix, "stack": s, "missing": None}
+                for col in [c for c, _ in WEIGHTED_OF] + ["w_energy_mj"]:
+                    row[col] = row[col + "_lo"] = row[col + "_hi"] = NAN
+                gaps = [(e, nruns[s][e], excluded1.get((dev, s, e), {})) for e in needed if nruns[s][e] < min_n]
+                if gaps:
+                    row["missing"] = missing_text(gaps)
+                    rows.append(row)
                     continue
-                row = {"device": dev, "mix": mix, "stack": s}
                 rng = rng_for(seed, "weighted", dev, mix, s)
                 for col, m in WEIGHTED_OF:
-                    xs = [values[s][e][m] for e in CRUD_ENDPOINTS]
+                    xs = [values[s][e][m] for e in needed]
                     if not all(xs):
-                        row[col] = row[col + "_lo"] = row[col + "_hi"] = NAN
                         continue
-                    row[col] = float(sum(w[e] * np.median(x) for e, x in zip(CRUD_ENDPOINTS, xs)))
+                    row[col] = float(sum(w[e] * np.median(x) for e, x in zip(needed, xs)))
                     acc = np.zeros(B)
-                    for e, x in zip(CRUD_ENDPOINTS, xs):
+                    for e, x in zip(needed, xs):
                         x = np.asarray(x, dtype=float)
                         acc += w[e] * np.median(x[rng.integers(0, len(x), size=(B, len(x)))], axis=1)
                     bands.set_ci(row, col + "_lo", col + "_hi", acc, conf, "weighted", (dev, mix, s))
-                ev = [values[s][e]["energy_mj_per_req"] for e in CRUD_ENDPOINTS]
+                ev = [values[s][e]["energy_mj_per_req"] for e in needed]
                 if all(ev):
                     vals = np.concatenate([np.asarray(x, dtype=float) for x in ev])
-                    wts = np.concatenate([np.full(len(x), w[e] / len(x)) for e, x in zip(CRUD_ENDPOINTS, ev)])
+                    wts = np.concatenate([np.full(len(x), w[e] / len(x)) for e, x in zip(needed, ev)])
                     row["w_energy_mj"] = float(weighted_median_rows(vals, wts)[0])
                     res = np.concatenate([np.asarray(x, dtype=float)[rng.integers(0, len(x), size=(B, len(x)))]
                                           for x in ev], axis=1)
                     wm = weighted_median_rows(res, wts)
                     bands.set_ci(row, "w_energy_mj_lo", "w_energy_mj_hi", wm, conf, "weighted", (dev, mix, s))
-                else:
-                    row["w_energy_mj"] = row["w_energy_mj_lo"] = row["w_energy_mj_hi"] = NAN
                 rows.append(row)
             ranked = [r for r in rows if not math.isnan(r["w_rps_per_mib"])]
             best = max((r["w_rps_per_mib"] for r in ranked), default=NAN)
@@ -422,8 +591,7 @@ def analyse(ds):
                 x = pooled[s][m]
                 if x:
                     row[m] = float(np.median(x))
-                    bands.set_ci(row, m + "_lo", m + "_hi", boot_medians(x, cfg, rng_for(seed, "pooled", dev, s, m)),
-                                 conf, "stack_pooled", (dev, s))
+                    set_ci(row, m + "_lo", m + "_hi", x, len(x), "stack_pooled", (dev, s), "pooled", dev, s, m)
             out["stack_pooled"].append(row)
             for m in ("idle_rss_mib", "startup_ms", "artifact_mib"):
                 lookup[(dev, s, m)] = row.get(m)
@@ -442,8 +610,7 @@ def analyse(ds):
                 row = {"device": dev, "stack": s, "concurrency": c, "n": len(g["rps"])}
                 for m, col in (("rps", "rps"), ("lat_p99_ms", "p99_ms")):
                     row[col] = float(np.median(g[m]))
-                    bands.set_ci(row, col + "_lo", col + "_hi", boot_medians(g[m], cfg, rng_for(seed, "sweep", dev, s, c, m)),
-                                 conf, "sweep", (dev, s, c))
+                    set_ci(row, col + "_lo", col + "_hi", g[m], len(g[m]), "sweep", (dev, s, c), "sweep", dev, s, c, m)
                 row["peak_rss_mib"] = float(np.median(g["peak_rss_mib"]))
                 meds.append(row["rps"])
                 out["sweep"].append(row)
@@ -455,24 +622,25 @@ def analyse(ds):
                                          "plateau_concurrency": plateau(levels, meds, cfg["plateau_gain"])})
             lookup[(dev, s, "peak_rps")] = peak
 
-        # section 6: memory time series
+        # section 6: memory time series (series of paper campaigns)
         per = defaultdict(list)
         for ser in ds.series:
-            if ser.device != dev:
+            if ser.device != dev or ser.study != PAPER_STUDY:
                 continue
             r = np.asarray(ser.rss_kib) / KIB_PER_MIB
             t = np.asarray(ser.t_ms)
             per[ser.stack].append({
                 "samples": len(r), "duration_s": t[-1] / 1000.0, "first_mib": r[0], "min_mib": r.min(),
                 "max_mib": r.max(), "last_mib": r[-1], "growth_mib": r[-1] - r[0],
+                "steady_growth_mib": steady_growth(ser.t_ms, r, cfg["memory_warm_s"]),
                 "drops": int(np.sum((r[:-1] - r[1:]) > cfg["drop_threshold_mib"])),
                 "slope_mib_per_s": ols_slope(t / 1000.0, r)})
         for s in [s for s in order if s in per]:
             ss = per[s]
             row = {"device": dev, "stack": s, "series": len(ss), "drops": sum(x["drops"] for x in ss)}
             for col in ("samples", "duration_s", "first_mib", "min_mib", "max_mib", "last_mib", "growth_mib",
-                        "slope_mib_per_s"):
-                v = [x[col] for x in ss if not (isinstance(x[col], float) and math.isnan(x[col]))]
+                        "steady_growth_mib", "slope_mib_per_s"):
+                v = [x[col] for x in ss if x[col] is not None and not (isinstance(x[col], float) and math.isnan(x[col]))]
                 row[col] = float(np.median(v)) if v else NAN
             out["memory"].append(row)
             for col in ("first_mib", "min_mib", "max_mib", "last_mib", "growth_mib", "drops"):
@@ -490,6 +658,9 @@ def analyse(ds):
     far = len(order)
     out["replication"].sort(key=lambda r: (r["device"], r["table"], sidx.get(r["stack"], far), r["stack"],
                                            r["metric"]))
+    # section 8: every campaign of every study
+    out["loadgen_summary"] = loadgen_summary(ds)
+    out["memory_checkpoints"] = memory_checkpoints(ds)
     out["_bands"] = bands.rows
     return out
 

@@ -17,13 +17,18 @@ from dataclasses import dataclass, field
 # --- vocabulary (spec/data.md "Endpoints", spec/analysis.md sections 2 and 3) -------------------
 
 CRUD_ENDPOINTS = ["post_item", "get_item", "get_list", "put_item", "delete_item"]
-ENDPOINTS = CRUD_ENDPOINTS + ["mixed", "hello"]          # data.md's order
+ENDPOINTS = CRUD_ENDPOINTS + ["mixed", "hello", "hello_json", "heavy"]   # data.md's order
 ENDPOINT_INDEX = {e: i for i, e in enumerate(ENDPOINTS)}
 
-# analysis.md section 2, in its order (the order of metric keys in the tidy CSVs)
-METRICS = ["rps", "lat_p50_ms", "lat_p99_ms", "idle_rss_mib", "peak_rss_mib", "rps_per_mib",
-           "startup_ms", "energy_mj_per_req"]
+# analysis.md section 2, in its order (the order of metric keys in the tidy CSVs): the tested
+# metrics (sections 3 and 4), then the descriptive ones (version 2: group statistics only)
+TESTED_METRICS = ["rps", "lat_p50_ms", "lat_p99_ms", "idle_rss_mib", "peak_rss_mib", "rps_per_mib",
+                  "startup_ms", "energy_mj_per_req"]
+DESCRIPTIVE_METRICS = ["lat_p90_ms", "idle_pss_mib", "peak_pss_mib", "cpu_cores", "rps_per_cpu_s"]
+METRICS = TESTED_METRICS + DESCRIPTIVE_METRICS
 METRIC_INDEX = {m: i for i, m in enumerate(METRICS)}
+
+PAPER_STUDY = "paper"   # data.md `study`: the default; only these campaigns enter sections 1-7
 
 DEFAULT_CONFIG = {
     "bootstrap_resamples": 10000,
@@ -36,19 +41,24 @@ DEFAULT_CONFIG = {
     "plateau_gain": 0.10,
     "drop_threshold_mib": 0.5,
     "exclude_campaigns": [],
+    "min_n": 5,
+    "memory_warm_s": 5,
+    "memory_checkpoints_s": [60, 300],
 }
 
 # phase1.csv / phase2.csv columns (data.md table) and their types
 INT_COLS = ["seq", "concurrency", "threads", "run", "warmup", "requests", "errors_connect",
             "errors_read", "errors_write", "errors_timeout", "non_2xx", "idle_rss_kib",
-            "peak_rss_kib", "idle_pss_kib", "peak_pss_kib"]
+            "peak_rss_kib", "idle_pss_kib", "peak_pss_kib", "seeded_rows"]
 DEC_COLS = ["duration_s", "rps", "lat_mean_ms", "lat_p50_ms", "lat_p75_ms", "lat_p90_ms",
-            "lat_p99_ms", "lat_max_ms", "startup_ms", "cpu_s", "energy_j", "mean_power_w"]
+            "lat_p99_ms", "lat_max_ms", "startup_ms", "cpu_s", "energy_j", "mean_power_w",
+            "loadgen_cpu_s", "temp_max_c", "freq_min_mhz"]
 TEXT_COLS = ["stack", "endpoint", "started_at", "throttled", "status", "note"]
 KNOWN_COLS = set(INT_COLS) | set(DEC_COLS) | set(TEXT_COLS)
 REQUIRED_COLS = ["seq", "stack", "endpoint", "concurrency", "run", "warmup", "status"]
 OK_REQUIRED = ["duration_s", "requests", "rps", "lat_p50_ms", "lat_p99_ms", "peak_rss_kib"]
 OK_REQUIRED_P1 = ["startup_ms", "idle_rss_kib"]
+OK_REQUIRED_OTHER_STUDY = ["duration_s", "requests", "rps", "lat_p50_ms", "lat_p99_ms"]   # data.md v2
 ERROR_COLS = ["errors_connect", "errors_read", "errors_write", "errors_timeout", "non_2xx"]
 STATUSES = {"ok", "failed", "discarded"}
 PUBLISHED_COLS = ["source", "table", "stack", "metric", "value", "unit", "note"]
@@ -78,6 +88,7 @@ class Run:
     device: str
     phase: int
     row: dict          # parsed values: int / float / str; None = missing
+    study: str = PAPER_STUDY
 
 
 @dataclass
@@ -89,6 +100,7 @@ class Series:
     run: int
     t_ms: list
     rss_kib: list
+    study: str = PAPER_STUDY
 
 
 @dataclass
@@ -97,6 +109,7 @@ class Campaign:
     device: str
     stacks: list       # list of dicts from campaign.json (id, artifact_bytes, ...)
     power_source: str
+    study: str = PAPER_STUDY
 
 
 @dataclass
@@ -176,10 +189,17 @@ def read_config(root):
         if k == "exclude_campaigns":
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 raise DataError(rel, f"$.{k}", k, "a list of campaign ids", v)
+        elif k == "memory_checkpoints_s":
+            if not isinstance(v, list) or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                  and math.isfinite(x) and x >= 0 for x in v):
+                raise DataError(rel, f"$.{k}", k, "a list of non-negative numbers of seconds", v)
+        elif k == "min_n":
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise DataError(rel, f"$.{k}", k, "an integer >= 1", v)
         elif k == "posthoc_test":
             if v not in ("mann-whitney", "welch"):
                 raise DataError(rel, f"$.{k}", k, "'mann-whitney' or 'welch'", v)
-        elif isinstance(d, int):
+        elif isinstance(d, int) and k != "memory_warm_s":   # memory_warm_s may be fractional
             if not isinstance(v, int) or isinstance(v, bool) or v < (1 if k == "bootstrap_resamples" else 0):
                 raise DataError(rel, f"$.{k}", k, "a non-negative integer", v)
         else:
@@ -297,7 +317,10 @@ def read_campaign_json(root, cid):
         if ab is not None and (not isinstance(ab, int) or isinstance(ab, bool) or ab < 0):
             raise DataError(rel, f"$.stacks[{i}].artifact_bytes", "artifact_bytes",
                             "a non-negative integer", ab)
-    return Campaign(cid, dev["id"], stacks, ps)
+    study = j.get("study", PAPER_STUDY)
+    if not isinstance(study, str) or not study:
+        raise DataError(rel, "$.study", "study", "a study id such as paper or hello-blog", study)
+    return Campaign(cid, dev["id"], stacks, ps, study)
 
 
 def read_runs(root, camp, phase, stack_ids, seqs):
@@ -361,7 +384,9 @@ def read_runs(root, camp, phase, stack_ids, seqs):
         if v["throttled"] is not None and not _HEX_RE.match(v["throttled"]):
             raise DataError(rel, f"line {line}", "throttled", "hex text such as 0x0", v["throttled"])
         if v["status"] == "ok":
-            for c in OK_REQUIRED + (OK_REQUIRED_P1 if phase == 1 else []):
+            needed = OK_REQUIRED + (OK_REQUIRED_P1 if phase == 1 else []) if camp.study == PAPER_STUDY \
+                else OK_REQUIRED_OTHER_STUDY
+            for c in needed:
                 if v[c] is None:
                     raise DataError(rel, f"line {line}", c, "a value on a row with status ok", "")
             if v["requests"] <= 0:
@@ -374,7 +399,7 @@ def read_runs(root, camp, phase, stack_ids, seqs):
         if v["seq"] in seqs:
             raise DataError(rel, f"line {line}", "seq", "a seq unique within the campaign", v["seq"])
         seqs.add(v["seq"])
-        runs.append(Run(camp.id, camp.device, phase, v))
+        runs.append(Run(camp.id, camp.device, phase, v, camp.study))
     return runs
 
 
@@ -412,7 +437,7 @@ def read_series(root, camp, stack_ids):
                 raise DataError(rel, f"$.samples[{i}].t_ms", "t_ms", f"a value > {ts[-1]}", t)
             ts.append(float(t))
             rs.append(float(r))
-        out.append(Series(camp.id, camp.device, j["stack"], j["endpoint"], j.get("run"), ts, rs))
+        out.append(Series(camp.id, camp.device, j["stack"], j["endpoint"], j.get("run"), ts, rs, camp.study))
     return out
 
 

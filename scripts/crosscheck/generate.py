@@ -6,10 +6,16 @@
 Every campaign.json says device model "synthetic" and carries "synthetic": true. The values are
 drawn from a seeded random stream: nothing here was measured. The folder deliberately contains
 the cases the analysis must handle: warm-ups, failed / discarded / error-rate / throttled rows,
-an error rate exactly at the limit, ties, constant groups, groups with n = 1, energy on some
-devices only, optional phase2.csv and phase3/, shuffled columns, an unknown column, stack lists
-in different orders across campaigns, artifact sizes that change between campaigns, and
-sometimes an excluded campaign.
+an error rate exactly at the limit, ties, constant groups, groups with n = 1 and other groups
+below min_n, energy on some devices only, optional phase2.csv and phase3/, shuffled columns, an
+unknown column, stack lists in different orders across campaigns, artifact sizes that change
+between campaigns, and sometimes an excluded campaign. Version 2 of the spec adds: the optional
+columns (loadgen_cpu_s, seeded_rows, temp_max_c, freq_min_mhz, besides lat_p90_ms, the PSS
+columns and cpu_s), a CRUD endpoint that a device lacks (no runs, or only excluded runs) while a
+mix gives it weight 0 (the zero-weight rule and `missing`), a listed stack without phase-1 runs,
+memory series long enough for the 60 s and 300 s checkpoints (and some shorter than
+memory_warm_s), and campaigns of non-paper studies (hello-blog, node-pi) with their lighter
+required columns.
 """
 from __future__ import annotations
 
@@ -28,10 +34,15 @@ STACK_POOL = ["rust", "go", "python", "node", "dotnet", "java", "zig", "elixir"]
 MIX_NAMES = ["illustrative", "read_heavy", "write_heavy", "balanced", "list_heavy", "uniform"]
 DEVICE_NAMES = ["pi5-a", "pi5-b", "rock5-x", "opi5-q", "n100-box", "pi4-z"]
 LEVELS = [1, 10, 30, 60, 120, 240, 480]
+# the seed studies (studies.md): stacks and endpoints of the non-paper campaigns
+HELLO_STACKS = ["flask-dev", "node-http", "go-http", "node-cluster", "python-gunicorn", "rust-hyper",
+                "node-express", "node-fastify", "node-express-cluster"]
+OTHER_STUDIES = {"hello-blog": ["hello"], "node-pi": ["hello_json", "heavy"]}
+OTHER_DEVICE = "x86-vm-2c"   # a device that only has non-paper campaigns (sometimes)
 # optional result columns written by the generator (besides the required ones)
 EXTRA_COLS = ["threads", "started_at", "errors_connect", "errors_read", "errors_write", "errors_timeout",
               "non_2xx", "lat_mean_ms", "lat_p75_ms", "lat_p90_ms", "lat_max_ms", "cpu_s", "idle_pss_kib",
-              "peak_pss_kib", "throttled", "note"]
+              "peak_pss_kib", "throttled", "note", "loadgen_cpu_s", "seeded_rows", "temp_max_c", "freq_min_mhz"]
 
 
 def r2(x):
@@ -46,7 +57,9 @@ class Gen:
         self.bootstrap = bootstrap
 
     # ---- config -----------------------------------------------------------------------------
-    def mixes(self):
+    def mixes(self, gap):
+        """Mix rows. gap: the CRUD endpoint some device lacks (or None); then the second mix gives it
+        weight 0 (the zero-weight rule), the declared mix a positive weight (so `missing` is filled)."""
         rnd = self.rnd
         names = rnd.sample(MIX_NAMES, rnd.randint(2, 4))
         rows = []
@@ -54,12 +67,16 @@ class Gen:
             # weights in hundredths summing to exactly 100; non-declared mixes may hold a zero
             cuts = sorted(rnd.sample(range(1, 100), 4))
             parts = [b - a for a, b in zip([0] + cuts, cuts + [100])]
-            if i > 0 and rnd.random() < 0.3:
-                z = rnd.randrange(5)
-                parts[(z + 1) % 5] += parts[z]
-                parts[z] = 0
             eps = CRUD_ENDPOINTS[:]
             rnd.shuffle(eps)
+            zero = None
+            if i == 1 and gap is not None:
+                zero = eps.index(gap)
+            elif i > 0 and rnd.random() < 0.3:
+                zero = rnd.randrange(5)
+            if zero is not None:
+                parts[(zero + 1) % 5] += parts[zero]
+                parts[zero] = 0
             for e, p in zip(eps, parts):
                 rows.append((name, e, f"{p / 100:.2f}"))
         return rows
@@ -77,7 +94,7 @@ class Gen:
         """One ok run's results. group: dict with per-group switches (constant / coarse values)."""
         rnd = self.rnd
         epf = {"post_item": 0.6, "get_item": 1.3, "get_list": 0.35, "put_item": 0.7, "delete_item": 0.8,
-               "mixed": 0.9, "hello": 2.0}[ep] * prof["ep"][ep]
+               "mixed": 0.9, "hello": 2.0, "hello_json": 1.8, "heavy": 0.05}[ep] * prof["ep"][ep]
         if phase == 2:   # saturating throughput curve in concurrency
             sat = prof["sat"]
             epf *= (conc / (conc + sat)) * (1 + sat / 30) * 0.8
@@ -99,7 +116,11 @@ class Gen:
              "lat_p90_ms": r2(lat * 2.0), "lat_p99_ms": p99, "lat_max_ms": r2(lat * 6),
              "peak_rss_kib": peak, "peak_pss_kib": int(peak * 0.9), "cpu_s": r2(rnd.uniform(1, 12)),
              "errors_connect": 0, "errors_read": 0, "errors_write": 0, "errors_timeout": 0, "non_2xx": 0,
-             "throttled": rnd.choice(["", "0x0", "0x0", "0x00000000"])}
+             "throttled": rnd.choice(["", "0x0", "0x0", "0x00000000"]),
+             "loadgen_cpu_s": r2(rnd.uniform(0.5, 8)), "seeded_rows": rnd.choice([1000, 100000]),
+             "temp_max_c": round(rnd.uniform(45, 84), 1), "freq_min_mhz": rnd.choice([2400, 2400, 1800.5])}
+        if rnd.random() < 0.05:
+            d["cpu_s"] = None   # a run without CPU time in a file that has the column
         if phase == 1:
             d["startup_ms"] = r2(prof["startup_ms"]) if group["const"] else r2(prof["startup_ms"] * rnd.uniform(0.8, 1.3))
             d["idle_rss_kib"] = idle
@@ -110,8 +131,9 @@ class Gen:
             d["energy_j"] = round(pw * duration, 3)
         return d
 
-    def rows_for_group(self, prof, stack, ep, phase, conc, energy, nmeasured):
-        """Warm-ups, measured runs and a few excluded runs for one (stack, endpoint, concurrency)."""
+    def rows_for_group(self, prof, stack, ep, phase, conc, energy, nmeasured, only_excluded=0):
+        """Warm-ups, measured runs and a few excluded runs for one (stack, endpoint, concurrency);
+        only_excluded > 0: that many runs, every one excluded (error rate or failed), none measured."""
         rnd = self.rnd
         group = {"const": rnd.random() < 0.06, "coarse": rnd.random() < 0.2}
         rows = []
@@ -124,6 +146,10 @@ class Gen:
         run = 0
         kinds = ["ok"] * nmeasured + [k for k in ("failed", "discarded", "error_rate", "throttled", "edge")
                                       if rnd.random() < 0.12]
+        if only_excluded:
+            kinds = ["error_rate"] * only_excluded
+            if rnd.random() < 0.5:
+                kinds[0] = "failed"   # two reasons in one `missing` part
         rnd.shuffle(kinds)
         for kind in kinds:
             run += 1
@@ -151,15 +177,20 @@ class Gen:
         return rows
 
     # ---- files ------------------------------------------------------------------------------
-    def write_csv(self, path, rows, phase):
+    def write_csv(self, path, rows, phase, study=common.PAPER_STUDY):
         rnd = self.rnd
-        cols = common.REQUIRED_COLS + ["duration_s", "requests", "rps", "lat_p50_ms", "lat_p99_ms",
-                                       "peak_rss_kib"]
-        if phase == 1:
-            cols += ["startup_ms", "idle_rss_kib"]
+        if study == common.PAPER_STUDY:
+            cols = common.REQUIRED_COLS + ["duration_s", "requests", "rps", "lat_p50_ms", "lat_p99_ms",
+                                           "peak_rss_kib"]
+            if phase == 1:
+                cols += ["startup_ms", "idle_rss_kib"]
+        else:   # the lighter required columns of a non-paper study (data.md version 2)
+            cols = common.REQUIRED_COLS + common.OK_REQUIRED_OTHER_STUDY
         cols += [c for c in EXTRA_COLS if rnd.random() < 0.7 or c in ("throttled", "errors_connect",
                                                                        "errors_read", "errors_timeout",
                                                                        "non_2xx")]
+        if study != common.PAPER_STUDY and rnd.random() < 0.5:
+            cols.append("peak_rss_kib")   # an imported result may have no memory
         if any("energy_j" in r for r in rows):
             cols += ["energy_j", "mean_power_w"]
         if rnd.random() < 0.3:
@@ -181,10 +212,8 @@ class Gen:
                 if r.get(c) and c not in cols:
                     raise AssertionError("generator dropped an error column it used")
 
-    def campaign(self, root, cid, device, stacks, profiles, energy, artifact_bytes, order_idx):
+    def campaign_json(self, cid, device, stacks, energy, artifact_bytes, study):
         rnd = self.rnd
-        d = os.path.join(root, "raw", cid)
-        os.makedirs(d)
         cj = {
             "campaign": cid,
             "synthetic": True,
@@ -197,17 +226,41 @@ class Gen:
             "protocol": {"preset": "synthetic", "runs": 15, "warmups": 3, "duration_s": 10, "concurrency": 30,
                          "threads": 2, "order": "randomized", "rng_seed": self.seed},
             "stacks": [{"id": s, "language": "synthetic", "framework": "synthetic",
-                        "artifact_bytes": artifact_bytes[s], "workers": 1} for s in stacks],
+                        "artifact_bytes": artifact_bytes[s], "workers": 1,
+                        "versions": {"runtime": "synthetic", "sqlite": "synthetic"}} for s in stacks],
         }
+        if study != common.PAPER_STUDY or rnd.random() < 0.5:
+            cj["study"] = study            # `paper` is the default: written explicitly only sometimes
+        if study == "node-pi":
+            cj["load_generator"] = {"tool": "autocannon", "version": "7.15.0", "host": "same", "cpus": "3",
+                                    "timeout_s": 10, "imported": True}
+            cj["protocol"]["server_cpus"] = "0-2"
+        return cj
+
+    def campaign(self, root, cid, device, stacks, profiles, energy, artifact_bytes, gap):
+        """A paper campaign. gap: (endpoint, how) when this device lacks a CRUD endpoint: 'none' = no
+        runs of it, 'excluded' = only excluded runs of it."""
+        rnd = self.rnd
+        d = os.path.join(root, "raw", cid)
+        os.makedirs(d)
         with open(os.path.join(d, "campaign.json"), "w", encoding="utf-8") as f:
-            json.dump(cj, f, indent=2)
+            json.dump(self.campaign_json(cid, device, stacks, energy, artifact_bytes, common.PAPER_STUDY), f, indent=2)
             f.write("\n")
         # phase 1
         eps = CRUD_ENDPOINTS + (["mixed"] if rnd.random() < 0.6 else []) + (["hello"] if rnd.random() < 0.2 else [])
+        # a listed stack without any phase-1 run (its weighted.csv rows say why)
+        idle_stack = stacks[-1] if len(stacks) > 2 and rnd.random() < 0.15 else None
         rows1 = []
         for s in stacks:
+            if s == idle_stack:
+                continue
             for ep in eps:
-                n = rnd.randint(3, 15) if rnd.random() > 0.04 else 1
+                if gap is not None and ep == gap[0]:
+                    if gap[1] == "excluded":
+                        rows1 += self.rows_for_group(profiles[s], s, ep, 1, 30, energy, 0, only_excluded=rnd.randint(2, 10))
+                    continue
+                # most groups reach min_n = 5; some stay below it (n = 1 .. 4)
+                n = rnd.randint(5, 12) if rnd.random() > 0.12 else rnd.choice([1, 2, 3, 4])
                 rows1 += self.rows_for_group(profiles[s], s, ep, 1, 30, energy, n)
         rnd.shuffle(rows1)
         seq = 0
@@ -226,7 +279,7 @@ class Gen:
                     if rnd.random() < 0.1 and len(levels) > 1:
                         continue   # a level without runs for this stack
                     rows2 += self.rows_for_group(profiles[s], s, "get_item", 2, c, energy and rnd.random() < 0.5,
-                                                 rnd.randint(2, 6))
+                                                 rnd.randint(2, 8))
             rnd.shuffle(rows2)
             for r in rows2:
                 seq += 1
@@ -251,15 +304,55 @@ class Gen:
             with open(os.path.join(lg, "1.txt"), "w", encoding="utf-8") as f:
                 f.write("synthetic: no load generator ran\n")
 
+    def other_campaign(self, root, cid, device, study, stacks, profiles):
+        """A campaign of a non-paper study: its endpoints at one or more concurrency levels, phase 1 and
+        sometimes phase 2, only the lighter required columns (no startup, idle or peak memory needed)."""
+        rnd = self.rnd
+        d = os.path.join(root, "raw", cid)
+        os.makedirs(d)
+        with open(os.path.join(d, "campaign.json"), "w", encoding="utf-8") as f:
+            json.dump(self.campaign_json(cid, device, stacks, False, {s: rnd.randint(1000, 90_000_000) for s in stacks},
+                                         study), f, indent=2)
+            f.write("\n")
+        seq = 0
+        for phase in (1, 2):
+            if phase == 2 and rnd.random() < 0.5:
+                break
+            levels = [100] if phase == 1 else sorted(rnd.sample([10, 50, 100, 200], 2))
+            rows = []
+            for s in stacks:
+                for ep in OTHER_STUDIES[study]:
+                    for c in levels:
+                        rows += self.rows_for_group(profiles[s], s, ep, phase, c, False, rnd.randint(1, 5))
+            rnd.shuffle(rows)
+            for r in rows:
+                seq += 1
+                r["seq"] = seq
+                for k in ("startup_ms", "idle_rss_kib", "idle_pss_kib", "peak_pss_kib"):
+                    r.pop(k, None)
+                if rnd.random() < 0.3:
+                    r.pop("peak_rss_kib", None)   # an imported result without memory
+            self.write_csv(os.path.join(d, f"phase{phase}.csv"), rows, phase, study)
+        if study == "node-pi":
+            lg = os.path.join(d, "loadgen")
+            os.makedirs(lg)
+            with open(os.path.join(lg, "1.json"), "w", encoding="utf-8") as f:
+                f.write('{"synthetic": "no load generator ran"}\n')
+
     def series(self, p3, cid, stack, ep, run, prof):
         rnd = self.rnd
-        n = rnd.randint(8, 60)
-        t, samples = 0, []
+        # most series short (a few seconds at 130 ms); some as long as a sustained-load study
+        # (past the 60 s and 300 s checkpoints, at 1 s intervals); some shorter than memory_warm_s
+        kind = rnd.choice(["short", "short", "tiny", "minute", "long"])
+        n, step = {"short": (rnd.randint(40, 80), (120, 140)), "tiny": (rnd.randint(1, 30), (120, 140)),
+                   "minute": (rnd.randint(55, 70), (950, 1050)), "long": (rnd.randint(295, 330), (990, 1010))}[kind]
+        t = rnd.choice([0, 0, 0, 7])   # a series may start a few ms late
+        samples = []
         rss = prof["rss_kib"]
         growth = rnd.choice([0.0, rnd.uniform(50, 500), rnd.uniform(500, 3000)])
         for i in range(n):
             if i:
-                t += rnd.randint(120, 140)
+                t += rnd.randint(*step)
             if rnd.random() < 0.1:
                 rss -= rnd.choice([256, 512, 513, 2048, 8192])   # a drop (some at / under the threshold)
             rss += growth * rnd.uniform(0, 1)
@@ -267,6 +360,8 @@ class Gen:
             if rnd.random() < 0.5:
                 s["pss_kib"] = int(s["rss_kib"] * 0.9)
             samples.append(s)
+        if kind == "long" and rnd.random() < 0.5:
+            samples[-1]["t_ms"] = max(samples[-2]["t_ms"] + 1, 300000)   # ends exactly at the 300 s checkpoint
         j = {"campaign": cid, "stack": stack, "endpoint": ep, "run": run, "concurrency": 30, "interval_ms": 130,
              "started_at": "2026-12-01T11:00:00.000Z", "samples": samples}
         with open(os.path.join(p3, f"{stack}-{ep}-{run}.json"), "w", encoding="utf-8") as f:
@@ -287,9 +382,14 @@ class Gen:
                 for k in ("rps", "rss_kib", "startup_ms", "lat", "ep"):
                     profiles[s][k] = {e: v * rnd.uniform(0.9, 1.1) for e, v in other[k].items()} \
                         if k == "ep" else other[k] * rnd.uniform(0.97, 1.03)
+        for s in HELLO_STACKS:
+            profiles[s] = self.stack_profile(s)
         for p in profiles.values():
             p["sat"] = rnd.choice([5, 20, 60, 150, 400])
         devices = rnd.sample(DEVICE_NAMES, self.ndev)
+        # the zero-weight rule: a device without (measured) runs of one CRUD endpoint
+        gap_dev = rnd.choice(devices) if rnd.random() < 0.6 else None
+        gap = (rnd.choice(CRUD_ENDPOINTS), rnd.choice(["none", "excluded"])) if gap_dev else None
         campaigns = []
         for dev in devices:
             energy = rnd.random() < 0.6
@@ -300,18 +400,40 @@ class Gen:
                 cid = f"2026-12-{rnd.randint(1, 28):02d}-{dev}-{'ab'[k]}"
                 campaigns.append((cid, dev, stacks, energy, art))
         for cid, dev, stacks, energy, art in campaigns:
-            self.campaign(root, cid, dev, stacks, profiles, energy, art, 0)
+            self.campaign(root, cid, dev, stacks, profiles, energy, art, gap if dev == gap_dev else None)
+        # campaigns of the non-paper studies (analysis.md section 8 only)
+        others = []
+        for study in OTHER_STUDIES:
+            if rnd.random() < 0.75:
+                dev = rnd.choice(devices + [OTHER_DEVICE])
+                stacks = rnd.sample(HELLO_STACKS, rnd.randint(2, 4)) + ([rnd.choice(pool)] if rnd.random() < 0.4 else [])
+                rnd.shuffle(stacks)
+                cid = f"2026-{rnd.choice(['11', '12'])}-{rnd.randint(1, 28):02d}-{dev}-{study}"
+                if cid not in {c[0] for c in campaigns}:
+                    others.append(cid)
+                    self.other_campaign(root, cid, dev, study, stacks, profiles)
         cfg = dict(common.DEFAULT_CONFIG)
         cfg["bootstrap_resamples"] = self.bootstrap
         multi = [c[0] for c in campaigns if sum(1 for o in campaigns if o[1] == c[1]) > 1]
         if multi and rnd.random() < 0.5:
             cfg["exclude_campaigns"] = [rnd.choice(multi)]
+        if others and rnd.random() < 0.2:
+            cfg["exclude_campaigns"] = cfg["exclude_campaigns"] + [rnd.choice(others)]
+        # the version-2 keys: absent (defaults) or set to other values
+        v2 = rnd.random()
+        if v2 < 0.3:
+            for k in ("min_n", "memory_warm_s", "memory_checkpoints_s"):
+                del cfg[k]
+        elif v2 < 0.5:
+            cfg["min_n"] = rnd.choice([3, 4, 6])
+            cfg["memory_warm_s"] = rnd.choice([2, 2.5, 10])
+            cfg["memory_checkpoints_s"] = rnd.choice([[30, 60, 300], [60], [300, 60, 0]])
         with open(os.path.join(root, "config", "analysis.json"), "w", encoding="utf-8") as f:
             json.dump(cfg, f, indent=2)
             f.write("\n")
         with open(os.path.join(root, "config", "mixes.csv"), "w", encoding="utf-8") as f:
             f.write("mix,endpoint,weight\n")
-            for row in self.mixes():
+            for row in self.mixes(gap[0] if gap else None):
                 f.write(",".join(row) + "\n")
         self.published(root, pool)
         self.manifest(root)

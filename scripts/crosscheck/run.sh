@@ -2,16 +2,22 @@
 # Cross-checks the Java pipeline against the independent Python implementation of spec/analysis.md
 # on freshly generated data folders (one per seed) that neither has seen before.
 #   scripts/crosscheck/run.sh JAR [SEED...]
+#   scripts/crosscheck/run.sh --tests [PYTEST ARGS...]   the Python side's own tests (pytest)
+# Both make the virtual environment scripts/crosscheck/.venv first when it is missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-jar=$(realpath "${1:?usage: run.sh JAR [SEED...]}"); shift
-seeds=("$@")
-[ $# -gt 0 ] || seeds=(101 202 303)
 venv="$here/.venv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import scipy, statsmodels' 2>/dev/null; then
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import scipy, statsmodels, pytest' 2>/dev/null; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q -r "$here/requirements.txt"
 fi
+if [ "${1:-}" = "--tests" ]; then
+  shift
+  exec "$venv/bin/python" -m pytest -q "$here" "$@"
+fi
+jar=$(realpath "${1:?usage: run.sh JAR [SEED...] | run.sh --tests}"); shift
+seeds=("$@")
+[ $# -gt 0 ] || seeds=(101 202 303)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0

@@ -41,7 +41,7 @@ def write_tiny(root):
     os.makedirs(os.path.join(root, "reference"))
     camp = os.path.join(root, "raw", "c1")
     os.makedirs(os.path.join(camp, "phase3"))
-    cfg = dict(common.DEFAULT_CONFIG, bootstrap_resamples=500)
+    cfg = dict(common.DEFAULT_CONFIG, bootstrap_resamples=500, min_n=2)   # the version-1 floor of n >= 2
     with open(os.path.join(root, "config", "analysis.json"), "w") as f:
         json.dump(cfg, f)
     with open(os.path.join(root, "config", "mixes.csv"), "w") as f:

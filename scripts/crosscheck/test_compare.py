@@ -93,3 +93,44 @@ def test_boolean_text_rows_and_files(outputs, tmp_path, capsys):
 def test_key_numbers_in_other_spelling_match(outputs, tmp_path, capsys):
     rc, out = run(outputs, tmp_path, capsys, lambda d: edit(d, "exclusions", 0, "seq", lambda v: v + ".0"))
     assert rc == 0, out
+
+
+def _row_where(folder, table, pred):
+    with open(folder / f"{table}.csv") as f:
+        rows = list(csv.DictReader(f))
+    return next(i for i, r in enumerate(rows) if pred(r))
+
+
+@pytest.mark.parametrize("table, column, pred, change", [
+    ("weighted", "missing", lambda r: r["missing"] != "", lambda v: v.replace("measured of", "measured out of")),
+    ("group_stats", "small_n", lambda r: r["small_n"] == "true", lambda v: "false"),
+    ("memory", "steady_growth_mib", lambda r: r["steady_growth_mib"] != "", lambda v: repr(float(v) + 0.5)),
+    ("memory_checkpoints", "mib", lambda r: True, lambda v: repr(float(v) * 1.001)),
+    ("loadgen_summary", "ratio_to_slowest", lambda r: r["study"] != "paper" and r["ratio_to_slowest"] != "1.0",
+     lambda v: repr(float(v) * 1.001)),
+    ("loadgen_summary", "rps_best", lambda r: r["study"] == "hello-blog", lambda v: repr(float(v) + 1)),
+])
+def test_version2_columns_are_compared(outputs, tmp_path, capsys, table, column, pred, change):
+    i = _row_where(outputs / "ref", table, pred)
+    rc, out = run(outputs, tmp_path, capsys, lambda d: edit(d, table, i, column, change))
+    diffs = [l for l in out.splitlines() if l.startswith("DIFF")]
+    assert rc == 1 and len(diffs) == 1 and f"{table}.csv" in diffs[0] and column in diffs[0], out
+
+
+def test_version2_files_and_rows_are_required(outputs, tmp_path, capsys):
+    rc, out = run(outputs, tmp_path, capsys, lambda d: (d / "loadgen_summary.csv").unlink())
+    assert rc == 1 and "DIFF loadgen_summary.csv [-] <file>" in out
+
+    def drop_checkpoint(d):
+        p = d / "memory_checkpoints.csv"
+        lines = p.read_text().splitlines()
+        p.write_text("\n".join(lines[:1] + lines[2:]) + "\n")
+    rc, out = run(outputs, tmp_path / "x", capsys, drop_checkpoint)
+    assert rc == 1 and "memory_checkpoints.csv" in out and "<row>" in out
+
+    def old_header(d):   # a version-1 weighted.csv (no `missing` column)
+        p = d / "weighted.csv"
+        lines = [l.rsplit(",", 1)[0] for l in p.read_text().splitlines()]
+        p.write_text("\n".join(lines) + "\n")
+    rc, out = run(outputs, tmp_path / "y", capsys, old_header)
+    assert rc == 1 and "weighted.csv" in out and "<header>" in out

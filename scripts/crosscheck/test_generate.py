@@ -1,6 +1,7 @@
 """The generator writes SYNTHETIC data folders that pass every rule of spec/data.md, and covers the
 cases the analysis must handle."""
 import csv
+import math
 import json
 import os
 import shutil
@@ -140,3 +141,49 @@ def test_validation_rejects_bad_input(folders, tmp_path, case):
     with pytest.raises(common.DataError) as e:
         common.load(str(d))
     assert expect in str(e.value)
+
+
+def test_version2_cases_are_covered_across_seeds(folders):
+    import analyse
+    studies, other_only_devices, light_headers, optional_cols = set(), 0, 0, set()
+    small = large = zero_weight_saves = missing_reasons = empty_stacks = 0
+    long_series = short_series = late_start = 0
+    study_key = {True: 0, False: 0}
+    cfg_keys = {True: 0, False: 0}
+    for d in folders.values():
+        ds = common.load(str(d))
+        cfg_keys["min_n" in json.loads((d / "config" / "analysis.json").read_text())] += 1
+        paper_devices = {c.device for c in ds.campaigns if c.study == "paper"}
+        other_only_devices += any(c.device not in paper_devices for c in ds.campaigns)
+        for c in ds.campaigns:
+            studies.add(c.study)
+            j = json.loads((d / "raw" / c.id / "campaign.json").read_text())
+            if c.study == "paper":
+                study_key["study" in j] += 1
+            with open(d / "raw" / c.id / "phase1.csv") as f:
+                header = next(csv.reader(f))
+            optional_cols |= set(header) & {"loadgen_cpu_s", "seeded_rows", "temp_max_c", "freq_min_mhz"}
+            if c.study != "paper" and "peak_rss_kib" not in header and "startup_ms" not in header:
+                light_headers += 1
+        for s in ds.series:
+            long_series += s.t_ms[-1] >= 300000
+            short_series += s.t_ms[-1] < ds.config["memory_warm_s"] * 1000
+            late_start += s.t_ms[0] > 0
+        out = analyse.analyse(ds)
+        for r in out["group_stats"]:
+            small += r["small_n"]
+            large += not r["small_n"]
+        by = {}
+        for r in out["weighted"]:
+            by.setdefault((r["device"], r["stack"]), []).append(r)
+        for rows in by.values():
+            # the same stack: aggregates empty under one mix, present under another (the zero weight)
+            zero_weight_saves += any(r["missing"] for r in rows) and any(not math.isnan(r["w_rps"]) for r in rows)
+            missing_reasons += any(r["missing"] and "error_rate" in r["missing"] for r in rows)
+            empty_stacks += all(r["missing"] and r["missing"].startswith("post_item: 0 measured of 0") for r in rows)
+    assert studies == {"paper", "hello-blog", "node-pi"}
+    assert other_only_devices and light_headers
+    assert optional_cols == {"loadgen_cpu_s", "seeded_rows", "temp_max_c", "freq_min_mhz"}
+    assert small and large and zero_weight_saves and missing_reasons and empty_stacks
+    assert long_series and short_series and late_start
+    assert all(study_key.values()) and all(cfg_keys.values())

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tpm.ingest.Ingest;
 import dev.tpm.ingest.Dataset;
-import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRecord;
+import dev.tpm.model.RunRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +14,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tech.tablesaw.api.Table;
 
 class SyntheticDataTest {
     @TempDir
@@ -46,30 +46,33 @@ class SyntheticDataTest {
         assertTrue(d.campaigns().get(0).device().model().startsWith("synthetic"));
         assertEquals(List.of("illustrative", "read-heavy", "uniform", "write-heavy"),
                 d.mixes().stream().map(m -> m.name()).toList());
-        Table p1 = d.phase1();
+        List<RunRow> p1 = d.phase1().stream().map(RunRecord::row).toList();
         // 5 stacks x 6 endpoints x (1 warm-up + 12 measured) + 4 extra runs
-        assertEquals(5 * 6 * 13 + 4, p1.rowCount());
-        assertEquals(Set.of("ok", "failed", "discarded"), new TreeSet<>(p1.stringColumn(RunColumns.STATUS).asSet()));
+        assertEquals(5 * 6 * 13 + 4, p1.size());
+        assertEquals(Set.of("ok", "failed", "discarded"), new TreeSet<>(p1.stream().map(RunRow::status).toList()));
         int errorRate = 0, throttledOk = 0;
-        for (int i = 0; i < p1.rowCount(); i++) {
-            if (!"ok".equals(p1.stringColumn(RunColumns.STATUS).get(i))) continue;
-            long req = p1.longColumn(RunColumns.REQUESTS).get(i);
-            long errors = p1.longColumn(RunColumns.ERRORS_TIMEOUT).get(i) + p1.longColumn(RunColumns.NON_2XX).get(i)
-                    + p1.longColumn(RunColumns.ERRORS_READ).get(i);
+        for (RunRow r : p1) {
+            if (!r.ok()) continue;
+            long req = r.requests();
+            long errors = r.errorsTimeout() + r.non2xx() + r.errorsRead();
             if (errors > 0.01 * req) errorRate++;
-            if (p1.stringColumn(RunColumns.THROTTLED).get(i).equals("0x4")) throttledOk++;
+            if (r.throttled().equals("0x4")) throttledOk++;
         }
         assertEquals(1, errorRate);
         assertEquals(1, throttledOk);
-        assertEquals(100, d.phase2().rowCount());
+        assertEquals(100, d.phase2().size());
         assertEquals(10, d.phase3().size());
         assertTrue(d.phase3().stream().allMatch(s -> s.samples() == 100));
         // paper-shaped: Rust's peak RSS near 7 MiB, Python's near 236 MiB
-        double rustPeakMib = p1.where(p1.stringColumn(RunColumns.STACK).isEqualTo("rust"))
-                .longColumn(RunColumns.PEAK_RSS_KIB).median() / 1024;
-        double pythonPeakMib = p1.where(p1.stringColumn(RunColumns.STACK).isEqualTo("python"))
-                .longColumn(RunColumns.PEAK_RSS_KIB).median() / 1024;
+        double rustPeakMib = medianPeakRssKib(p1, "rust") / 1024;
+        double pythonPeakMib = medianPeakRssKib(p1, "python") / 1024;
         assertTrue(rustPeakMib > 6.5 && rustPeakMib < 8.5, "rust " + rustPeakMib);
         assertTrue(pythonPeakMib > 220 && pythonPeakMib < 250, "python " + pythonPeakMib);
+    }
+
+    private static double medianPeakRssKib(List<RunRow> rows, String stack) {
+        double[] v = rows.stream().filter(r -> r.stack().equals(stack) && r.peakRssKib() != null)
+                .mapToDouble(RunRow::peakRssKib).toArray();
+        return new org.apache.commons.math3.stat.descriptive.rank.Median().evaluate(v);
     }
 }

@@ -52,6 +52,102 @@ public final class JsonFile {
         }
     }
 
+    /** A JSON object already parsed (a test's, or one read by another route). */
+    public static JsonFile of(JsonNode root, String file, Problems problems) {
+        if (root == null || !root.isObject()) {
+            problems.atJson(file, "$", "a JSON object", describe(root));
+            return null;
+        }
+        return new JsonFile(file, root, problems);
+    }
+
+    /**
+     * Records a problem at {@code path} and returns an exception for the caller to throw: with
+     * {@link Problems#failFast()} the problem itself has already thrown.
+     */
+    public RuntimeException fail(String path, String expected, JsonNode found) {
+        problem(path, expected, describe(found));
+        return new IllegalStateException(file + " " + path + ": expected " + expected);
+    }
+
+    /** Every key of {@code object} is one of {@code allowed}, so that a misspelt key is not ignored. */
+    public void onlyKeys(JsonNode object, String path, java.util.Set<String> allowed) {
+        java.util.Iterator<String> names = object.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            if (!allowed.contains(name)) {
+                problem(child(path, name), "one of the keys " + allowed.stream().sorted().toList(), "an unknown key");
+            }
+        }
+    }
+
+    /** An object field; null when absent or not an object (a problem). */
+    public JsonNode object(JsonNode parent, String path, String key) {
+        JsonNode n = parent.get(key);
+        if (n == null || !n.isObject()) {
+            problem(child(path, key), "an object", describe(n));
+            return null;
+        }
+        return n;
+    }
+
+    /** An integer field in [min, max]; null when absent (a problem if required) or bad. */
+    public Long integer(JsonNode parent, String path, String key, boolean required, long min, long max) {
+        JsonNode n = parent.get(key);
+        String p = child(path, key);
+        String expected = "an integer in [" + min + ", " + max + "]";
+        if (n == null || n.isNull()) {
+            if (required) problem(p, expected, "no such key");
+            return null;
+        }
+        if (!n.isIntegralNumber() || !n.canConvertToLong() || n.asLong() < min || n.asLong() > max) {
+            problem(p, expected, describe(n));
+            return null;
+        }
+        return n.asLong();
+    }
+
+    /** An array of strings; null (a problem) when it is not one. */
+    public List<String> strings(JsonNode parent, String path, String key) {
+        JsonNode n = parent.get(key);
+        String p = child(path, key);
+        if (n == null || !n.isArray()) {
+            problem(p, "an array of strings", describe(n));
+            return null;
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            JsonNode e = n.get(i);
+            if (!e.isTextual()) {
+                problem(p + "[" + i + "]", "a string", describe(e));
+                return null;
+            }
+            out.add(e.asText());
+        }
+        return out;
+    }
+
+    /** A non-empty array of integers in [min, max]; null (a problem) when it is not one. */
+    public List<Integer> integers(JsonNode parent, String path, String key, int min, int max) {
+        JsonNode n = parent.get(key);
+        String p = child(path, key);
+        if (n == null || !n.isArray() || n.isEmpty()) {
+            problem(p, "a non-empty array of integers", describe(n));
+            return null;
+        }
+        List<Integer> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            JsonNode e = n.get(i);
+            String pi = p + "[" + i + "]";
+            if (!e.isIntegralNumber() || !e.canConvertToInt() || e.asInt() < min || e.asInt() > max) {
+                problem(pi, "an integer in [" + min + ", " + max + "]", describe(e));
+                return null;
+            }
+            out.add(e.asInt());
+        }
+        return out;
+    }
+
     public void problem(String path, String expected, String found) {
         problems.atJson(file, path, expected, found);
     }

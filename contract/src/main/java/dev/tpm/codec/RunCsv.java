@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
-import tech.tablesaw.api.ColumnType;
 
 /**
  * phase1.csv and phase2.csv (data.md): the one writer (the harness appends a row per run, each
@@ -247,7 +246,7 @@ public final class RunCsv {
     private static Object parse(RunColumns.Column col, String text, String file, long line, Set<String> stacks,
             Problems problems) {
         String name = col.name();
-        if (col.type() == ColumnType.LONG || col.type() == ColumnType.INTEGER) {
+        if (col.type() == RunColumns.Type.LONG || col.type() == RunColumns.Type.INTEGER) {
             Long v = Cells.integer(text, file, line, name, problems);
             if (v == null) return null;
             if (name.equals(WARMUP)) {
@@ -262,7 +261,7 @@ public final class RunCsv {
                 problems.atLine(file, line, name, "a non-negative count", Problem.quote(text));
                 return null;
             }
-            if (col.type() == ColumnType.INTEGER) {
+            if (col.type() == RunColumns.Type.INTEGER) {
                 if (v > Integer.MAX_VALUE) {
                     problems.atLine(file, line, name, "an integer <= " + Integer.MAX_VALUE, Problem.quote(text));
                     return null;
@@ -271,7 +270,7 @@ public final class RunCsv {
             }
             return v;
         }
-        if (col.type() == ColumnType.DOUBLE) {
+        if (col.type() == RunColumns.Type.DOUBLE) {
             Double v = Cells.decimal(text, file, line, name, problems);
             if (v == null) return null;
             if (v < 0) {

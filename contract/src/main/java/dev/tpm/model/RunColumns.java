@@ -1,13 +1,11 @@
 package dev.tpm.model;
 
 import java.util.List;
-import tech.tablesaw.api.ColumnType;
 
 /**
- * The columns of the phase-1 and phase-2 run tables that ingest builds (data.md), with their
- * explicit types. Ingest adds {@link #CAMPAIGN}, {@link #DEVICE}, {@link #PHASE} and
- * {@link #LINE}; every data.md column is present in the table whether or not the file had it
- * (missing cells are Tablesaw's missing values).
+ * The columns of the phase-1 and phase-2 run tables (data.md), with their explicit types, in
+ * data.md's order. A {@link RunRow} has a value (or a missing one) for each; a {@link RunRecord}
+ * adds {@link #CAMPAIGN}, {@link #DEVICE}, {@link #PHASE} and {@link #LINE}.
  */
 public final class RunColumns {
     /** Campaign id (from campaign.json), added by ingest. */
@@ -65,48 +63,51 @@ public final class RunColumns {
     public static final String STATUS_FAILED = "failed";
     public static final String STATUS_DISCARDED = "discarded";
 
+    /** The type of a column's values: Long, Integer, Double or String in Java. */
+    public enum Type { LONG, INTEGER, DOUBLE, STRING }
+
     /** A column of the CSV contract. */
-    public record Column(String name, ColumnType type) {}
+    public record Column(String name, Type type) {}
 
     /** Every column of data.md's phase1/phase2 table, in data.md's order, with its type. */
     public static final List<Column> CSV = List.of(
-            new Column(SEQ, ColumnType.LONG),
-            new Column(STACK, ColumnType.STRING),
-            new Column(ENDPOINT, ColumnType.STRING),
-            new Column(CONCURRENCY, ColumnType.INTEGER),
-            new Column(THREADS, ColumnType.INTEGER),
-            new Column(RUN, ColumnType.INTEGER),
-            new Column(WARMUP, ColumnType.INTEGER),
-            new Column(STARTED_AT, ColumnType.STRING),
-            new Column(DURATION_S, ColumnType.DOUBLE),
-            new Column(REQUESTS, ColumnType.LONG),
-            new Column(ERRORS_CONNECT, ColumnType.LONG),
-            new Column(ERRORS_READ, ColumnType.LONG),
-            new Column(ERRORS_WRITE, ColumnType.LONG),
-            new Column(ERRORS_TIMEOUT, ColumnType.LONG),
-            new Column(NON_2XX, ColumnType.LONG),
-            new Column(RPS, ColumnType.DOUBLE),
-            new Column(LAT_MEAN_MS, ColumnType.DOUBLE),
-            new Column(LAT_P50_MS, ColumnType.DOUBLE),
-            new Column(LAT_P75_MS, ColumnType.DOUBLE),
-            new Column(LAT_P90_MS, ColumnType.DOUBLE),
-            new Column(LAT_P99_MS, ColumnType.DOUBLE),
-            new Column(LAT_MAX_MS, ColumnType.DOUBLE),
-            new Column(STARTUP_MS, ColumnType.DOUBLE),
-            new Column(IDLE_RSS_KIB, ColumnType.LONG),
-            new Column(PEAK_RSS_KIB, ColumnType.LONG),
-            new Column(IDLE_PSS_KIB, ColumnType.LONG),
-            new Column(PEAK_PSS_KIB, ColumnType.LONG),
-            new Column(CPU_S, ColumnType.DOUBLE),
-            new Column(ENERGY_J, ColumnType.DOUBLE),
-            new Column(MEAN_POWER_W, ColumnType.DOUBLE),
-            new Column(THROTTLED, ColumnType.STRING),
-            new Column(LOADGEN_CPU_S, ColumnType.DOUBLE),
-            new Column(SEEDED_ROWS, ColumnType.LONG),
-            new Column(TEMP_MAX_C, ColumnType.DOUBLE),
-            new Column(FREQ_MIN_MHZ, ColumnType.DOUBLE),
-            new Column(STATUS, ColumnType.STRING),
-            new Column(NOTE, ColumnType.STRING));
+            new Column(SEQ, Type.LONG),
+            new Column(STACK, Type.STRING),
+            new Column(ENDPOINT, Type.STRING),
+            new Column(CONCURRENCY, Type.INTEGER),
+            new Column(THREADS, Type.INTEGER),
+            new Column(RUN, Type.INTEGER),
+            new Column(WARMUP, Type.INTEGER),
+            new Column(STARTED_AT, Type.STRING),
+            new Column(DURATION_S, Type.DOUBLE),
+            new Column(REQUESTS, Type.LONG),
+            new Column(ERRORS_CONNECT, Type.LONG),
+            new Column(ERRORS_READ, Type.LONG),
+            new Column(ERRORS_WRITE, Type.LONG),
+            new Column(ERRORS_TIMEOUT, Type.LONG),
+            new Column(NON_2XX, Type.LONG),
+            new Column(RPS, Type.DOUBLE),
+            new Column(LAT_MEAN_MS, Type.DOUBLE),
+            new Column(LAT_P50_MS, Type.DOUBLE),
+            new Column(LAT_P75_MS, Type.DOUBLE),
+            new Column(LAT_P90_MS, Type.DOUBLE),
+            new Column(LAT_P99_MS, Type.DOUBLE),
+            new Column(LAT_MAX_MS, Type.DOUBLE),
+            new Column(STARTUP_MS, Type.DOUBLE),
+            new Column(IDLE_RSS_KIB, Type.LONG),
+            new Column(PEAK_RSS_KIB, Type.LONG),
+            new Column(IDLE_PSS_KIB, Type.LONG),
+            new Column(PEAK_PSS_KIB, Type.LONG),
+            new Column(CPU_S, Type.DOUBLE),
+            new Column(ENERGY_J, Type.DOUBLE),
+            new Column(MEAN_POWER_W, Type.DOUBLE),
+            new Column(THROTTLED, Type.STRING),
+            new Column(LOADGEN_CPU_S, Type.DOUBLE),
+            new Column(SEEDED_ROWS, Type.LONG),
+            new Column(TEMP_MAX_C, Type.DOUBLE),
+            new Column(FREQ_MIN_MHZ, Type.DOUBLE),
+            new Column(STATUS, Type.STRING),
+            new Column(NOTE, Type.STRING));
 
     /** Columns every row must have. */
     public static final List<String> REQUIRED = List.of(SEQ, STACK, ENDPOINT, CONCURRENCY, RUN, WARMUP, STATUS);

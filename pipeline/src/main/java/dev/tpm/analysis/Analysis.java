@@ -59,8 +59,8 @@ public final class Analysis {
         for (Campaign c : counted) studyOfCampaign.put(c.id(), c.study());
         Map<String, List<Campaign>> byDevice = new TreeMap<>();
         for (Campaign c : campaigns) byDevice.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
-        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), 1, studyOfCampaign));
-        rows.addAll(RunRow.read(dataset.phase2(), 2, studyOfCampaign));
+        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), studyOfCampaign));
+        rows.addAll(RunRow.read(dataset.phase2(), studyOfCampaign));
         rows.removeIf(r -> !studyOfCampaign.containsKey(r.campaign()));
 
         BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), cfg.bootstrapResamples(), cfg.confidence());

@@ -1,11 +1,9 @@
 package dev.tpm.analysis;
 
 import dev.tpm.model.Metrics;
-import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
-import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
 /**
  * One row of a phase-1 or phase-2 run table as the analysis reads it; missing numbers are NaN.
@@ -64,66 +62,38 @@ record RunRow(
         };
     }
 
-    /** Every row of a run table (RunColumns plus campaign, device, phase); phase defaults to the given one. */
-    static List<RunRow> read(Table table, int defaultPhase) {
-        return read(table, defaultPhase, java.util.Map.of());
+    /** Every row of a run table, typed records straight from ingest (no cell-by-cell unpacking). */
+    static List<RunRow> read(List<RunRecord> table) {
+        return read(table, java.util.Map.of());
     }
 
     /**
      * Every row of a run table, each with the study of its campaign ({@code studyOfCampaign};
      * paper when absent).
      */
-    static List<RunRow> read(Table table, int defaultPhase, java.util.Map<String, String> studyOfCampaign) {
-        Reader r = new Reader(table);
-        List<RunRow> rows = new ArrayList<>(table.rowCount());
-        for (int i = 0; i < table.rowCount(); i++) {
-            double phase = r.number(RunColumns.PHASE, i);
+    static List<RunRow> read(List<RunRecord> table, java.util.Map<String, String> studyOfCampaign) {
+        List<RunRow> rows = new ArrayList<>(table.size());
+        for (RunRecord rec : table) {
+            dev.tpm.model.RunRow r = rec.row();
             double errors = 0;
-            for (String c : List.of(RunColumns.ERRORS_CONNECT, RunColumns.ERRORS_READ, RunColumns.ERRORS_WRITE,
-                    RunColumns.ERRORS_TIMEOUT, RunColumns.NON_2XX)) {
-                double v = r.number(c, i);
-                if (!Double.isNaN(v)) errors += v;
+            for (Long v : new Long[] {r.errorsConnect(), r.errorsRead(), r.errorsWrite(), r.errorsTimeout(), r.non2xx()}) {
+                if (v != null) errors += v;
             }
-            rows.add(new RunRow(
-                    r.text(RunColumns.CAMPAIGN, i), r.text(RunColumns.DEVICE, i),
-                    Double.isNaN(phase) ? defaultPhase : (int) phase,
-                    (long) r.number(RunColumns.SEQ, i), r.text(RunColumns.STACK, i), r.text(RunColumns.ENDPOINT, i),
-                    (int) r.number(RunColumns.CONCURRENCY, i), r.number(RunColumns.WARMUP, i) == 1,
-                    r.text(RunColumns.STATUS, i), r.text(RunColumns.THROTTLED, i),
-                    r.number(RunColumns.REQUESTS, i), errors,
-                    r.number(RunColumns.RPS, i), r.number(RunColumns.LAT_P50_MS, i), r.number(RunColumns.LAT_P99_MS, i),
-                    r.number(RunColumns.STARTUP_MS, i), r.number(RunColumns.IDLE_RSS_KIB, i),
-                    r.number(RunColumns.PEAK_RSS_KIB, i), r.number(RunColumns.ENERGY_J, i),
-                    r.number(RunColumns.MEAN_POWER_W, i),
-                    studyOfCampaign.getOrDefault(r.text(RunColumns.CAMPAIGN, i), dev.tpm.model.Campaign.PAPER),
-                    r.number(RunColumns.DURATION_S, i), r.number(RunColumns.LAT_P90_MS, i),
-                    r.number(RunColumns.IDLE_PSS_KIB, i), r.number(RunColumns.PEAK_PSS_KIB, i), r.number(RunColumns.CPU_S, i)));
+            rows.add(new RunRow(text(rec.campaign()), text(rec.device()), rec.phase(), r.seq(), text(r.stack()), text(r.endpoint()),
+                    r.concurrency(), r.warmup(), text(r.status()), text(r.throttled()), number(r.requests()), errors,
+                    r.rps(), r.latP50Ms(), r.latP99Ms(), r.startupMs(), number(r.idleRssKib()),
+                    number(r.peakRssKib()), r.energyJ(), r.meanPowerW(),
+                    studyOfCampaign.getOrDefault(text(rec.campaign()), dev.tpm.model.Campaign.PAPER),
+                    r.durationS(), r.latP90Ms(), number(r.idlePssKib()), number(r.peakPssKib()), r.cpuS()));
         }
         return rows;
     }
 
-    /** Cell access by column name, tolerant of absent columns and of Tablesaw's missing values. */
-    private static final class Reader {
-        private final Table table;
+    private static double number(Long v) {
+        return v == null ? Double.NaN : v;
+    }
 
-        Reader(Table table) {
-            this.table = table;
-        }
-
-        double number(String column, int row) {
-            if (!table.containsColumn(column)) return Double.NaN;
-            Column<?> c = table.column(column);
-            if (c.isMissing(row)) return Double.NaN;
-            Object v = c.get(row);
-            if (v instanceof Number n) return n.doubleValue();
-            throw new IllegalArgumentException("run table column " + column + " row " + row + ": expected a number, found " + v);
-        }
-
-        String text(String column, int row) {
-            if (!table.containsColumn(column)) return "";
-            Column<?> c = table.column(column);
-            if (c.isMissing(row)) return "";
-            return String.valueOf(c.get(row)).strip();
-        }
+    private static String text(String s) {
+        return s == null ? "" : s.strip();
     }
 }

@@ -5,6 +5,7 @@ import dev.tpm.codec.Problems;
 import dev.tpm.codec.CsvFile;
 import dev.tpm.codec.Cells;
 import dev.tpm.codec.JsonFile;
+import dev.tpm.codec.MixesCsv;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tpm.model.AnalysisConfig;
@@ -29,9 +30,6 @@ final class ConfigReader {
             "bootstrap_resamples", "confidence", "rng_seed", "alpha", "posthoc_test", "large_effect",
             "max_error_rate", "plateau_gain", "drop_threshold_mib", "exclude_campaigns", "min_n", "memory_warm_s",
             "memory_checkpoints_s");
-
-    /** spec/data.md: the weights of a mix sum to 1 within this tolerance. */
-    static final double WEIGHT_SUM_TOLERANCE = 1e-9;
 
     private ConfigReader() {}
 
@@ -124,89 +122,8 @@ final class ConfigReader {
         return "$.exclude_campaigns[" + i + "]";
     }
 
-    /** mixes.csv, mixes in order of first appearance. */
+    /** mixes.csv, mixes in order of first appearance (the contract's codec). */
     static List<Mix> mixes(Path dataDir, Problems problems, Consumer<String> warn) {
-        Path path = dataDir.resolve(MIXES);
-        if (!java.nio.file.Files.isRegularFile(path)) {
-            problems.atFile(MIXES, "the workload mixes (mix,endpoint,weight)", "no such file");
-            return List.of();
-        }
-        CsvFile csv = CsvFile.read(path, MIXES, problems);
-        if (csv == null) return List.of();
-        List<String> columns = List.of("mix", "endpoint", "weight");
-        boolean complete = true;
-        for (String c : columns) {
-            if (!csv.has(c)) {
-                problems.atLine(MIXES, csv.headerLine(), c, "a column '" + c + "' in the header",
-                        "none (header: " + String.join(",", csv.header()) + ")");
-                complete = false;
-            }
-        }
-        csv.warnUnknown(columns, warn);
-        if (!complete) return List.of();
-        if (csv.rows().isEmpty() && csv.dataRecords() == 0) {
-            problems.atLine(MIXES, csv.headerLine(), null, "at least one mix after the header", "no rows");
-            return List.of();
-        }
-        int mi = csv.column("mix"), ei = csv.column("endpoint"), wi = csv.column("weight");
-        Map<String, Map<String, Double>> weights = new LinkedHashMap<>();
-        Map<String, List<Long>> lines = new HashMap<>();
-        Map<String, Long> seen = new HashMap<>();
-        for (CsvFile.Row row : csv.rows()) {
-            String mix = row.get(mi), endpoint = row.get(ei), w = row.get(wi);
-            long line = row.line();
-            boolean ok = true;
-            if (mix.isEmpty()) {
-                problems.atLine(MIXES, line, "mix", "a mix name", Problem.quote(mix));
-                ok = false;
-            }
-            if (!Endpoints.CRUD.contains(endpoint)) {
-                problems.atLine(MIXES, line, "endpoint", "one of the CRUD endpoints "
-                        + String.join(", ", Endpoints.CRUD), Problem.quote(endpoint));
-                ok = false;
-            }
-            Double weight = null;
-            if (w.isEmpty()) {
-                problems.atLine(MIXES, line, "weight", "a weight", Problem.quote(w));
-            } else {
-                weight = Cells.decimal(w, MIXES, line, "weight", problems);
-                if (weight != null && weight < 0) {
-                    problems.atLine(MIXES, line, "weight", "a non-negative weight", Problem.quote(w));
-                    weight = null;
-                }
-            }
-            if (!ok || weight == null) continue;
-            String key = mix + "\u0000" + endpoint;
-            Long first = seen.putIfAbsent(key, line);
-            if (first != null) {
-                problems.atLine(MIXES, line, "endpoint", "each endpoint once per mix",
-                        "'" + endpoint + "' of mix '" + mix + "' again (first on line " + first + ")");
-                continue;
-            }
-            weights.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(endpoint, weight);
-            lines.computeIfAbsent(mix, k -> new ArrayList<>()).add(line);
-        }
-        List<Mix> mixes = new ArrayList<>();
-        for (Map.Entry<String, Map<String, Double>> e : weights.entrySet()) {
-            String mix = e.getKey();
-            List<Long> ls = lines.get(mix);
-            long firstLine = ls.get(0);
-            String span = ls.size() == 1 ? "line " + firstLine : "lines " + ls.get(0) + "-" + ls.get(ls.size() - 1);
-            List<String> missing = new ArrayList<>();
-            for (String c : Endpoints.CRUD) if (!e.getValue().containsKey(c)) missing.add(c);
-            if (!missing.isEmpty()) {
-                problems.atLine(MIXES, firstLine, "endpoint", "mix '" + mix + "' (" + span
-                        + ") to give a weight to each of " + String.join(", ", Endpoints.CRUD),
-                        "no row for " + String.join(", ", missing));
-            }
-            double sum = 0;
-            for (double w : e.getValue().values()) sum += w;
-            if (Math.abs(sum - 1.0) > WEIGHT_SUM_TOLERANCE) {
-                problems.atLine(MIXES, firstLine, "weight", "the weights of mix '" + mix + "' (" + span
-                        + ") to sum to 1 (within 1e-9)", "a sum of " + dev.tpm.codec.Num.csv(sum));
-            }
-            mixes.add(new Mix(mix, e.getValue()));
-        }
-        return mixes;
+        return MixesCsv.read(dataDir.resolve(MIXES), MIXES, problems, warn);
     }
 }

@@ -5,18 +5,18 @@ import dev.tpm.model.Campaign;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.Mix;
 import dev.tpm.model.PublishedValue;
+import dev.tpm.model.RunRecord;
 import java.nio.file.Path;
 import java.util.List;
-import tech.tablesaw.api.Table;
 
 /**
  * Everything ingest read from a data folder, validated and typed. Campaigns are in campaign-id
- * order. The run tables have the columns of {@link RunColumns} (all of them, typed, whether or not
- * a file had them) plus campaign, device, phase and line; rows in (campaign, seq) order. Campaigns
+ * order. The run tables are immutable lists of typed records (every column of data.md, whether or
+ * not a file had it, plus campaign, device, phase and line), in (campaign, seq) order. Campaigns
  * listed in {@code exclude_campaigns} are still read and validated here; the analysis leaves them
  * out.
  *
- * @param phase2 same columns as phase1; no rows when no campaign has a phase2.csv
+ * @param phase2 no rows when no campaign has a phase2.csv
  * @param inventory one entry per file under data/ that SHA256SUMS lists, by path
  */
 public record Dataset(
@@ -24,14 +24,16 @@ public record Dataset(
         AnalysisConfig config,
         List<Mix> mixes,
         List<Campaign> campaigns,
-        Table phase1,
-        Table phase2,
+        List<RunRecord> phase1,
+        List<RunRecord> phase2,
         List<MemorySeries> phase3,
         List<PublishedValue> published,
         List<dev.tpm.model.InventoryEntry> inventory) {
 
     public Dataset {
         mixes = List.copyOf(mixes);
+        phase1 = List.copyOf(phase1);
+        phase2 = List.copyOf(phase2);
         campaigns = List.copyOf(campaigns);
         phase3 = List.copyOf(phase3);
         published = List.copyOf(published);

@@ -1,18 +1,21 @@
 package dev.tpm.ingest;
 
 import dev.tpm.codec.BadInputException;
+import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.Cells;
 import dev.tpm.codec.CsvFile;
 import dev.tpm.codec.FileHashes;
+import dev.tpm.codec.MemorySeriesJson;
 import dev.tpm.codec.Problem;
 import dev.tpm.codec.Problems;
+import dev.tpm.codec.PublishedCsv;
 import dev.tpm.codec.RunCsv;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.Mix;
 import dev.tpm.model.PublishedValue;
-import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRecord;
 import dev.tpm.model.InventoryEntry;
 import dev.tpm.codec.Sha256Sums;
 import java.io.IOException;
@@ -25,12 +28,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.LongColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
 /**
  * Reads a data folder into a {@link Dataset}, exactly as spec/data.md describes it, checking every
@@ -44,8 +41,6 @@ import tech.tablesaw.columns.Column;
  */
 public final class Ingest {
     static final String PUBLISHED = "reference/published.csv";
-    static final List<String> PUBLISHED_COLUMNS = List.of("source", "table", "stack", "metric", "value", "unit", "note");
-    static final List<String> PUBLISHED_REQUIRED = List.of("source", "table", "stack", "metric", "value");
 
     private Ingest() {}
 
@@ -90,7 +85,7 @@ public final class Ingest {
         List<MemorySeries> phase3 = new ArrayList<>();
         List<String> folders = campaignFolders(dataDir, problems);
         for (String folder : folders) {
-            CampaignReader.Read c = CampaignReader.read(dataDir, folder, problems);
+            CampaignJson.Read c = CampaignJson.read(dataDir, folder, problems);
             if (c.campaign() != null) campaigns.add(c.campaign());
             String campaignId = folder;
             Map<Long, String> seqs = new HashMap<>();
@@ -119,7 +114,7 @@ public final class Ingest {
                         warn.accept("warning: " + file + ": ignoring a file that is not a .json series");
                         continue;
                     }
-                    MemorySeries s = MemorySeriesReader.read(dataDir, file, campaignId, c.deviceId(), c.stackIds(),
+                    MemorySeries s = MemorySeriesJson.read(dataDir, file, campaignId, c.deviceId(), c.stackIds(),
                             seen, problems);
                     if (s != null) phase3.add(s);
                 }
@@ -134,7 +129,7 @@ public final class Ingest {
         }
         List<InventoryEntry> inventory = inventory(dataDir, problems, hashes);
         if (problems.size() > before) return null;
-        return new Dataset(dataDir, config, mixes, campaigns, table("phase1", phase1), table("phase2", phase2),
+        return new Dataset(dataDir, config, mixes, campaigns, table(phase1), table(phase2),
                 phase3, published, inventory);
     }
 
@@ -167,42 +162,7 @@ public final class Ingest {
     }
 
     private static List<PublishedValue> published(Path dataDir, Problems problems, Consumer<String> warn) {
-        Path path = dataDir.resolve(PUBLISHED);
-        if (!Files.isRegularFile(path)) {
-            problems.atFile(PUBLISHED, "the paper's published values (a header line at least: "
-                    + String.join(",", PUBLISHED_COLUMNS) + ")", "no such file");
-            return List.of();
-        }
-        CsvFile csv = CsvFile.read(path, PUBLISHED, problems);
-        if (csv == null) return List.of();
-        csv.warnUnknown(PUBLISHED_COLUMNS, warn);
-        boolean complete = true;
-        for (String c : PUBLISHED_REQUIRED) {
-            if (!csv.has(c)) {
-                problems.atLine(PUBLISHED, csv.headerLine(), c, "a column '" + c + "' in the header",
-                        "none (header: " + String.join(",", csv.header()) + ")");
-                complete = false;
-            }
-        }
-        if (!complete) return List.of();
-        List<PublishedValue> out = new ArrayList<>();
-        for (CsvFile.Row r : csv.rows()) {
-            boolean ok = true;
-            for (String c : PUBLISHED_REQUIRED) {
-                if (r.get(csv.column(c)).isEmpty()) {
-                    problems.atLine(PUBLISHED, r.line(), c, "a value", "an empty cell");
-                    ok = false;
-                }
-            }
-            String v = r.get(csv.column("value"));
-            Double value = v.isEmpty() ? null : Cells.decimal(v, PUBLISHED, r.line(), "value", problems);
-            if (!ok || value == null) continue;
-            out.add(new PublishedValue(r.get(csv.column("source")), r.get(csv.column("table")),
-                    r.get(csv.column("stack")), r.get(csv.column("metric")), value,
-                    csv.has("unit") ? r.get(csv.column("unit")) : "",
-                    csv.has("note") ? r.get(csv.column("note")) : ""));
-        }
-        return out;
+        return PublishedCsv.read(dataDir.resolve(PUBLISHED), PUBLISHED, problems, warn);
     }
 
     /** One entry per file SHA256SUMS lists and data/ holds, by path; hashes are of the bytes on disk. */
@@ -234,48 +194,12 @@ public final class Ingest {
         return out;
     }
 
-    /** The run table: campaign, device, phase, line, then every data.md column, typed; (campaign, seq) order. */
-    private static Table table(String name, List<Record> records) {
+    /** The run rows with where they came from, in (campaign, seq) order. */
+    private static List<RunRecord> table(List<Record> records) {
         List<Record> sorted = new ArrayList<>(records);
-        sorted.sort(Comparator.comparing(Record::campaign)
-                .thenComparingLong(r -> r.row().row().seq()));
-        StringColumn campaign = StringColumn.create(RunColumns.CAMPAIGN);
-        StringColumn device = StringColumn.create(RunColumns.DEVICE);
-        IntColumn phase = IntColumn.create(RunColumns.PHASE);
-        IntColumn line = IntColumn.create(RunColumns.LINE);
-        List<Column<?>> columns = new ArrayList<>();
-        for (RunColumns.Column c : RunColumns.CSV) {
-            columns.add(switch (c.type().name()) {
-                case "LONG" -> LongColumn.create(c.name());
-                case "INTEGER" -> IntColumn.create(c.name());
-                case "DOUBLE" -> DoubleColumn.create(c.name());
-                case "STRING" -> StringColumn.create(c.name());
-                default -> throw new IllegalStateException("no column type " + c.type() + " in RunColumns");
-            });
-        }
-        for (Record r : sorted) {
-            campaign.append(r.campaign());
-            device.append(r.device());
-            phase.append(r.phase());
-            line.append((int) r.row().line());
-            Object[] v = r.row().row().values();
-            for (int i = 0; i < v.length; i++) {
-                Column<?> col = columns.get(i);
-                if (v[i] == null) {
-                    col.appendMissing();
-                } else if (col instanceof LongColumn lc) {
-                    lc.append((Long) v[i]);
-                } else if (col instanceof IntColumn ic) {
-                    ic.append((Integer) v[i]);
-                } else if (col instanceof DoubleColumn dc) {
-                    dc.append((Double) v[i]);
-                } else {
-                    ((StringColumn) col).append((String) v[i]);
-                }
-            }
-        }
-        Table t = Table.create(name, campaign, device, phase, line);
-        for (Column<?> c : columns) t.addColumns(c);
-        return t;
+        sorted.sort(Comparator.comparing(Record::campaign).thenComparingLong(r -> r.row().row().seq()));
+        List<RunRecord> out = new ArrayList<>(sorted.size());
+        for (Record r : sorted) out.add(new RunRecord(r.campaign(), r.device(), r.phase(), r.row().line(), r.row().row()));
+        return out;
     }
 }

@@ -101,7 +101,7 @@ public final class Pipeline {
         long devices = d.campaigns().stream().map(c -> c.device().id()).distinct().count();
         return d.campaigns().size() + " campaign" + (d.campaigns().size() == 1 ? "" : "s") + " ("
                 + devices + " device" + (devices == 1 ? "" : "s") + "), "
-                + d.phase1().rowCount() + " phase-1 rows, " + d.phase2().rowCount() + " phase-2 rows, "
+                + d.phase1().size() + " phase-1 rows, " + d.phase2().size() + " phase-2 rows, "
                 + d.phase3().size() + " memory series, " + d.mixes().size() + " mixes, "
                 + d.published().size() + " published values";
     }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.figures.FigureBuilder;
 import dev.tpm.figures.StudyFigure;
 import dev.tpm.model.Studies;
-import dev.tpm.pipeline.Artifacts;
 import dev.tpm.results.StudyScope;
 import dev.tpm.tables.StudyTable;
 import dev.tpm.tables.HtmlFormatter;

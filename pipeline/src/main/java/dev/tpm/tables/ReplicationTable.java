@@ -53,7 +53,8 @@ public final class ReplicationTable implements SharedTable {
             Quantity q = Quantity.forMetric(p.metric());
             used.add(q);
             List<String> cells = new ArrayList<>(List.of(p.table(), p.metric(), p.stack(),
-                    Rounding.plain(p.value()), p.unit() + (p.note().isEmpty() ? "" : " *")));
+                    DerivedValue.of(p.note()).map(DerivedValue::text).orElse(Rounding.plain(p.value())),
+                    p.unit() + (p.note().isEmpty() ? "" : " *")));
             for (DeviceResults d : r.devices()) {
                 Optional<Replication> m = r.replication().stream()
                         .filter(x -> x.device().equals(d.id()) && x.table().equals(p.table())
@@ -64,18 +65,31 @@ public final class ReplicationTable implements SharedTable {
             }
             t.row(cells);
         }
-        t.note("Published values as the paper prints them (its MB is MiB here: measured sizes are KiB / 1024,"
-                + " rates per MiB). Metric names as in published.csv: w_* under the declared mix, x:endpoint a group"
-                + " median, rps_cN / p99_ms_cN the sweep at concurrency N.");
+        t.note("Published values as the paper prints them. Assumption: the paper's MB is read as MiB (2^20 bytes),"
+                + " as measured sizes here are KiB / 1024 and rates are per MiB; had the paper meant 10^6 bytes, its"
+                + " sizes would be 4.6 % smaller in MiB (x 0.954) and its rates per MB 4.9 % larger per MiB. Metric"
+                + " names as in published.csv: w_* under the declared mix, x:endpoint a group median, rps_cN /"
+                + " p99_ms_cN the sweep at concurrency N.");
+        if (published.stream().anyMatch(p -> DerivedValue.of(p.note()).isPresent())) {
+            t.note("~: a value the paper does not print but that follows from a rounded ratio in its text, shown"
+                    + " with the significant digits its inputs carry and, in brackets, the range that the rounding of"
+                    + " those inputs leaves open; the ratio column uses the unrounded product.");
+        }
         for (PublishedValue p : published) {
             if (!p.note().isEmpty()) {
                 t.note("* " + p.table() + ", " + p.stack() + ", " + p.metric() + ": " + p.note());
             }
         }
         for (ReplicationTau tau : r.replicationTau()) {
-            t.note("Kendall's tau-b of the stack order, published vs " + tau.device() + ", " + tau.metric() + " ("
-                    + tau.stacks() + " stacks): tau = " + Rounding.value(Quantity.EFFECT, tau.kendallTau())
-                    + ", p = " + Rounding.p(tau.p()) + ".");
+            if (tau.hasTau()) {
+                t.note("Kendall's tau-b of the stack order, published vs " + tau.device() + ", " + tau.metric() + " ("
+                        + tau.stacks() + " stacks): tau = " + Rounding.value(Quantity.EFFECT, tau.kendallTau())
+                        + ", p = " + Rounding.p(tau.p()) + ".");
+            } else {
+                t.note("Stack order by " + tau.metric() + " (" + tau.stacks() + " stacks, too few for Kendall's tau),"
+                        + " ascending: published " + String.join(" < ", tau.publishedOrder()) + "; " + tau.device()
+                        + " " + String.join(" < ", tau.measuredOrder()) + ".");
+            }
         }
         return t.note("A measured value is n/a where the device has no such measurement.")
                 .note(Rounding.note(used) + " Published values unrounded.")

@@ -9,6 +9,8 @@ import dev.tpm.model.MemorySeries;
 import dev.tpm.model.Mix;
 import dev.tpm.model.PublishedValue;
 import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRecord;
+import dev.tpm.model.RunRow;
 import dev.tpm.model.StackInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,16 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import tech.tablesaw.api.ColumnType;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.LongColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
 
 /**
- * Builds Datasets in tests the way ingest will: Tablesaw run tables with every column of
+ * Builds Datasets in tests the way ingest does: run records with every column of
  * {@link RunColumns} plus campaign, device, phase and line. All values are synthetic.
  */
 final class SyntheticDataset {
@@ -54,6 +49,20 @@ final class SyntheticDataset {
                 JsonNodeFactory.instance.objectNode(), List.of(stacks), JsonNodeFactory.instance.objectNode()));
         deviceOf.put(id, device);
         return this;
+    }
+
+    /** A campaign of another study than the paper (campaign.json's study). */
+    SyntheticDataset campaign(String id, String device, String study, StackInfo... stacks) {
+        var json = JsonNodeFactory.instance.objectNode().put("study", study);
+        campaigns.add(new Campaign(id, id, device(device), JsonNodeFactory.instance.objectNode(),
+                JsonNodeFactory.instance.objectNode(), List.of(stacks), json));
+        deviceOf.put(id, device);
+        return this;
+    }
+
+    /** A phase-1 run of any endpoint and concurrency. */
+    Map<String, Object> run(String campaign, String stack, String endpoint, int concurrency, int run, Object... extra) {
+        return add(phase1, 1, campaign, stack, endpoint, concurrency, run, extra);
     }
 
     static StackInfo stack(String id, Long artifactBytes) {
@@ -123,36 +132,27 @@ final class SyntheticDataset {
                 table("phase2", phase2, shuffle), series, published, List.of());
     }
 
-    private static Table table(String name, List<Map<String, Object>> rows, Random shuffle) {
+    private static List<RunRecord> table(String name, List<Map<String, Object>> rows, Random shuffle) {
         List<Map<String, Object>> ordered = new ArrayList<>(rows);
         if (shuffle != null) java.util.Collections.shuffle(ordered, shuffle);
-        List<RunColumns.Column> columns = new ArrayList<>(RunColumns.CSV);
-        columns.add(new RunColumns.Column(RunColumns.CAMPAIGN, ColumnType.STRING));
-        columns.add(new RunColumns.Column(RunColumns.DEVICE, ColumnType.STRING));
-        columns.add(new RunColumns.Column(RunColumns.PHASE, ColumnType.INTEGER));
-        columns.add(new RunColumns.Column(RunColumns.LINE, ColumnType.INTEGER));
-        Table t = Table.create(name);
-        for (RunColumns.Column c : columns) {
-            Column<?> col = c.type().create(c.name());
-            for (Map<String, Object> row : ordered) append(col, row.get(c.name()));
-            t.addColumns(col);
+        List<RunRecord> out = new ArrayList<>();
+        for (Map<String, Object> row : ordered) {
+            Object[] v = new Object[RunColumns.CSV.size()];
+            for (int c = 0; c < v.length; c++) v[c] = typed(RunColumns.CSV.get(c).type(), row.get(RunColumns.CSV.get(c).name()));
+            out.add(new RunRecord((String) row.get(RunColumns.CAMPAIGN), (String) row.get(RunColumns.DEVICE),
+                    ((Number) row.get(RunColumns.PHASE)).intValue(), ((Number) row.get(RunColumns.LINE)).longValue(),
+                    RunRow.of(v)));
         }
-        return t;
+        return out;
     }
 
-    private static void append(Column<?> col, Object v) {
-        if (v == null) {
-            col.appendMissing();
-        } else if (col instanceof DoubleColumn d) {
-            d.append(((Number) v).doubleValue());
-        } else if (col instanceof LongColumn l) {
-            l.append(((Number) v).longValue());
-        } else if (col instanceof IntColumn i) {
-            i.append(((Number) v).intValue());
-        } else if (col instanceof StringColumn s) {
-            s.append((String) v);
-        } else {
-            throw new IllegalArgumentException("column type " + col.type());
-        }
+    private static Object typed(RunColumns.Type type, Object v) {
+        if (v == null) return null;
+        return switch (type) {
+            case DOUBLE -> ((Number) v).doubleValue();
+            case LONG -> ((Number) v).longValue();
+            case INTEGER -> ((Number) v).intValue();
+            case STRING -> (String) v;
+        };
     }
 }

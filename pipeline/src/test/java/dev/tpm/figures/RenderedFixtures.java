@@ -1,6 +1,6 @@
 package dev.tpm.figures;
 
-import dev.tpm.pipeline.Artifacts;
+import dev.tpm.report.Artifacts;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.Results;
 import java.util.Map;

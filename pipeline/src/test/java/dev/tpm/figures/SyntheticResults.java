@@ -27,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.math3.random.MersenneTwister;
-import tech.tablesaw.api.Table;
 
 /**
  * SYNTHETIC results for tests: hand-built numbers shaped like the paper's Pi 5 pilot (five stacks,
@@ -134,8 +133,8 @@ public final class SyntheticResults {
                 new InventoryEntry("config/mixes.csv", "22".repeat(32), 530, 20L),
                 new InventoryEntry("raw/2026-12-01-pi5-a/campaign.json", "33".repeat(32), 1210, null),
                 new InventoryEntry("raw/2026-12-01-pi5-a/phase1.csv", "44".repeat(32), 901234, 1590L));
-        return new Dataset(Path.of("data"), AnalysisConfig.defaults(), mixes(), campaigns, Table.create("phase1"),
-                Table.create("phase2"), List.of(), List.of(), inventory);
+        return new Dataset(Path.of("data"), AnalysisConfig.defaults(), mixes(), campaigns, List.of(),
+                List.of(), List.of(), List.of(), inventory);
     }
 
     static Device hardware(String id, boolean energy) {

@@ -13,6 +13,7 @@ import dev.tpm.model.Campaign;
 import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRecord;
 import dev.tpm.model.InventoryEntry;
 import dev.tpm.testing.Fixtures;
 import dev.tpm.codec.Sha256;
@@ -23,43 +24,39 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tech.tablesaw.api.ColumnType;
-import tech.tablesaw.api.Table;
 
 class IngestTest {
     @TempDir
     Path tmp;
 
     @Test
-    void readsTheFixtureIntoTypedTables() throws Exception {
+    void readsTheFixtureIntoTypedRecords() throws Exception {
         Path data = Fixtures.copy("minimal", tmp.resolve("data"));
         List<String> warnings = new ArrayList<>();
         Dataset d = Ingest.read(data, warnings::add);
 
-        Table p1 = d.phase1();
-        assertEquals(7, p1.rowCount());
+        List<RunRecord> p1 = d.phase1();
+        assertEquals(7, p1.size());
         // every data.md column, typed, whether or not the file had it, plus the four ingest adds
-        assertEquals(4 + RunColumns.CSV.size(), p1.columnCount());
-        for (RunColumns.Column c : RunColumns.CSV) assertEquals(c.type(), p1.column(c.name()).type(), c.name());
-        assertEquals(ColumnType.STRING, p1.column(RunColumns.CAMPAIGN).type());
-        assertEquals(ColumnType.INTEGER, p1.column(RunColumns.LINE).type());
-        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), p1.longColumn(RunColumns.SEQ).asList());
-        assertEquals(List.of(2, 3, 4, 5, 6, 7, 8), p1.intColumn(RunColumns.LINE).asList());
-        assertEquals("c1", p1.stringColumn(RunColumns.CAMPAIGN).get(0));
-        assertEquals("fixture-device", p1.stringColumn(RunColumns.DEVICE).get(6));
-        assertEquals(1, p1.intColumn(RunColumns.PHASE).get(0));
-        assertEquals(2100.0, p1.doubleColumn(RunColumns.RPS).get(1));
-        assertEquals(1L, p1.longColumn(RunColumns.ERRORS_READ).get(2));
-        assertEquals("server exited, code 137", p1.stringColumn(RunColumns.NOTE).get(6));
-        assertTrue(p1.doubleColumn(RunColumns.RPS).isMissing(6), "failed run has no rps");
-        assertTrue(p1.longColumn(RunColumns.IDLE_PSS_KIB).isMissing(0), "absent column is all missing");
-        assertTrue(p1.doubleColumn(RunColumns.ENERGY_J).isMissing(0));
+        Object[] values = p1.get(0).row().values();
+        assertEquals(RunColumns.CSV.size(), values.length);
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), p1.stream().map(r -> r.row().seq()).toList());
+        assertEquals(List.of(2L, 3L, 4L, 5L, 6L, 7L, 8L), p1.stream().map(RunRecord::line).toList());
+        assertEquals("c1", p1.get(0).campaign());
+        assertEquals("fixture-device", p1.get(6).device());
+        assertEquals(1, p1.get(0).phase());
+        assertEquals(2100.0, p1.get(1).row().rps());
+        assertEquals(1L, p1.get(2).row().errorsRead());
+        assertEquals("server exited, code 137", p1.get(6).row().note());
+        assertTrue(Double.isNaN(p1.get(6).row().rps()), "failed run has no rps");
+        assertNull(p1.get(0).row().idlePssKib(), "absent column is all missing");
+        assertTrue(Double.isNaN(p1.get(0).row().energyJ()));
 
-        Table p2 = d.phase2();
-        assertEquals(2, p2.rowCount());
-        assertEquals(2, p2.intColumn(RunColumns.PHASE).get(0));
-        assertTrue(p2.doubleColumn(RunColumns.STARTUP_MS).isMissing(0));
-        assertEquals(60, p2.intColumn(RunColumns.CONCURRENCY).get(1));
+        List<RunRecord> p2 = d.phase2();
+        assertEquals(2, p2.size());
+        assertEquals(2, p2.get(0).phase());
+        assertTrue(Double.isNaN(p2.get(0).row().startupMs()));
+        assertEquals(60, p2.get(1).row().concurrency());
 
         AnalysisConfig cfg = d.config();
         AnalysisConfig def = AnalysisConfig.defaults();
@@ -118,12 +115,12 @@ class IngestTest {
         Fixtures.write(data, "config/mixes.csv", "\uFEFF" + Files.readString(data.resolve("config/mixes.csv"))
                 .replace("\n", "\r\n"));
         Dataset d = Ingest.read(data, w -> { });
-        Table p1 = d.phase1();
-        assertEquals(7, p1.rowCount());
-        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), p1.longColumn(RunColumns.SEQ).asList(), "BOM not in seq");
-        assertEquals(2100.0, p1.doubleColumn(RunColumns.RPS).get(1));
-        assertEquals("a note, with a comma and \"quotes\"", p1.stringColumn(RunColumns.NOTE).get(0));
-        assertEquals("ok", p1.stringColumn(RunColumns.STATUS).get(0), "no CR left in the last column");
+        List<RunRecord> p1 = d.phase1();
+        assertEquals(7, p1.size());
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), p1.stream().map(r -> r.row().seq()).toList(), "BOM not in seq");
+        assertEquals(2100.0, p1.get(1).row().rps());
+        assertEquals("a note, with a comma and \"quotes\"", p1.get(0).row().note());
+        assertEquals("ok", p1.get(0).row().status(), "no CR left in the last column");
         assertEquals(5, d.declaredMix().weights().size());
     }
 
@@ -177,10 +174,10 @@ class IngestTest {
                 + "2,rust,get_item,30,2,0,failed\n1,rust,get_item,30,1,0,discarded\n");
         Dataset d = Ingest.read(data, w -> { });
         assertEquals(List.of("b0", "c1"), d.campaigns().stream().map(Campaign::id).toList());
-        Table p1 = d.phase1();
-        assertEquals(List.of("b0", "b0", "c1"), p1.stringColumn(RunColumns.CAMPAIGN).asList().subList(0, 3));
-        assertEquals(List.of(1L, 2L, 1L), p1.longColumn(RunColumns.SEQ).asList().subList(0, 3));
-        assertEquals(List.of(3, 2), p1.intColumn(RunColumns.LINE).asList().subList(0, 2));
-        assertEquals(List.of("c1", "c1"), d.phase2().stringColumn(RunColumns.CAMPAIGN).asList(), "b0 has no phase 2");
+        List<RunRecord> p1 = d.phase1();
+        assertEquals(List.of("b0", "b0", "c1"), p1.stream().map(RunRecord::campaign).toList().subList(0, 3));
+        assertEquals(List.of(1L, 2L, 1L), p1.stream().map(r -> r.row().seq()).toList().subList(0, 3));
+        assertEquals(List.of(3L, 2L), p1.stream().map(RunRecord::line).toList().subList(0, 2));
+        assertEquals(List.of("c1", "c1"), d.phase2().stream().map(RunRecord::campaign).toList(), "b0 has no phase 2");
     }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tpm.figures.RenderedFixtures;
 import dev.tpm.figures.SyntheticResults;
 import dev.tpm.output.Outputs;
-import dev.tpm.pipeline.Artifacts;
+import dev.tpm.report.Artifacts;
 import dev.tpm.tables.HtmlFormatter;
 import dev.tpm.tables.TablesStage;
 import dev.tpm.results.DeviceResults;

@@ -36,4 +36,27 @@ class MemoryTrendTest {
         assertEquals(2, s.drops());
         assertTrue(Double.isNaN(MemoryTrend.summarize(new double[] {0}, new double[] {5}, 0.5).slopeMibPerS()));
     }
+
+    @Test
+    void steadyGrowthStartsAtTheFirstSampleOfTheSteadyWindow() {
+        // synthetic: start-up ramp 10 -> 50 MiB in the first 4 s, then 50 -> 52 MiB
+        double[] t = {0, 2000, 4000, 5000, 9000};
+        double[] rss = {10, 30, 50, 50.5, 52};
+        MemoryTrend.Series s = MemoryTrend.summarize(t, rss, 0.5, 5);
+        assertEquals(42, s.growthMib(), 1e-12);
+        assertEquals(1.5, s.steadyGrowthMib(), 1e-12); // 52 - 50.5 (the sample at 5 s)
+        assertEquals(0, MemoryTrend.summarize(t, rss, 0.5, 9).steadyGrowthMib(), 1e-12); // the window's first sample is the last
+        assertTrue(Double.isNaN(MemoryTrend.summarize(t, rss, 0.5, 9.5).steadyGrowthMib())); // shorter than the warm-up
+    }
+
+    @Test
+    void checkpointIsTheLastSampleAtOrBeforeItForASeriesThatLastsThatLong() {
+        double[] t = {7, 30000, 60000, 61000};
+        double[] rss = {1, 2, 3, 4};
+        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 0))); // first sample after t = 0
+        assertEquals(2, MemoryTrend.at(t, rss, 59.999));
+        assertEquals(3, MemoryTrend.at(t, rss, 60)); // a sample exactly at t counts
+        assertEquals(4, MemoryTrend.at(t, rss, 61));
+        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 61.001))); // the series ends before t
+    }
 }

@@ -1,6 +1,6 @@
 package dev.tpm.tables;
 
-import dev.tpm.pipeline.Artifacts;
+import dev.tpm.report.Artifacts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -27,13 +27,14 @@ import dev.tpm.results.SweepPoint;
 import dev.tpm.results.SweepSummary;
 import dev.tpm.results.Verification;
 import dev.tpm.results.Weighted;
+import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunRecord;
+import dev.tpm.model.RunRow;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * SYNTHETIC results, built by hand for the table tests: no value here was measured. Stack order is
@@ -76,14 +77,15 @@ final class ResultsFixture {
                 new PublishedValue(src, "Table 19", "go", "rps_c240", 14230, "req/s", ""));
     }
 
-    static Table phase2(String... deviceEndpointPairs) {
-        StringColumn device = StringColumn.create("device");
-        StringColumn endpoint = StringColumn.create("endpoint");
+    /** Phase-2 run records with only the device and endpoint that matter here (synthetic). */
+    static List<RunRecord> phase2(String... deviceEndpointPairs) {
+        List<RunRecord> out = new ArrayList<>();
         for (int i = 0; i < deviceEndpointPairs.length; i += 2) {
-            device.append(deviceEndpointPairs[i]);
-            endpoint.append(deviceEndpointPairs[i + 1]);
+            RunRow.Builder b = new RunRow.Builder(i + 1, "go", deviceEndpointPairs[i + 1], 240, 2, i + 1, false);
+            b.status = RunColumns.STATUS_OK;
+            out.add(new RunRecord("c1", deviceEndpointPairs[i], 2, i + 2, b.build()));
         }
-        return Table.create("phase2", device, endpoint);
+        return out;
     }
 
     /** One device with every kind of result. */
@@ -96,11 +98,12 @@ final class ResultsFixture {
     }
 
     static Results full(AnalysisConfig config, List<PublishedValue> published) {
-        Dataset ds = new Dataset(Path.of("data"), config, mixes(), List.of(), Table.create("phase1"),
+        Dataset ds = new Dataset(Path.of("data"), config, mixes(), List.of(), List.of(),
                 phase2(DEVICE, Endpoints.GET_ITEM, DEVICE, Endpoints.GET_ITEM), List.of(), published, List.of());
         DeviceResults d = fullDevice(DEVICE, "pmic");
         return new Results(ds, new Verification(3, "0".repeat(64)), List.of("go", "rust", "python", "node"),
-                List.of(d), replication(DEVICE), List.of(new ReplicationTau(DEVICE, "w_rps_per_mib", 2, 1.0, 1.0)));
+                List.of(d), replication(DEVICE), List.of(new ReplicationTau(DEVICE, "w_rps_per_mib", 2, Double.NaN, Double.NaN,
+                        List.of("go", "rust"), List.of("go", "rust"))));
     }
 
     /**
@@ -109,7 +112,7 @@ final class ResultsFixture {
      */
     static Results twoDevices(boolean withPublished) {
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), mixes(), List.of(),
-                Table.create("phase1"), phase2(DEVICE, Endpoints.GET_ITEM), List.of(),
+                List.of(), phase2(DEVICE, Endpoints.GET_ITEM), List.of(),
                 withPublished ? published() : List.of(), List.of());
         DeviceResults a = fullDevice(DEVICE, "pmic");
         DeviceResults full = fullDevice(SECOND_DEVICE, "none");

@@ -43,7 +43,7 @@ class SeedStudiesCollectTest {
                 }
             }
         }
-        for (RunRow r : rows.all()) {
+        for (RunRow r : java.util.stream.Stream.concat(rows.phase1().stream(), rows.phase2().stream()).toList()) {
             if (!r.ok()) continue;
             assertEquals(0, r.non2xx(), r.toString());
             assertEquals(0, r.errorsConnect() + r.errorsRead() + r.errorsWrite() + r.errorsTimeout(), r.toString());
@@ -67,7 +67,7 @@ class SeedStudiesCollectTest {
     void appServersMeasuresEveryWorkerOfAPreForkingServer(@TempDir Path tmp) throws Exception {
         JsonNode c = collect(tmp, "app-servers-smoke", List.of("python-gunicorn", "rust-hyper"), "2026-01-01-test-app-servers");
         assertEquals(4, c.at("/stacks/0/workers").asInt());
-        List<RunRow> rows = CampaignRunner.readForResume(tmp.resolve("data/raw/2026-01-01-test-app-servers/phase1.csv").getParent(), tmp.resolve("data/raw/2026-01-01-test-app-servers/phase1.csv"), 1, null, new java.util.HashMap<>());
+        List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw/2026-01-01-test-app-servers/phase1.csv"), 1);
         // Gunicorn's master and 4 Python workers against one hyper binary: a tree of five
         // interpreters holds far more than the one process
         long gunicorn = rows.stream().filter(r -> r.stack().equals("python-gunicorn")).mapToLong(RunRow::idleRssKib).min().orElseThrow();
@@ -83,7 +83,7 @@ class SeedStudiesCollectTest {
         JsonNode c = collect(tmp, "node-pi-smoke", List.of("node-fastify", "node-express-cluster"), id);
         assertEquals("9.0.0", c.at("/load_generator/version").asText());
         Path dir = tmp.resolve("data/raw").resolve(id);
-        List<RunRow> rows = CampaignRunner.readForResume(dir.resolve("phase1.csv").getParent(), dir.resolve("phase1.csv"), 1, null, new java.util.HashMap<>());
+        List<RunRow> rows = RunFiles.read(dir.resolve("phase1.csv"), 1);
         for (RunRow r : rows) {
             // the row holds what autocannon's kept JSON says
             var kept = AutocannonJson.parse(Files.readString(dir.resolve("loadgen/" + r.seq() + ".json")), "kept");

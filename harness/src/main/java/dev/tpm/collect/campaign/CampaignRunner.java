@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a collection campaign (servers.md "The collection stage") into
  * {@code data/raw/<campaign>/}: takes the lock ({@link CampaignLock}), writes or checks
- * campaign.json ({@link CampaignJson}), rebuilds the queue from the rows already written
+ * campaign.json ({@link CampaignJsonWriter}), rebuilds the queue from the rows already written
  * ({@link RunQueue}), then measures one run after the other ({@link RunMeasurement}, whose status
  * comes from {@link RunVerdict}) and appends each row, forced to disk, before the next. Runs that
  * are discarded or fail are queued again within the retry budget; groups that cannot reach their
@@ -117,7 +117,7 @@ public final class CampaignRunner {
                 Files.createDirectories(dir);
                 CampaignLock.removeTemporaryFiles(dir);
                 Path scripts = o.loadGenHost().installScripts(o.wrkScripts(), "/tmp/tpm-wrk-" + o.campaign());
-                CampaignJson.writeOrCheck(dir.resolve(CAMPAIGN_JSON), o, servers,
+                CampaignJsonWriter.writeOrCheck(dir.resolve(CAMPAIGN_JSON), o, servers,
                         facts.read(o.deviceId(), sensors.power().id()), sensors.problems(), loadGenerator());
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
                 measurement = new RunMeasurement(o, servers, sensors, lock, dir, scripts);
@@ -138,13 +138,13 @@ public final class CampaignRunner {
         }
     }
 
-    private CampaignJson.LoadGenerator loadGenerator() throws IOException, InterruptedException {
+    private CampaignJsonWriter.LoadGenerator loadGenerator() throws IOException, InterruptedException {
         String line;
         LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), o.wrkScripts(), o.wrk(), o.autocannonDir());
         if (!tool.tool().equals(LoadGenerator.WRK)) {
             if (o.loadGenHost().remote()) throw new IOException("--loadgen-host: only wrk runs on another host, not " + tool.tool());
             LoadGenerator.Version v = tool.version();
-            return new CampaignJson.LoadGenerator(tool.tool(), v.number(), v.line(), "same", null,
+            return new CampaignJsonWriter.LoadGenerator(tool.tool(), v.number(), v.line(), "same", null,
                     o.pinning().loadGeneratorCpus(), o.preset().timeoutS());
         } else if (o.loadGenHost().remote()) {
             line = o.loadGenHost().run(List.of("sh", "-c", "\"$1\" -v 2>&1; true", "sh", o.wrk()), null).strip().split("\n")[0].strip();
@@ -153,7 +153,7 @@ public final class CampaignRunner {
             line = WrkCommand.versionLine(o.wrk());
         }
         String host = o.loadGenHost().target();
-        return new CampaignJson.LoadGenerator("wrk", WrkCommand.versionNumber(line), line, o.loadGenHost().hostKind(),
+        return new CampaignJsonWriter.LoadGenerator("wrk", WrkCommand.versionNumber(line), line, o.loadGenHost().hostKind(),
                 host == null ? null : host.substring(host.indexOf('@') + 1), o.pinning().loadGeneratorCpus(),
                 o.preset().timeoutS());
     }

@@ -91,7 +91,7 @@ public final class CampaignImport {
             RunRow row = row(i + 1, runs.get(i), reports.get(i));
             if (!row.ok()) failed++;
             rows.add(row);
-            lines.add(CsvText.line(dev.tpm.codec.RunCsv.cells(row)).stripTrailing());
+            lines.add(CsvText.line(RunCsv.cells(row)).stripTrailing());
         }
         String csv = RunCsv.text(rows);
 

@@ -1,10 +1,10 @@
-package dev.tpm.ingest;
+package dev.tpm.codec;
 
-import dev.tpm.codec.Problem;
-import dev.tpm.codec.Problems;
-import dev.tpm.codec.JsonFile;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Device;
 import dev.tpm.model.StackInfo;
@@ -15,15 +15,22 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/** raw/&lt;campaign&gt;/campaign.json. */
-final class CampaignReader {
-    static final List<String> POWER_SOURCES = List.of("pmic", "rapl", "none");
+/**
+ * raw/&lt;campaign&gt;/campaign.json (data.md): written by the harness when a campaign starts, read
+ * with every rule of data.md by ingest and by the harness when it resumes the campaign.
+ */
+public final class CampaignJson {
+    public static final String FILE_NAME = "campaign.json";
+    /** campaign.json is written indented, for a reader of the data folder. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public static final List<String> POWER_SOURCES = List.of("pmic", "rapl", "none");
 
     /**
      * Ids of stacks and devices become folder and file names of the outputs: a letter or digit
      * first, then letters, digits, {@code . _ + -}.
      */
-    static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
+    public static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
 
     /**
      * What could be read, even from a campaign.json with problems.
@@ -32,16 +39,24 @@ final class CampaignReader {
      * @param stackIds the stacks listed, null when the list itself is unusable (rows are then not
      *     checked against it)
      */
-    record Read(Campaign campaign, String deviceId, Set<String> stackIds, String study) {
+    public record Read(Campaign campaign, String deviceId, Set<String> stackIds, String study) {
         /** Whether the campaign follows the paper's CRUD protocol (a bad or absent study reads as paper). */
-        boolean isPaper() {
+        public boolean isPaper() {
             return Campaign.PAPER.equals(study);
         }
     }
 
-    private CampaignReader() {}
+    private CampaignJson() {}
 
-    static Read read(Path dataDir, String folder, Problems problems) {
+    /** Writes a campaign's campaign.json atomically: the object as JSON and a newline. */
+    public static void write(Path file, ObjectNode campaign) throws java.io.IOException {
+        AtomicFile.write(file, JSON.writeValueAsString(campaign) + "\n");
+    }
+
+    /**
+     * Reads and checks data/raw/&lt;folder&gt;/campaign.json; problems name the file and JSON path.
+     */
+    public static Read read(Path dataDir, String folder, Problems problems) {
         String file = "raw/" + folder + "/campaign.json";
         Path path = dataDir.resolve(file);
         if (!java.nio.file.Files.isRegularFile(path)) {

@@ -1,4 +1,4 @@
-package dev.tpm.pipeline;
+package dev.tpm.report;
 
 import dev.tpm.figures.HelloBlogFigure;
 import dev.tpm.figures.NodePiMemoryFigure;

@@ -1,27 +1,62 @@
-package dev.tpm.ingest;
-
-import dev.tpm.codec.Problem;
-import dev.tpm.codec.Problems;
-import dev.tpm.codec.Cells;
-import dev.tpm.codec.JsonFile;
+package dev.tpm.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.MemorySeries;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 
-/** raw/&lt;campaign&gt;/phase3/*.json: one memory time series per file. */
-final class MemorySeriesReader {
-    private MemorySeriesReader() {}
+/**
+ * raw/&lt;campaign&gt;/phase3/&lt;stack&gt;-&lt;endpoint&gt;-&lt;run&gt;.json (data.md): one memory time
+ * series per file, written by the harness and read by ingest, here only.
+ */
+public final class MemorySeriesJson {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private MemorySeriesJson() {}
+
+    /** The file name of a series in its campaign's phase3/ folder. */
+    public static String fileName(String stack, String endpoint, int run) {
+        return stack + "-" + endpoint + "-" + run + ".json";
+    }
 
     /**
+     * The file's JSON text, ending in a newline: campaign, stack, endpoint, run, concurrency,
+     * interval_ms, started_at (each left out where null), then the samples, {@code pss_kib} where
+     * the series has it.
+     */
+    public static String text(MemorySeries s) {
+        ObjectNode o = JSON.createObjectNode();
+        if (s.campaign() != null) o.put("campaign", s.campaign());
+        o.put("stack", s.stack());
+        o.put("endpoint", s.endpoint());
+        o.put("run", s.run());
+        if (s.concurrency() != null) o.put("concurrency", s.concurrency());
+        if (s.intervalMs() != null) o.put("interval_ms", s.intervalMs());
+        if (s.startedAt() != null) o.put("started_at", s.startedAt());
+        ArrayNode a = o.putArray("samples");
+        for (int i = 0; i < s.samples(); i++) {
+            ObjectNode e = a.addObject();
+            e.put("t_ms", s.tMs()[i]);
+            e.put("rss_kib", s.rssKib()[i]);
+            if (s.pssKib() != null && s.pssKib()[i] != Long.MIN_VALUE) e.put("pss_kib", s.pssKib()[i]);
+        }
+        return o.toString() + "\n";
+    }
+
+    /**
+     * Reads and checks one series.
+     *
+     * @param file the path relative to {@code dataDir}, for messages
      * @param stacks stack ids of campaign.json, or null when unknown
      * @param seen (stack, endpoint, run) keys already read in this campaign, to their file
      * @return the series, or null when the file has problems
      */
-    static MemorySeries read(Path dataDir, String file, String campaign, String device, Set<String> stacks,
+    public static MemorySeries read(Path dataDir, String file, String campaign, String device, Set<String> stacks,
             Map<String, String> seen, Problems problems) {
         int before = problems.size();
         JsonFile json = JsonFile.read(dataDir.resolve(file), file, problems);

@@ -1,6 +1,6 @@
 package dev.tpm.collect.campaign;
 
-import dev.tpm.codec.AtomicFile;
+import dev.tpm.codec.Problems;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -21,14 +21,14 @@ import java.util.Map;
  * CPUs, the clean environment each stack's server starts with, and why a power source present on
  * the machine could not be used.
  */
-final class CampaignJson {
+final class CampaignJsonWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** What the load generator is and where it runs. */
     record LoadGenerator(String tool, String version, String versionLine, String host, String hostName, String cpus,
             double timeoutS) {}
 
-    private CampaignJson() {}
+    private CampaignJsonWriter() {}
 
     /** The protocol object: the preset's, with the pinning and the flags this campaign ran under. */
     static ObjectNode protocol(CampaignRunner.Options o) {
@@ -46,17 +46,23 @@ final class CampaignJson {
         ObjectNode protocol = protocol(o);
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();
         if (Files.exists(file)) {
-            JsonNode old = new ObjectMapper().readTree(file.toFile());
+            // read back with ingest's rules: a campaign.json ingest would reject is not resumed
+            Problems problems = new Problems();
+            dev.tpm.codec.CampaignJson.Read read = dev.tpm.codec.CampaignJson.read(o.dataDir(), o.campaign(), problems);
+            if (!problems.isEmpty()) {
+                throw new IOException(problems.all().stream().map(Object::toString)
+                        .collect(java.util.stream.Collectors.joining("\n")));
+            }
+            JsonNode oldProtocol = read.campaign().protocol();
             JsonNode now = new ObjectMapper().readTree(protocol.toString());
-            if (!now.equals(old.get("protocol"))) {
-                throw new IOException(file + ": $.protocol: this campaign was started with " + old.get("protocol")
+            if (!now.equals(oldProtocol)) {
+                throw new IOException(file + ": $.protocol: this campaign was started with " + oldProtocol
                         + "; resuming it with another protocol would mix two protocols in one campaign (found " + now + ")");
             }
-            List<String> oldIds = new ArrayList<>();
-            old.path("stacks").forEach(s -> oldIds.add(s.path("id").asText()));
+            List<String> oldIds = read.campaign().stacks().stream().map(s -> s.id()).toList();
             if (!oldIds.equals(ids)) throw new IOException(file + ": $.stacks: this campaign measures " + oldIds + ", found " + ids);
-            if (!o.deviceId().equals(old.path("device").path("id").asText())) {
-                throw new IOException(file + ": $.device.id: this campaign ran on '" + old.path("device").path("id").asText()
+            if (!o.deviceId().equals(read.deviceId())) {
+                throw new IOException(file + ": $.device.id: this campaign ran on '" + read.deviceId()
                         + "', found '" + o.deviceId() + "'");
             }
             return;
@@ -94,6 +100,6 @@ final class CampaignJson {
                 env.forEach(en::put);
             }
         }
-        AtomicFile.write(file, JSON.writeValueAsString(c) + "\n");
+        dev.tpm.codec.CampaignJson.write(file, c);
     }
 }

@@ -130,6 +130,8 @@ class WrkScriptsTest {
             assertEquals(0.2, del / (double) total, 0.06, "delete share");
             assertEquals(0.5, list / (double) total, 0.08, "get_item + get_list share");
             assertEquals(0, s.count("DELETE 404"), "deletes take created or sliced ids");
+            assertEquals(0, s.count("GET 404") + s.count("PUT 404"), "GET and PUT stay on the half no DELETE touches");
+            assertEquals(0, WrkDoneJson.missingIds(lastOutput).orElseThrow());
             assertTrue(s.deletesById.values().stream().allMatch(n -> n.get() == 1));
         }
     }

@@ -45,7 +45,7 @@ $(AUTOCANNON)/node_modules/.package-lock.json: $(AUTOCANNON)/package.json $(AUTO
 	@if command -v npm >/dev/null; then cd $(AUTOCANNON) && npm ci --no-audit --no-fund && touch node_modules/.package-lock.json; \
 	else echo "skipped autocannon: npm not on PATH (presets with load_generator autocannon cannot run)" >&2; fi
 
-conformance: $(JAR) ## start each built server and check the rows of the API table (spec/servers.md) for the endpoints its stack.json declares
+conformance: $(JAR) ## start each built server, check the rows of the API table its stack.json declares and the SQLite policy on GET /diag
 	$(JAVA) -jar $(JAR) conformance --servers servers
 
 # A campaign on this machine (spec/servers.md, harness/README.md), e.g.

@@ -1,5 +1,10 @@
 // Reference server for the go stack: net/http (Go 1.22 method patterns) and database/sql with
 // modernc.org/sqlite, the SQLite C code transpiled to Go (no cgo).
+//
+// Connection policy (servers/README.md): one write connection (a database/sql pool capped at one
+// open connection, so writes queue for it) and a read pool of one connection per available core.
+// Every statement is prepared once with DB.Prepare; database/sql prepares it on each connection
+// of its pool the first time that connection runs it and reuses it from then on.
 package main
 
 import (
@@ -15,6 +20,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 
 	_ "modernc.org/sqlite"
 )
@@ -40,8 +46,17 @@ type itemInput struct {
 	Quantity    *int64   `json:"quantity"`
 }
 
+// The pragmas every connection is opened with (servers/README.md), in SQLite's own spelling.
+var pragmas = []string{
+	"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)",
+	"cache_size(-2000)", "temp_store(MEMORY)", "mmap_size(0)",
+}
+
 type server struct {
-	db *sql.DB
+	read, write            *sql.DB
+	readConns              int
+	insert, update, delete *sql.Stmt
+	get, list              *sql.Stmt
 }
 
 func env(name, def string) string {
@@ -64,6 +79,12 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 func writeText(w http.ResponseWriter, body string) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Write([]byte(body))
+}
+
+// internalError logs the cause and answers 500 without it: a body never carries driver messages.
+func internalError(w http.ResponseWriter, err error) {
+	log.Printf("internal error: %v", err)
+	writeError(w, http.StatusInternalServerError, "internal error")
 }
 
 func pathID(w http.ResponseWriter, r *http.Request) (int64, bool) {
@@ -114,14 +135,12 @@ func (s *server) createItem(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	res, err := s.db.ExecContext(r.Context(),
-		"INSERT INTO items (name, description, price, quantity) VALUES (?, ?, ?, ?)",
-		it.Name, it.Description, it.Price, it.Quantity)
+	res, err := s.insert.ExecContext(r.Context(), it.Name, it.Description, it.Price, it.Quantity)
 	if err == nil {
 		it.ID, err = res.LastInsertId()
 	}
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
+		internalError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, it)
@@ -133,14 +152,12 @@ func (s *server) getItem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var it item
-	err := s.db.QueryRowContext(r.Context(),
-		"SELECT id, name, description, price, quantity FROM items WHERE id = ?", id).
-		Scan(&it.ID, &it.Name, &it.Description, &it.Price, &it.Quantity)
+	err := s.get.QueryRowContext(r.Context(), id).Scan(&it.ID, &it.Name, &it.Description, &it.Price, &it.Quantity)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		writeError(w, http.StatusNotFound, "not found")
 	case err != nil:
-		writeError(w, http.StatusInternalServerError, err.Error())
+		internalError(w, err)
 	default:
 		writeJSON(w, http.StatusOK, it)
 	}
@@ -158,10 +175,9 @@ func (s *server) listItems(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	rows, err := s.db.QueryContext(r.Context(),
-		"SELECT id, name, description, price, quantity FROM items ORDER BY id LIMIT ? OFFSET ?", limit, offset)
+	rows, err := s.list.QueryContext(r.Context(), limit, offset)
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
+		internalError(w, err)
 		return
 	}
 	defer rows.Close()
@@ -169,13 +185,13 @@ func (s *server) listItems(w http.ResponseWriter, r *http.Request) {
 	for rows.Next() {
 		var it item
 		if err := rows.Scan(&it.ID, &it.Name, &it.Description, &it.Price, &it.Quantity); err != nil {
-			writeError(w, http.StatusInternalServerError, err.Error())
+			internalError(w, err)
 			return
 		}
 		items = append(items, it)
 	}
 	if err := rows.Err(); err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
+		internalError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, items)
@@ -190,16 +206,14 @@ func (s *server) updateItem(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	res, err := s.db.ExecContext(r.Context(),
-		"UPDATE items SET name = ?, description = ?, price = ?, quantity = ? WHERE id = ?",
-		it.Name, it.Description, it.Price, it.Quantity, id)
+	res, err := s.update.ExecContext(r.Context(), it.Name, it.Description, it.Price, it.Quantity, id)
 	var n int64
 	if err == nil {
 		n, err = res.RowsAffected()
 	}
 	switch {
 	case err != nil:
-		writeError(w, http.StatusInternalServerError, err.Error())
+		internalError(w, err)
 	case n == 0:
 		writeError(w, http.StatusNotFound, "not found")
 	default:
@@ -213,14 +227,14 @@ func (s *server) deleteItem(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	res, err := s.db.ExecContext(r.Context(), "DELETE FROM items WHERE id = ?", id)
+	res, err := s.delete.ExecContext(r.Context(), id)
 	var n int64
 	if err == nil {
 		n, err = res.RowsAffected()
 	}
 	switch {
 	case err != nil:
-		writeError(w, http.StatusInternalServerError, err.Error())
+		internalError(w, err)
 	case n == 0:
 		writeError(w, http.StatusNotFound, "not found")
 	default:
@@ -228,35 +242,91 @@ func (s *server) deleteItem(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func main() {
-	addr := net.JoinHostPort(env("BIND", "127.0.0.1"), env("PORT", "8080"))
-	// The pragmas are applied to every connection the pool opens.
-	dsn := "file:" + env("DB_PATH", "./items.db") +
-		"?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)"
+// diag answers GET /diag: the SQLite version and the pragmas as a read connection reports them,
+// read back with PRAGMA queries (never echoed from the constants above).
+func (s *server) diag(w http.ResponseWriter, r *http.Request) {
+	conn, err := s.read.Conn(r.Context())
+	if err != nil {
+		internalError(w, err)
+		return
+	}
+	defer conn.Close()
+	var version, journal string
+	var synchronous, busy, cache, temp, mmap int64
+	err = conn.QueryRowContext(r.Context(), "SELECT sqlite_version()").Scan(&version)
+	for _, p := range []struct {
+		name string
+		dst  any
+	}{{"journal_mode", &journal}, {"synchronous", &synchronous}, {"busy_timeout", &busy},
+		{"cache_size", &cache}, {"temp_store", &temp}, {"mmap_size", &mmap}} {
+		if err == nil {
+			err = conn.QueryRowContext(r.Context(), "PRAGMA "+p.name).Scan(p.dst)
+		}
+	}
+	if err != nil {
+		internalError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"sqlite_version": version,
+		"pragmas": map[string]any{
+			"journal_mode": strings.ToLower(journal), "synchronous": synchronous, "busy_timeout": busy,
+			"cache_size": cache, "temp_store": temp, "mmap_size": mmap,
+		},
+		"runtime":     runtime.Version(),
+		"framework":   "net/http",
+		"connections": map[string]int{"read": s.readConns, "write": 1},
+	})
+}
+
+// open returns a database/sql pool of at most n connections, each opened with the pragmas, kept
+// open for the life of the process (database/sql would otherwise close all but 2 idle ones).
+func open(path string, n int) *sql.DB {
+	dsn := "file:" + path + "?_pragma=" + strings.Join(pragmas, "&_pragma=")
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		log.Fatal(err)
 	}
-	// database/sql keeps only 2 idle connections by default and would reopen SQLite files under
-	// load; keep 2 per core open, as many as the other stacks' worker threads.
-	conns := 2 * runtime.NumCPU()
-	db.SetMaxOpenConns(conns)
-	db.SetMaxIdleConns(conns)
-	if _, err := db.Exec(`CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY,
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+	return db
+}
+
+func prepare(db *sql.DB, query string) *sql.Stmt {
+	st, err := db.Prepare(query)
+	if err != nil {
+		log.Fatal(err)
+	}
+	return st
+}
+
+func main() {
+	addr := net.JoinHostPort(env("BIND", "127.0.0.1"), env("PORT", "8080"))
+	path := env("DB_PATH", "./items.db")
+	// runtime.NumCPU is the number of CPUs this process may run on (its affinity mask); one
+	// process, so the read pool has one connection per core.
+	readConns := max(1, runtime.NumCPU())
+	s := &server{write: open(path, 1), read: open(path, readConns), readConns: readConns}
+	if _, err := s.write.Exec(`CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY,
 		name TEXT NOT NULL, description TEXT NOT NULL, price REAL NOT NULL, quantity INTEGER NOT NULL)`); err != nil {
 		log.Fatal(err)
 	}
-	s := &server{db: db}
+	s.insert = prepare(s.write, "INSERT INTO items (name, description, price, quantity) VALUES (?, ?, ?, ?)")
+	s.update = prepare(s.write, "UPDATE items SET name = ?, description = ?, price = ?, quantity = ? WHERE id = ?")
+	s.delete = prepare(s.write, "DELETE FROM items WHERE id = ?")
+	s.get = prepare(s.read, "SELECT id, name, description, price, quantity FROM items WHERE id = ?")
+	s.list = prepare(s.read, "SELECT id, name, description, price, quantity FROM items ORDER BY id LIMIT ? OFFSET ?")
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /health", func(w http.ResponseWriter, r *http.Request) { writeText(w, "ok") })
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { writeText(w, "Hello, World!") })
+	mux.HandleFunc("GET /diag", s.diag)
 	mux.HandleFunc("POST /items", s.createItem)
 	mux.HandleFunc("GET /items", s.listItems)
 	mux.HandleFunc("GET /items/{id}", s.getItem)
 	mux.HandleFunc("PUT /items/{id}", s.updateItem)
 	mux.HandleFunc("DELETE /items/{id}", s.deleteItem)
 
-	log.Printf("listening on %s", addr)
+	log.Printf("listening on %s; %d read connections, 1 write connection", addr, readConns)
 	log.Fatal(http.ListenAndServe(addr, mux))
 }

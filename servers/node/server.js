@@ -2,6 +2,9 @@
 // Reference server for the node stack: Fastify with JSON-schema validation, and better-sqlite3
 // (synchronous, which is how it is meant to be used: each query runs to completion on the event
 // loop). Node runs one event loop; WORKERS is not used.
+//
+// Connection policy (servers/README.md): one connection, used by the one event loop for reads and
+// writes (which the loop serializes); every statement is prepared once at start and reused.
 
 const Fastify = require('fastify')
 const Ajv = require('ajv')
@@ -12,9 +15,14 @@ const BIND = process.env.BIND || '127.0.0.1'
 const DB_PATH = process.env.DB_PATH || './items.db'
 
 const db = new Database(DB_PATH)
+// The pragmas of every stack (servers/README.md). better-sqlite3 is compiled with a 16 MB default
+// page cache; cache_size = -2000 brings it back to SQLite's default of about 2 MB.
 db.pragma('journal_mode = WAL')
 db.pragma('synchronous = NORMAL')
 db.pragma('busy_timeout = 5000')
+db.pragma('cache_size = -2000')
+db.pragma('temp_store = MEMORY')
+db.pragma('mmap_size = 0')
 db.exec(`CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
   description TEXT NOT NULL, price REAL NOT NULL, quantity INTEGER NOT NULL)`)
 
@@ -23,7 +31,10 @@ const stmt = {
   get: db.prepare('SELECT id, name, description, price, quantity FROM items WHERE id = ?'),
   list: db.prepare('SELECT id, name, description, price, quantity FROM items ORDER BY id LIMIT ? OFFSET ?'),
   update: db.prepare('UPDATE items SET name = @name, description = @description, price = @price, quantity = @quantity WHERE id = @id'),
-  delete: db.prepare('DELETE FROM items WHERE id = ?')
+  delete: db.prepare('DELETE FROM items WHERE id = ?'),
+  sqliteVersion: db.prepare('SELECT sqlite_version()').pluck(),
+  pragmas: Object.fromEntries(['journal_mode', 'synchronous', 'busy_timeout', 'cache_size', 'temp_store', 'mmap_size']
+    .map((name) => [name, db.prepare(`PRAGMA ${name}`).pluck()]))
 }
 
 const item = {
@@ -64,12 +75,26 @@ app.setValidatorCompiler(({ schema, httpPart }) =>
   (httpPart === 'body' ? ajv.body : ajv.coercing).compile(schema))
 
 app.setErrorHandler((err, request, reply) => {
-  const status = err.statusCode && err.statusCode < 500 ? 400 : 500
-  reply.code(status).send({ error: err.message })
+  if (err.statusCode && err.statusCode < 500) return reply.code(400).send({ error: err.message })
+  // the cause goes to the log, never into the body
+  console.error(err)
+  reply.code(500).send({ error: 'internal error' })
 })
 
 app.get('/health', (request, reply) => { reply.type('text/plain; charset=utf-8').send('ok') })
 app.get('/', (request, reply) => { reply.type('text/plain; charset=utf-8').send('Hello, World!') })
+
+// The SQLite version and the pragmas in effect, read back from the connection.
+app.get('/diag', () => {
+  const pragmas = Object.fromEntries(Object.entries(stmt.pragmas).map(([name, s]) => [name, s.get()]))
+  return {
+    sqlite_version: stmt.sqliteVersion.get(),
+    pragmas: { ...pragmas, journal_mode: pragmas.journal_mode.toLowerCase() },
+    runtime: `node ${process.version}`,
+    framework: `fastify ${app.version}`,
+    connections: { read: 1, write: 1, shared: true }
+  }
+})
 
 app.post('/items', { schema: { body: itemBody, response: { 201: item } } }, (request, reply) => {
   const info = stmt.insert.run(request.body)

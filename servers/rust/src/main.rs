@@ -1,18 +1,19 @@
 //! Reference server for the `rust` stack: axum on tokio, SQLite through rusqlite (bundled).
 //!
-//! SQLite calls block, so every handler moves its query onto tokio's blocking pool with
-//! `spawn_blocking`; each blocking-pool thread opens its own connection on first use and keeps it
-//! in a thread-local (a connection per thread, no data cache in front of SQLite). The blocking pool
-//! is capped at 2 threads per core (tokio's default cap is 512), as many as the other stacks'
-//! worker threads.
+//! Connection policy (servers/README.md): SQLite calls block, so they run on threads of their own,
+//! each owning one connection: one writer thread (writes are serialized by its queue) and a read
+//! pool of one thread per available core, fed from one shared queue. A handler sends a closure to
+//! the pool and awaits the result, so at most 1 + cores threads ever touch SQLite. Each statement
+//! is prepared once per connection (`prepare_cached`) and reused; no data is cached in front of
+//! SQLite.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::OnceLock;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -23,11 +24,64 @@ use serde::{Deserialize, Serialize};
 const DEFAULT_LIMIT: i64 = 100;
 const MAX_LIMIT: i64 = 1000;
 
-static DB_PATH: OnceLock<String> = OnceLock::new();
+/// The pragmas every connection is opened with (servers/README.md).
+const PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+    PRAGMA busy_timeout = 5000; PRAGMA cache_size = -2000; PRAGMA temp_store = MEMORY; \
+    PRAGMA mmap_size = 0;";
 
-thread_local! {
-    static CONN: RefCell<Option<Connection>> = const { RefCell::new(None) };
+type Job = Box<dyn FnOnce(&Connection) + Send>;
+
+/// Threads that each own one connection and take jobs from one queue.
+struct Pool {
+    queue: mpsc::Sender<Job>,
+    size: usize,
 }
+
+impl Pool {
+    fn new(name: &str, path: &str, size: usize) -> Pool {
+        let (queue, jobs) = mpsc::channel::<Job>();
+        let jobs = Arc::new(Mutex::new(jobs));
+        for i in 0..size {
+            let conn = open(path).expect("open database");
+            let jobs = Arc::clone(&jobs);
+            std::thread::Builder::new()
+                .name(format!("{name}-{i}"))
+                .spawn(move || loop {
+                    // the lock is held only while waiting for the next job
+                    let job = match jobs.lock().expect("queue lock").recv() {
+                        Ok(job) => job,
+                        Err(_) => return,
+                    };
+                    job(&conn);
+                })
+                .expect("spawn database thread");
+        }
+        Pool { queue, size }
+    }
+
+    /// Runs `f` with one of the pool's connections, on the pool's thread.
+    async fn run<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.queue
+            .send(Box::new(move |c| {
+                let _ = tx.send(f(c));
+            }))
+            .map_err(|_| ApiError::Internal("database pool closed".to_string()))?;
+        rx.await
+            .map_err(|_| ApiError::Internal("database thread gone".to_string()))?
+    }
+}
+
+struct Db {
+    read: Pool,
+    write: Pool,
+}
+
+type Shared = State<Arc<Db>>;
 
 #[derive(Serialize)]
 struct Item {
@@ -57,7 +111,11 @@ impl IntoResponse for ApiError {
         let (status, message) = match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
             ApiError::NotFound => (StatusCode::NOT_FOUND, "not found".to_string()),
-            ApiError::Internal(m) => (StatusCode::INTERNAL_SERVER_ERROR, m),
+            ApiError::Internal(m) => {
+                // the cause goes to the log, never into the body
+                eprintln!("internal error: {m}");
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal error".to_string())
+            }
         };
         (status, Json(serde_json::json!({ "error": message }))).into_response()
     }
@@ -71,29 +129,8 @@ impl From<rusqlite::Error> for ApiError {
 
 fn open(path: &str) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "NORMAL")?;
-    conn.pragma_update(None, "busy_timeout", 5000)?;
+    conn.execute_batch(PRAGMAS)?;
     Ok(conn)
-}
-
-/// Runs `f` with this blocking-pool thread's connection, on the blocking pool.
-async fn with_db<T, F>(f: F) -> Result<T, ApiError>
-where
-    T: Send + 'static,
-    F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
-{
-    tokio::task::spawn_blocking(move || {
-        CONN.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            if slot.is_none() {
-                *slot = Some(open(DB_PATH.get().expect("DB_PATH set in main"))?);
-            }
-            f(slot.as_ref().unwrap())
-        })
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
 }
 
 fn parse_id(raw: &str) -> Result<i64, ApiError> {
@@ -126,10 +163,11 @@ async fn hello() -> impl IntoResponse {
 }
 
 async fn create_item(
+    State(db): Shared,
     payload: Result<Json<NewItem>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Item>), ApiError> {
     let new = body(payload)?;
-    let item = with_db(move |c| {
+    let item = db.write.run(move |c| {
         c.prepare_cached(
             "INSERT INTO items (name, description, price, quantity) VALUES (?1, ?2, ?3, ?4)",
         )?
@@ -146,9 +184,9 @@ async fn create_item(
     Ok((StatusCode::CREATED, Json(item)))
 }
 
-async fn get_item(Path(raw): Path<String>) -> Result<Json<Item>, ApiError> {
+async fn get_item(State(db): Shared, Path(raw): Path<String>) -> Result<Json<Item>, ApiError> {
     let id = parse_id(&raw)?;
-    with_db(move |c| {
+    db.read.run(move |c| {
         c.prepare_cached("SELECT id, name, description, price, quantity FROM items WHERE id = ?1")?
             .query_row([id], row_to_item)
             .optional()?
@@ -170,10 +208,10 @@ fn int_param(query: &HashMap<String, String>, name: &str, default: i64, min: i64
     }
 }
 
-async fn list_items(Query(query): Query<HashMap<String, String>>) -> Result<Json<Vec<Item>>, ApiError> {
+async fn list_items(State(db): Shared, Query(query): Query<HashMap<String, String>>) -> Result<Json<Vec<Item>>, ApiError> {
     let limit = int_param(&query, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT)?;
     let offset = int_param(&query, "offset", 0, 0, i64::MAX)?;
-    with_db(move |c| {
+    db.read.run(move |c| {
         let mut stmt = c.prepare_cached(
             "SELECT id, name, description, price, quantity FROM items ORDER BY id LIMIT ?1 OFFSET ?2",
         )?;
@@ -187,12 +225,13 @@ async fn list_items(Query(query): Query<HashMap<String, String>>) -> Result<Json
 }
 
 async fn update_item(
+    State(db): Shared,
     Path(raw): Path<String>,
     payload: Result<Json<NewItem>, JsonRejection>,
 ) -> Result<Json<Item>, ApiError> {
     let id = parse_id(&raw)?;
     let new = body(payload)?;
-    with_db(move |c| {
+    db.write.run(move |c| {
         let changed = c
             .prepare_cached(
                 "UPDATE items SET name = ?1, description = ?2, price = ?3, quantity = ?4 WHERE id = ?5",
@@ -207,9 +246,9 @@ async fn update_item(
     .map(Json)
 }
 
-async fn delete_item(Path(raw): Path<String>) -> Result<StatusCode, ApiError> {
+async fn delete_item(State(db): Shared, Path(raw): Path<String>) -> Result<StatusCode, ApiError> {
     let id = parse_id(&raw)?;
-    with_db(move |c| {
+    db.write.run(move |c| {
         let changed = c.prepare_cached("DELETE FROM items WHERE id = ?1")?.execute([id])?;
         if changed == 0 {
             Err(ApiError::NotFound)
@@ -218,6 +257,46 @@ async fn delete_item(Path(raw): Path<String>) -> Result<StatusCode, ApiError> {
         }
     })
     .await
+}
+
+#[derive(Serialize)]
+struct Pragmas {
+    journal_mode: String,
+    synchronous: i64,
+    busy_timeout: i64,
+    cache_size: i64,
+    temp_store: i64,
+    mmap_size: i64,
+}
+
+/// GET /diag: the SQLite version and the pragmas as a read connection reports them (PRAGMA
+/// queries, not the constants above), the runtime and the connection counts.
+async fn diag(State(db): Shared) -> Result<Json<serde_json::Value>, ApiError> {
+    let (version, pragmas) = db
+        .read
+        .run(|c| {
+            let int = |name: &str| c.pragma_query_value(None, name, |r| r.get::<_, i64>(0));
+            let version: String = c.query_row("SELECT sqlite_version()", [], |r| r.get(0))?;
+            let pragmas = Pragmas {
+                journal_mode: c
+                    .pragma_query_value(None, "journal_mode", |r| r.get::<_, String>(0))?
+                    .to_lowercase(),
+                synchronous: int("synchronous")?,
+                busy_timeout: int("busy_timeout")?,
+                cache_size: int("cache_size")?,
+                temp_store: int("temp_store")?,
+                mmap_size: int("mmap_size")?,
+            };
+            Ok((version, pragmas))
+        })
+        .await?;
+    Ok(Json(serde_json::json!({
+        "sqlite_version": version,
+        "pragmas": pragmas,
+        "runtime": env!("TPM_RUSTC_VERSION"),
+        "framework": "axum",
+        "connections": { "read": db.read.size, "write": db.write.size },
+    })))
 }
 
 async fn shutdown_signal() {
@@ -234,9 +313,7 @@ fn env_or(name: &str, default: &str) -> String {
 }
 
 fn main() {
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     tokio::runtime::Builder::new_multi_thread()
-        .max_blocking_threads(2 * cores)
         .enable_all()
         .build()
         .expect("tokio runtime")
@@ -255,13 +332,20 @@ async fn serve() {
     )
     .expect("create table");
     drop(conn);
-    DB_PATH.set(db_path).unwrap();
+    // the CPUs this process may run on (its affinity mask and cgroup quota); one process
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let db = Arc::new(Db {
+        read: Pool::new("sqlite-read", &db_path, cores.max(1)),
+        write: Pool::new("sqlite-write", &db_path, 1),
+    });
 
     let app = Router::new()
         .route("/health", get(health))
         .route("/", get(hello))
+        .route("/diag", get(diag))
         .route("/items", get(list_items).post(create_item))
-        .route("/items/{id}", get(get_item).put(update_item).delete(delete_item));
+        .route("/items/{id}", get(get_item).put(update_item).delete(delete_item))
+        .with_state(db);
 
     let addr: SocketAddr = format!("{bind}:{port}").parse().expect("BIND:PORT must be an address");
     let listener = tokio::net::TcpListener::bind(addr).await.expect("bind");

@@ -107,6 +107,27 @@ class StudiesEndToEndTest {
         assertFalse(paperRep.contains("blog-014") || paperRep.contains("node-pi-guide"), paperRep);
     }
 
+    /** The command line: an incomplete report is exit code 1 with the file named, and the data folder untouched. */
+    @Test
+    void importOfAnIncompleteReportFailsAndWritesNothing() throws Exception {
+        Path data = paperData();
+        String before = Files.readString(data.resolve("SHA256SUMS"));
+        Path saved = Files.createDirectories(tmp.resolve("saved"));
+        try (var in = StudiesEndToEndTest.class.getResourceAsStream("/collect/import/real-wrk-refused.txt")) {
+            Files.write(saved.resolve("refused.txt"), in.readAllBytes());
+        }
+        Files.copy(fixtures().resolve("hello-blog/go-http-c10.txt"), saved.resolve("ok.txt"));
+        Path runs = Files.writeString(saved.resolve("runs.csv"), "file,stack,endpoint,concurrency,threads,run,warmup\n"
+                + "ok.txt,go-http,hello,10,2,1,0\nrefused.txt,go-http,hello,10,2,2,0\n");
+        Path device = Files.writeString(tmp.resolve("device.json"), DEVICE);
+        Cli.Result r = Cli.run("import", "--data", data.toString(), "--campaign", "x", "--study", "hello-blog",
+                "--device-json", device.toString(), "--runs", runs.toString());
+        assertEquals(1, r.exit(), r::toString);
+        assertTrue(r.err().contains(saved.resolve("refused.txt") + ": line 1, column 1"), r::toString);
+        assertFalse(Files.exists(data.resolve("raw/x")));
+        assertEquals(before, Files.readString(data.resolve("SHA256SUMS")));
+    }
+
     @Test
     void noStudyCampaignNoStudyOutput() throws Exception {
         Path data = paperData();

@@ -13,15 +13,16 @@ public final class Endpoints {
     public static final String MIXED = "mixed";
     /** GET / plain text, for the hello-world studies. */
     public static final String HELLO = "hello";
-    /** GET /json: a small JSON greeting with a timestamp (the node-pi study). */
+    /** GET /json: {"message": "Hello from Pi", "timestamp": ms}, the node-pi study. */
     public static final String HELLO_JSON = "hello_json";
-    /** GET /heavy: sum of square roots of 0..999999 as JSON (the node-pi study). */
+    /** GET /heavy: the sum of the square roots of 0..999999 as JSON, the node-pi study. */
     public static final String HEAVY = "heavy";
 
     /** The five CRUD endpoints that tests and weighted aggregates cover. */
     public static final List<String> CRUD = List.of(POST_ITEM, GET_ITEM, GET_LIST, PUT_ITEM, DELETE_ITEM);
     /** Every endpoint id data.md allows, in output order. */
-    public static final List<String> ALL = List.of(POST_ITEM, GET_ITEM, GET_LIST, PUT_ITEM, DELETE_ITEM, MIXED, HELLO, HELLO_JSON, HEAVY);
+    public static final List<String> ALL = List.of(POST_ITEM, GET_ITEM, GET_LIST, PUT_ITEM, DELETE_ITEM, MIXED, HELLO,
+            HELLO_JSON, HEAVY);
 
     private Endpoints() {}
 

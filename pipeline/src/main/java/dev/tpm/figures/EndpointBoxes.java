@@ -53,34 +53,64 @@ final class EndpointBoxes {
         return Arrays.stream(v).filter(x -> !Double.isNaN(x)).toArray();
     }
 
-    static Figure build(DeviceResults device, Theme theme, String name, String metric, String figureTitle,
-            String yTitle, String caption) {
+    static Figure build(Results results, DeviceResults device, Theme theme, String name, String metric,
+            String figureTitle, String yTitle, String caption) {
         List<String> endpoints = endpoints(device, metric);
         boolean single = endpoints.size() == 1;
+        int minN = results.dataset().config().minN();
+        // one scale for every panel: log or linear over all runs, the same range
+        double[] all = device.samples().stream().filter(s -> s.metric().equals(metric)
+                        && endpoints.contains(s.endpoint())).flatMapToDouble(s -> Arrays.stream(present(s.values())))
+                .toArray();
+        boolean log = Plots.wantsLog(Arrays.stream(all));
+        double min = Arrays.stream(all).min().orElse(0);
+        double max = Arrays.stream(all).max().orElse(1);
+        double pad = log ? 1.15 : (max - Math.min(0, min)) * 0.05;
         List<XYChart> panels = new ArrayList<>();
         for (String endpoint : endpoints) {
             List<String> stacks = new ArrayList<>();
             List<double[]> runs = new ArrayList<>();
-            for (String stack : device.stacks()) {
+            List<String> without = new ArrayList<>();
+            for (String stack : device.listedStacks()) {
                 double[] v = values(device, stack, endpoint, metric);
                 if (v.length > 0) {
                     stacks.add(stack);
                     runs.add(v);
+                } else {
+                    without.add(stack);
                 }
             }
-            boolean log = Plots.wantsLog(runs.stream().flatMapToDouble(Arrays::stream));
+            String panelTitle = single ? figureTitle : Layout.endpoint(endpoint);
+            if (!without.isEmpty()) panelTitle += "; no runs: " + String.join(", ", without);
             XYChart chart = theme.chart(
                     single ? Layout.SINGLE_WIDTH : Layout.PANEL_WIDTH, single ? Layout.SINGLE_HEIGHT : Layout.PANEL_HEIGHT,
-                    single ? figureTitle : Layout.endpoint(endpoint), "stack", Plots.yTitle(yTitle, log));
+                    panelTitle, "stack", Plots.yTitle(yTitle, log));
             if (!single) chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
             if (!single) chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
             CategoryAxis axis = new CategoryAxis(stacks, STEPS);
             axis.install(chart);
-            for (int i = 0; i < stacks.size(); i++) box(chart, theme, axis, i, stacks.get(i), BoxStats.of(runs.get(i)));
+            for (int i = 0; i < stacks.size(); i++) {
+                if (runs.get(i).length < minN) {
+                    points(chart, theme, axis, i, stacks.get(i), runs.get(i));
+                } else {
+                    box(chart, theme, axis, i, stacks.get(i), BoxStats.of(runs.get(i)));
+                }
+            }
             chart.getStyler().setYAxisLogarithmic(log);
+            chart.getStyler().setYAxisMin(log ? min / pad : Math.min(0, min));
+            chart.getStyler().setYAxisMax(log ? max * pad : max + pad);
             panels.add(chart);
         }
         return new Figure(name, figureTitle, caption, Layout.columns(panels.size()), panels);
+    }
+
+    /** A group below min_n: its runs as points (a box of two or three runs would suggest a distribution). */
+    static final String POINTS = " runs (n < min_n)";
+
+    private static void points(XYChart chart, Theme theme, CategoryAxis axis, int i, String stack, double[] v) {
+        double[] x = new double[v.length];
+        Arrays.fill(x, axis.centre(i));
+        Plots.scatter(chart, stack + POINTS, x, v, theme.color(stack), theme.marker(stack)).setShowInLegend(false);
     }
 
     private static void box(XYChart chart, Theme theme, CategoryAxis axis, int i, String stack, BoxStats b) {
@@ -108,8 +138,9 @@ final class EndpointBoxes {
     }
 
     static String caption(String what) {
-        return what + " of every measured phase-1 run, per endpoint and stack. Box: quartiles (type-7 "
-                + "quantiles) with the median in black; whiskers: the most extreme runs within "
-                + BoxStats.TUKEY_FENCE + " IQR of the box; markers: runs beyond them.";
+        return what + " of every measured phase-1 run, per endpoint and stack, every panel on one scale. Box:"
+                + " quartiles (type-7 quantiles) with the median in black; whiskers: the most extreme runs within "
+                + BoxStats.TUKEY_FENCE + " IQR of the box; markers: runs beyond them. A group of fewer than min_n"
+                + " runs is drawn as its runs (points), not as a box.";
     }
 }

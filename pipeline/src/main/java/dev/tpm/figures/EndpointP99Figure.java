@@ -30,7 +30,7 @@ public final class EndpointP99Figure implements FigureBuilder {
 
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
-        return EndpointBoxes.build(device, theme, NAME, Metrics.LAT_P99_MS, title(results, device), "p99 latency (ms)",
+        return EndpointBoxes.build(results, device, theme, NAME, Metrics.LAT_P99_MS, title(results, device), "p99 latency (ms)",
                 caption(results, device));
     }
 }

@@ -30,7 +30,7 @@ public final class EndpointRpsFigure implements FigureBuilder {
 
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
-        return EndpointBoxes.build(device, theme, NAME, Metrics.RPS, title(results, device), "throughput (req/s)",
+        return EndpointBoxes.build(results, device, theme, NAME, Metrics.RPS, title(results, device), "throughput (req/s)",
                 caption(results, device));
     }
 }

@@ -5,15 +5,26 @@ import org.knowm.xchart.XYChart;
 
 /**
  * One figure before it is written: one or more chart panels laid out in a grid, all of the same
- * size. With several panels the writer draws {@code title} above them; a single panel carries the
- * title itself.
+ * size. The writer draws {@code title} and the {@code subtitle} lines above them (a panel's own
+ * chart title is its panel title, hidden on a single-panel figure).
  *
  * @param name file stem, e.g. {@code pareto}
  * @param caption one or two sentences for the report: what is drawn and how to read it
  * @param columns panels per row
  */
-public record Figure(String name, String title, String caption, int columns, List<XYChart> panels) {
+public record Figure(String name, String title, String caption, int columns, List<XYChart> panels, List<String> subtitle) {
+    /** A figure without a subtitle yet (the figures stage adds the device's). */
+    public Figure(String name, String title, String caption, int columns, List<XYChart> panels) {
+        this(name, title, caption, columns, panels, List.of());
+    }
+
+    /** This figure with the given subtitle lines (device and campaigns, stacks left out). */
+    public Figure withSubtitle(List<String> lines) {
+        return new Figure(name, title, caption, columns, panels, lines);
+    }
+
     public Figure {
+        subtitle = List.copyOf(subtitle);
         panels = List.copyOf(panels);
         if (panels.isEmpty()) throw new IllegalArgumentException("figure " + name + " has no panel");
         if (columns < 1) throw new IllegalArgumentException("figure " + name + ": columns must be >= 1");

@@ -7,7 +7,6 @@ import dev.tpm.output.Outputs;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
-import java.awt.Shape;
 import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
@@ -40,8 +39,10 @@ public final class FigureWriter {
     public static final int PNG_SCALE = 2;
     /** outputs.md: every PNG at least 1600 px wide. */
     public static final int MIN_PNG_WIDTH_PX = 1600;
-    /** Height of the band holding a multi-panel figure's title. */
-    static final int HEADER_HEIGHT = 44;
+    /** Height of the band holding a figure's title. */
+    static final int HEADER_HEIGHT = 40;
+    /** Height of each subtitle line below the title. */
+    static final int SUBTITLE_LINE_HEIGHT = 22;
 
     private static final Pattern CLIP_ID = Pattern.compile("\\bclip(-?\\d+)\\b");
     /** A decimal with more fractional digits than {@link #SVG_DECIMALS}. */
@@ -133,21 +134,27 @@ public final class FigureWriter {
         return out.toString();
     }
 
-    private static int header(Figure f) {
-        return f.panels().size() > 1 ? HEADER_HEIGHT : 0;
+    static int header(Figure f) {
+        return HEADER_HEIGHT + f.subtitle().size() * SUBTITLE_LINE_HEIGHT + (f.subtitle().isEmpty() ? 0 : 6);
+    }
+
+    /** Draws one line of text centred horizontally with its vertical centre at {@code centreY}. */
+    private static void centred(Graphics2D g, String text, java.awt.Font font, double width, double centreY) {
+        TextLayout layout = new TextLayout(text, font, g.getFontRenderContext());
+        Rectangle2D b = layout.getBounds();
+        double x = (width - b.getWidth()) / 2 - b.getX();
+        double y = centreY - b.getHeight() / 2 - b.getY();
+        g.fill(layout.getOutline(AffineTransform.getTranslateInstance(x, y)));
     }
 
     private static void paint(Graphics2D g, Figure f) {
         g.setColor(Color.WHITE);
         g.fill(new Rectangle2D.Double(0, 0, width(f), height(f)));
-        if (header(f) > 0) {
-            TextLayout title = new TextLayout(f.title(), Theme.titleFont(), g.getFontRenderContext());
-            Rectangle2D b = title.getBounds();
-            double x = (width(f) - b.getWidth()) / 2 - b.getX();
-            double y = (HEADER_HEIGHT - b.getHeight()) / 2 - b.getY();
-            Shape outline = title.getOutline(AffineTransform.getTranslateInstance(x, y));
-            g.setColor(Theme.INK);
-            g.fill(outline);
+        g.setColor(Theme.INK);
+        centred(g, f.title(), Theme.titleFont(), width(f), HEADER_HEIGHT / 2.0 + 4);
+        for (int i = 0; i < f.subtitle().size(); i++) {
+            centred(g, f.subtitle().get(i), Theme.font(java.awt.Font.PLAIN, 14f), width(f),
+                    HEADER_HEIGHT + (i + 0.5) * SUBTITLE_LINE_HEIGHT);
         }
         for (int i = 0; i < f.panels().size(); i++) {
             XYChart chart = f.panel(i);

@@ -5,6 +5,7 @@ import dev.tpm.pipeline.PipelineContext;
 import dev.tpm.pipeline.Stage;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
+import dev.tpm.results.StudyScope;
 import java.util.List;
 
 /**
@@ -45,7 +46,7 @@ public final class FiguresStage implements Stage {
                 if (missing != null) {
                     out.skip(stem + ".png/.svg", missing);
                 } else {
-                    FigureWriter.add(out, stem, f.build(results, device, theme));
+                    FigureWriter.add(out, stem, finish(f.build(results, device, theme), device));
                 }
             }
         }
@@ -59,9 +60,37 @@ public final class FiguresStage implements Stage {
             if (missing != null) {
                 out.skip(stem + ".png/.svg", missing);
             } else {
-                FigureWriter.add(out, stem, f.build(results));
+                FigureWriter.add(out, stem, finish(f.build(results), StudyScope.of(results, f.study()).describe()));
             }
         }
+    }
+
+    /**
+     * What every figure gets, whatever draws it: a subtitle naming the device and its campaigns (and
+     * the stacks left out, with the reason, that its caption names), the title moved from a single
+     * panel into the header, one legend per figure (on the panel with the most entries), and log
+     * axes labelled 1-2-5.
+     */
+    static Figure finish(Figure f, DeviceResults device) {
+        return finish(f, device.source());
+    }
+
+    /** {@link #finish(Figure, DeviceResults)} with the subtitle's first line given (a study's devices and campaigns). */
+    static Figure finish(Figure f, String source) {
+        List<String> subtitle = new java.util.ArrayList<>();
+        subtitle.add(source);
+        int notShown = f.caption().indexOf(" Not shown (");
+        if (notShown >= 0) subtitle.add(f.caption().substring(notShown + 1));
+        if (f.panels().size() == 1) f.panel(0).getStyler().setChartTitleVisible(false);
+        int legend = 0;
+        for (int i = 0; i < f.panels().size(); i++) {
+            if (Plots.legendEntries(f.panel(i)) > Plots.legendEntries(f.panel(legend))) legend = i;
+        }
+        for (int i = 0; i < f.panels().size(); i++) {
+            f.panel(i).getStyler().setLegendVisible(i == legend);
+            Plots.logTicks125(f.panel(i));
+        }
+        return f.withSubtitle(subtitle);
     }
 
     /** figures/&lt;prefix&gt;&lt;name&gt;, without extension. */

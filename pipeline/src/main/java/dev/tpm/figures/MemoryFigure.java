@@ -55,32 +55,43 @@ public final class MemoryFigure implements FigureBuilder {
         return LongStream.of(s.rssKib()).mapToDouble(k -> k / Metrics.KIB_PER_MIB).toArray();
     }
 
+    static double[] pssMib(MemorySeries s) {
+        if (s.pssKib() == null || s.pssKib().length != s.samples()) return null;
+        return LongStream.of(s.pssKib()).mapToDouble(k -> k / Metrics.KIB_PER_MIB).toArray();
+    }
+
+    /** Suffix of a series' PSS line (dashed) beside its RSS line (solid). */
+    public static final String PSS = " PSS";
+
+    /**
+     * One panel per stack, each on its own MiB scale (said in its title), so that a stack of a few MiB
+     * is not flattened by one of hundreds; every series of the stack drawn as RSS (solid) and, where
+     * collected, PSS (dashed).
+     */
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
-        List<String> endpoints = endpoints(device);
-        boolean single = endpoints.size() == 1;
         String title = title(results, device);
         List<XYChart> panels = new ArrayList<>();
-        for (String endpoint : endpoints) {
-            boolean log = Plots.wantsLog(device.memorySeries().stream().filter(s -> s.endpoint().equals(endpoint))
-                    .flatMapToDouble(s -> java.util.Arrays.stream(mib(s))));
-            XYChart chart = theme.chart(
-                    single ? Layout.SINGLE_WIDTH : Layout.PANEL_WIDTH + 160,
-                    single ? Layout.SINGLE_HEIGHT : Layout.PANEL_HEIGHT + 120,
-                    single ? title : Layout.endpoint(endpoint), "time since the series start (s)",
-                    Plots.yTitle("RSS of the server's process tree (MiB)", log));
-            if (!single) {
-                chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-                chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
-            }
-            chart.getStyler().setYAxisLogarithmic(log);
-            for (String stack : device.stacks()) {
-                boolean first = true;
+        List<String> stacks = device.stacks().stream()
+                .filter(st -> device.memorySeries().stream().anyMatch(s -> s.stack().equals(st))).toList();
+        for (String stack : stacks) {
+            XYChart chart = theme.chart(Layout.PANEL_WIDTH, Layout.PANEL_HEIGHT, stack + " (own scale)",
+                    "time since the series start (s)", "process-tree memory (MiB)");
+            chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+            boolean firstRss = true;
+            boolean firstPss = true;
+            for (String endpoint : endpoints(device)) {
                 for (MemorySeries s : series(device, stack, endpoint)) {
-                    String name = first ? stack : stack + SERIES_SEPARATOR + s.file();
-                    Plots.line(chart, name, seconds(s), mib(s), theme.color(stack), Theme.DATA_LINE, null)
-                            .setShowInLegend(first);
-                    first = false;
+                    String id = SERIES_SEPARATOR + s.file();
+                    Plots.line(chart, firstRss ? "RSS" : stack + id, seconds(s), mib(s), theme.color(stack),
+                            Theme.DATA_LINE, null).setShowInLegend(firstRss);
+                    firstRss = false;
+                    double[] pss = pssMib(s);
+                    if (pss != null) {
+                        Plots.line(chart, firstPss ? "PSS" : stack + PSS + id, seconds(s), pss, theme.color(stack),
+                                Theme.FRONTIER, null).setShowInLegend(firstPss);
+                        firstPss = false;
+                    }
                 }
             }
             panels.add(chart);
@@ -95,7 +106,10 @@ public final class MemoryFigure implements FigureBuilder {
 
     @Override
     public String caption(Results results, DeviceResults device) {
-        return "Every phase-3 series: RSS of the server's process tree sampled under load (KiB / 1024), "
-                + "one line per series in its stack's colour, one panel per endpoint.";
+        return "Every phase-3 series: RSS (solid) and PSS (dashed, where collected) of the server's process tree"
+                + " sampled under load (KiB / 1024), one panel per stack, each on its own scale; PSS divides shared"
+                + " pages among the processes sharing them, so it is below summed RSS for multi-process stacks."
+                + Layout.notShown(device, device.memorySeries().stream().map(MemorySeries::stack).toList(),
+                        "no memory series");
     }
 }

@@ -46,7 +46,7 @@ public final class NodePiMemoryFigure implements StudyFigure {
 
     @Override
     public String title(Results results) {
-        return StudyFigure.title(StudyScope.of(results, study()), "node-pi (seed 003): RSS under load");
+        return StudyFigure.title(StudyScope.of(results, study()), "node-pi (seed 003): RSS under sustained load");
     }
 
     @Override

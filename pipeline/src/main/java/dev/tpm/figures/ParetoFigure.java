@@ -105,7 +105,6 @@ public final class ParetoFigure implements FigureBuilder {
                 + device.declaredMix() + "', with " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs in both directions. Ringed stacks and the dashed staircase form the "
                 + "Pareto frontier: no other stack has both lower memory and higher throughput. MiB = KiB / 1024."
-                + Layout.notShown(device, rows(device).stream().map(Weighted::stack).toList(),
-                        "no weighted values: a CRUD endpoint without measured runs");
+                + Layout.notShownWeighted(device, rows(device).stream().map(Weighted::stack).toList());
     }
 }

@@ -141,6 +141,25 @@ final class Plots {
         return segs;
     }
 
+    /** Series a chart's legend lists. */
+    static int legendEntries(XYChart chart) {
+        return (int) chart.getSeriesMap().values().stream().filter(XYSeries::isShowInLegend).count();
+    }
+
+    /**
+     * Every log axis of the chart labels each 1-9 x 10^k, not only the decades, so that every plotted
+     * value can be read (XChart's log axes cannot label 1, 2 and 5 alone).
+     */
+    static void logTicks125(XYChart chart) {
+        var s = chart.getStyler();
+        if (s.isYAxisLogarithmic()) {
+            s.setYAxisLogarithmicDecadeOnly(false);
+        }
+        if (s.isXAxisLogarithmic()) {
+            s.setXAxisLogarithmicDecadeOnly(false);
+        }
+    }
+
     static String yTitle(String title, boolean log) {
         return log ? title + ", log scale" : title;
     }

@@ -53,6 +53,6 @@ public final class RatioFigure implements FigureBuilder {
         return "Weighted mean over the five CRUD endpoints of each endpoint's median requests per "
                 + "second per MiB of peak RSS, weights of the declared mix '" + device.declaredMix() + "'; whiskers: "
                 + Layout.ciLevel(results) + " stratified-bootstrap CI."
-                + Layout.notShown(device, stacks(device), "no weighted values: a CRUD endpoint without measured runs");
+                + Layout.notShownWeighted(device, stacks(device));
     }
 }

@@ -70,6 +70,9 @@ public final class SensitivityFigure implements FigureBuilder {
         return "The headline ratio recomputed under each mix of mixes.csv (the first, '" + device.declaredMix()
                 + "', is the declared one); whiskers: " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs. Kendall's tau of each ranking against the declared one is in the "
-                + "sensitivity table.";
+                + "sensitivity table."
+                + Layout.notShownWeighted(device, device.weighted().stream()
+                        .filter(w -> w.mix().equals(device.declaredMix()) && !w.wRpsPerMib().isMissing())
+                        .map(dev.tpm.results.Weighted::stack).toList());
     }
 }

@@ -5,7 +5,7 @@ import dev.tpm.results.StudyScope;
 
 /**
  * A figure of one seed study (studies.md), drawn only when a campaign of that study exists; its
- * title names the devices and campaigns, since the study's devices are not the paper's.
+ * subtitle names the devices and campaigns, since the study's devices are not the paper's.
  */
 public interface StudyFigure {
     String name();
@@ -24,8 +24,8 @@ public interface StudyFigure {
 
     Figure build(Results results);
 
-    /** "title - device (campaign c)": what a PNG lifted out of the report still says. */
+    /** The title; the subtitle the figures stage adds names the devices and campaigns (StudyScope.describe). */
     static String title(StudyScope s, String what) {
-        return what + " - " + s.describeShort();
+        return what;
     }
 }

@@ -52,28 +52,50 @@ public final class SweepFigure implements FigureBuilder {
 
     @Override
     public String caption(Results results, DeviceResults device) {
-        return "Median of the measured phase-2 runs at each concurrency (open connections), per stack; "
-                + "whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians.";
+        return "Median of the measured phase-2 runs at each concurrency (open connections, doubling levels on a"
+                + " log2 axis), per stack; whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians,"
+                + " drawn only for levels of at least min_n runs.";
+    }
+
+    /**
+     * The x of a concurrency level: log2(c / c_min) of the sweep's lowest level, so doubling levels sit
+     * one unit apart and the tick at x is labelled c_min * 2^x (a log2 axis; XChart's own log axes
+     * are base 10).
+     */
+    static double x(DeviceResults d, int concurrency) {
+        return Math.log(concurrency / (double) lowest(d)) / Math.log(2);
+    }
+
+    static int lowest(DeviceResults d) {
+        return d.sweep().stream().mapToInt(SweepPoint::concurrency).min().orElse(1);
+    }
+
+    /** The concurrency at a whole-number x; empty between them. */
+    static String xLabel(DeviceResults d, double x) {
+        double r = Math.rint(x);
+        if (Math.abs(x - r) > 1e-9) return "";
+        return Long.toString(Math.round(lowest(d) * Math.pow(2, r)));
     }
 
     private static XYChart panel(DeviceResults d, Theme theme, String panelTitle, String yTitle,
             Function<SweepPoint, Estimate> metric) {
         boolean log = Plots.wantsLog(Plots.span(d.sweep().stream().map(metric).toList()));
         XYChart chart = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 120, panelTitle,
-                "concurrency (connections)", Plots.yTitle(yTitle, log));
+                "concurrency (connections, log2 scale)", Plots.yTitle(yTitle, log));
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> xLabel(d, x));
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setYAxisLogarithmic(log);
-        for (String stack : d.stacks()) {
+        for (String stack : d.listedStacks()) {
             List<SweepPoint> pts = points(d, stack).stream().filter(p -> !metric.apply(p).isMissing()).toList();
             if (pts.isEmpty()) continue;
             List<double[]> whiskers = new ArrayList<>();
             for (SweepPoint p : pts) {
                 Estimate e = metric.apply(p);
-                if (Plots.hasCi(e)) whiskers.add(new double[] {p.concurrency(), e.lo(), p.concurrency(), e.hi()});
+                if (Plots.hasCi(e)) whiskers.add(new double[] {x(d, p.concurrency()), e.lo(), x(d, p.concurrency()), e.hi()});
             }
             if (!whiskers.isEmpty()) Plots.segments(chart, stack + Plots.CI, whiskers, theme.color(stack), Theme.WHISKER);
-            Plots.line(chart, stack, pts.stream().mapToDouble(SweepPoint::concurrency).toArray(),
+            Plots.line(chart, stack, pts.stream().mapToDouble(p -> x(d, p.concurrency())).toArray(),
                     pts.stream().mapToDouble(p -> metric.apply(p).value()).toArray(),
                     theme.color(stack), Theme.DATA_LINE, theme.marker(stack));
         }

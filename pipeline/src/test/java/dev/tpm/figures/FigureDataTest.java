@@ -172,11 +172,14 @@ class FigureDataTest {
         for (XYChart c : f.panels()) {
             for (String e : Endpoints.ALL) if (c.getTitle().contains("(" + e + ")")) byEndpoint.put(e, c);
         }
-        assertTrue(byEndpoint.get(Endpoints.POST_ITEM).getStyler().isYAxisLogarithmic());
-        assertTrue(byEndpoint.get(Endpoints.DELETE_ITEM).getStyler().isYAxisLogarithmic());
-        assertFalse(byEndpoint.get(Endpoints.GET_ITEM).getStyler().isYAxisLogarithmic());
-        assertEquals("p99 latency (ms), log scale", byEndpoint.get(Endpoints.POST_ITEM).getYAxisTitle());
-        assertEquals("p99 latency (ms)", byEndpoint.get(Endpoints.GET_ITEM).getYAxisTitle());
+        // the write spikes span more than two decades: every panel on the same log scale, same range
+        XYChart get = byEndpoint.get(Endpoints.GET_ITEM);
+        for (XYChart c : f.panels()) {
+            assertTrue(c.getStyler().isYAxisLogarithmic(), c.getTitle());
+            assertEquals("p99 latency (ms), log scale", c.getYAxisTitle());
+            assertEquals(get.getStyler().getYAxisMin(), c.getStyler().getYAxisMin(), c.getTitle());
+            assertEquals(get.getStyler().getYAxisMax(), c.getStyler().getYAxisMax(), c.getTitle());
+        }
         double[] dotnetPost = sample("dotnet", Endpoints.POST_ITEM, Metrics.LAT_P99_MS);
         assertEquals(BoxStats.of(dotnetPost).median(),
                 min(series(byEndpoint.get(Endpoints.POST_ITEM), "dotnet" + EndpointBoxes.MEDIAN).getYData()), EPS);
@@ -309,14 +312,17 @@ class FigureDataTest {
         assertEquals(2, f.panels().size());
         XYChart rps = f.panel(SweepFigure.RPS_PANEL);
         XYChart p99 = f.panel(SweepFigure.P99_PANEL);
-        assertEquals("concurrency (connections)", rps.getXAxisTitle());
+        assertEquals("concurrency (connections, log2 scale)", rps.getXAxisTitle());
+        // doubling levels one unit apart, labelled with the concurrency
+        assertEquals(List.of("30", "60", "120", "240", ""), List.of(SweepFigure.xLabel(device, 0), SweepFigure.xLabel(device, 1),
+                SweepFigure.xLabel(device, 2), SweepFigure.xLabel(device, 3), SweepFigure.xLabel(device, 0.5)));
         assertEquals("median throughput (req/s)", rps.getYAxisTitle());
         assertFalse(rps.getStyler().isYAxisLogarithmic());
         assertTrue(p99.getStyler().isYAxisLogarithmic(), "about 4 ms to 740 ms");
         for (String stack : SyntheticResults.STACKS) {
             List<SweepPoint> pts = SweepFigure.points(device, stack);
             XYSeries line = series(rps, stack);
-            assertArrayEquals(new double[] {30, 60, 120, 240}, line.getXData(), EPS);
+            assertArrayEquals(new double[] {0, 1, 2, 3}, line.getXData(), EPS);
             assertArrayEquals(pts.stream().mapToDouble(p -> p.rps().value()).toArray(), line.getYData(), EPS);
             assertArrayEquals(pts.stream().mapToDouble(p -> p.p99Ms().value()).toArray(),
                     series(p99, stack).getYData(), EPS);
@@ -330,21 +336,33 @@ class FigureDataTest {
     }
 
     @Test
-    void memoryDrawsEverySeriesInMibAndSecondsWithOneLegendEntryPerStack() {
-        XYChart c = new MemoryFigure().build(results, device, theme).panel(0);
-        assertEquals(SyntheticResults.STACKS, legend(c));
-        assertEquals("time since the series start (s)", c.getXAxisTitle());
-        assertEquals("RSS of the server's process tree (MiB)", c.getYAxisTitle());
-        for (String stack : SyntheticResults.STACKS) {
+    void memoryDrawsEveryStackInItsOwnPanelWithRssAndPssToldApart() {
+        Figure f = new MemoryFigure().build(results, device, theme);
+        assertEquals(SyntheticResults.STACKS.size(), f.panels().size());
+        for (int p = 0; p < f.panels().size(); p++) {
+            XYChart c = f.panel(p);
+            String stack = SyntheticResults.STACKS.get(p);
+            assertEquals(stack + " (own scale)", c.getTitle());
+            assertEquals("time since the series start (s)", c.getXAxisTitle());
+            assertEquals("process-tree memory (MiB)", c.getYAxisTitle());
             List<MemorySeries> files = MemoryFigure.series(device, stack, Endpoints.GET_ITEM);
             assertEquals(2, files.size());
-            XYSeries first = series(c, stack);
+            XYSeries first = series(c, "RSS");
             XYSeries second = series(c, stack + MemoryFigure.SERIES_SEPARATOR + files.get(1).file());
+            assertTrue(first.isShowInLegend());
             assertFalse(second.isShowInLegend());
+            assertEquals(theme.color(stack), first.getLineColor());
             MemorySeries m = files.get(0);
             for (int i = 0; i < m.samples(); i++) {
                 assertEquals(m.tMs()[i] / 1000.0, first.getXData()[i], EPS);
                 assertEquals(m.rssKib()[i] / 1024.0, first.getYData()[i], EPS);
+            }
+            double[] pss = MemoryFigure.pssMib(m);
+            if (pss != null) {
+                XYSeries dashed = series(c, "PSS");
+                assertArrayEquals(pss, dashed.getYData(), EPS);
+                assertEquals(Theme.FRONTIER, dashed.getLineStyle(), "PSS dashed");
+                assertEquals(Theme.DATA_LINE, first.getLineStyle(), "RSS solid");
             }
         }
     }
@@ -390,8 +408,9 @@ class FigureDataTest {
                 }
             }
         }
-        // nine figures, five stacks each: the box figures have six panels and the sweep two
-        assertEquals(5 * (1 + 6 + 6 + 1 + 1 + 1 + 2 + 1 + 1), checked);
+        // eight figures name a series after each of five stacks: the box figures have six panels and the
+        // sweep two (the memory figure names its lines RSS and PSS, one panel per stack)
+        assertEquals(5 * (1 + 6 + 6 + 1 + 1 + 1 + 2 + 1), checked);
     }
 
     @Test
@@ -430,11 +449,18 @@ class FigureDataTest {
                 d.samples(), d.omnibus(), d.posthoc(), d.posthocSummary(), withoutRust, d.sensitivity(),
                 d.stackPooled(), d.sweep(), d.sweepSummary(), d.memory(), d.memorySeries(), d.exclusions(),
                 d.runCounts(), d.implications(), d.paretoFrontier());
-        for (FigureBuilder f : List.of(new ParetoFigure(), new RatioFigure())) {
+        for (FigureBuilder f : List.of(new ParetoFigure(), new RatioFigure(), new SensitivityFigure())) {
             String caption = f.caption(results, noRust);
-            assertTrue(caption.endsWith(" Not shown (no weighted values: a CRUD endpoint without measured runs): rust."),
-                    f.name() + ": " + caption);
+            assertTrue(caption.endsWith(" Not shown (no weighted value): rust."), f.name() + ": " + caption);
             assertFalse(f.caption(results, d).contains("Not shown"), f.name() + " shows every stack");
         }
+        // a row with its missing reason: the reason is named with the stack
+        List<Weighted> rustMissing = d.weighted().stream().map(w -> !w.stack().equals("rust") ? w
+                : new Weighted(w.device(), w.mix(), w.stack(), Estimate.MISSING, Estimate.MISSING, Estimate.MISSING,
+                        Estimate.MISSING, Estimate.MISSING, 0, Double.NaN, "delete_item: 0 measured of 10 (10 error_rate)"))
+                .toList();
+        DeviceResults missing = d.toBuilder().weighted(rustMissing).build();
+        assertTrue(new ParetoFigure().caption(results, missing).endsWith(
+                " Not shown (no weighted value): rust (delete_item: 0 measured of 10 (10 error_rate))."));
     }
 }

@@ -140,8 +140,8 @@ class FigureWriterTest {
         assertEquals(3, boxes.columns());
         assertEquals(2, boxes.rows());
         assertEquals(3 * boxes.panelWidth(), FigureWriter.width(boxes));
-        assertEquals(FigureWriter.HEADER_HEIGHT + 2 * boxes.panelHeight(), FigureWriter.height(boxes));
+        assertEquals(FigureWriter.header(boxes) + 2 * boxes.panelHeight(), FigureWriter.height(boxes));
         Figure ratio = FIGURES.stream().filter(f -> f.name().equals(RatioFigure.NAME)).findFirst().orElseThrow();
-        assertEquals(Layout.SINGLE_HEIGHT, FigureWriter.height(ratio));
+        assertEquals(FigureWriter.header(ratio) + Layout.SINGLE_HEIGHT, FigureWriter.height(ratio));
     }
 }

@@ -42,4 +42,25 @@ class FiguresStageTest {
                 "figures/pi5-b/memory.png/.svg: no phase-3 memory series"), out.skipped());
         assertEquals(2 * (2 * NAMES.size()) - 2 * 3, out.files().size());
     }
+
+    @Test
+    void everyFigureNamesItsDeviceAndCampaignsAndHasOneLegend() {
+        dev.tpm.results.Results results = SyntheticResults.pi5();
+        dev.tpm.results.DeviceResults device = results.devices().get(0);
+        Theme theme = new Theme(results.stackOrder());
+        for (FigureBuilder b : Artifacts.figures()) {
+            if (b.missingData(results, device) != null) continue;
+            Figure f = FiguresStage.finish(b.build(results, device, theme), device);
+            assertEquals(device.source(), f.subtitle().get(0), b.name());
+            assertTrue(f.subtitle().get(0).startsWith(device.id() + " (campaign "), f.subtitle().get(0));
+            long legends = f.panels().stream().filter(c -> c.getStyler().isLegendVisible()).count();
+            assertEquals(1, legends, b.name() + ": one legend per figure");
+            if (f.panels().size() == 1) assertTrue(!f.panel(0).getStyler().isChartTitleVisible(), "title in the header");
+            for (var c : f.panels()) {
+                if (c.getStyler().isYAxisLogarithmic()) {
+                    assertTrue(!c.getStyler().isYAxisLogarithmicDecadeOnly(), b.name() + ": log axis labels 1-9 x 10^k");
+                }
+            }
+        }
+    }
 }

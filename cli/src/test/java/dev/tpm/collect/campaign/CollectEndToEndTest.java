@@ -70,6 +70,15 @@ class CollectEndToEndTest {
         assertEquals("test", c.at("/device/id").asText());
         assertEquals("java", c.at("/stacks/0/id").asText());
         assertTrue(c.at("/stacks/1/language").asText().startsWith("Go 1."), c.at("/stacks/1/language").asText());
+        // what each stack ran on, from its lock file and its GET /diag
+        assertTrue(c.at("/stacks/0/versions/framework").asText().startsWith("spring-boot-starter-parent "), c.toString());
+        assertTrue(c.at("/stacks/0/versions/jvm_flags").asText().contains("-XX:+UseSerialGC"), c.toString());
+        assertTrue(c.at("/stacks/1/versions/runtime").asText().startsWith("go1."), c.toString());
+        assertEquals("net/http", c.at("/stacks/1/versions/framework").asText());
+        assertTrue(c.at("/stacks/1/versions/driver").asText().startsWith("modernc.org/sqlite v1."), c.toString());
+        for (int i = 0; i < STACKS.size(); i++) {
+            assertTrue(c.at("/stacks/" + i + "/versions/sqlite").asText().matches("3\\.\\d+\\.\\d+"), c.toString());
+        }
 
         // The campaign is what make paper reads: with the shipped config and reference values
         // beside it, the whole pipeline runs on it.

@@ -35,7 +35,7 @@ class KillResumeTest {
     private static Process collect(Path tmp, Path preset, Path log) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> argv = List.of(java, "-cp", System.getProperty("java.class.path"), "dev.tpm.cli.Main", "collect",
-                "--preset", preset.toString(), "--stacks", "java", "--data", tmp.resolve("data").toString(),
+                "--preset", preset.toString(), "--stacks", "java-jdk", "--data", tmp.resolve("data").toString(),
                 "--campaign", "kr", "--work", tmp.resolve("work").toString(), "--device-id", "test",
                 "--skip-conformance");
         return new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -48,7 +48,7 @@ class KillResumeTest {
 
     @Test
     void sigkillMidCampaignThenResume(@TempDir Path tmp) throws Exception {
-        CollectEndToEndTest.requireBuilt(List.of("java"));
+        CollectEndToEndTest.requireBuilt(List.of("java-jdk"));
         Path preset = tmp.resolve("kill-resume.json");
         Files.writeString(preset, PRESET);
         Path csv = tmp.resolve("data/raw/kr/phase1.csv");

@@ -94,6 +94,11 @@ final class CampaignJsonWriter {
             Long bytes = servers.artifactBytes(s);
             if (bytes != null) e.put("artifact_bytes", bytes);
             e.put("workers", s.workers());
+            Map<String, String> versions = servers.versions(s);
+            if (versions != null) {
+                ObjectNode v = e.putObject("versions");
+                versions.forEach(v::put);
+            }
             Map<String, String> env = servers.environment(s, o.bind(), o.workDir().resolve("items.db"));
             if (!env.isEmpty()) {
                 ObjectNode en = e.putObject("env");

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the campaign runner needs from the servers side (dev.tpm.collect.stack): the database, a
@@ -36,6 +37,14 @@ public interface ServerSide {
 
     /** Bytes of the stack's deployment artifact, or null when not built. */
     Long artifactBytes(StackSpec spec);
+
+    /**
+     * What the stack runs on, for campaign.json {@code stacks[].versions} (runtime, framework,
+     * SQLite, driver, ...), or null when not known.
+     */
+    default Map<String, String> versions(StackSpec spec) {
+        return null;
+    }
 
     /** A running server. */
     interface Server extends AutoCloseable {

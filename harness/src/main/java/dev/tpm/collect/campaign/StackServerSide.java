@@ -1,13 +1,16 @@
 package dev.tpm.collect.campaign;
 
 import dev.tpm.collect.stack.ArtifactSize;
+import dev.tpm.collect.stack.Diag;
 import dev.tpm.collect.stack.FreePort;
 import dev.tpm.collect.stack.ItemsDatabase;
 import dev.tpm.collect.stack.ServerProcess;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.collect.stack.StackVersions;
 import dev.tpm.collect.stack.ToolchainVersion;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +20,7 @@ import java.util.regex.Pattern;
 
 /** {@link ServerSide} over dev.tpm.collect.stack: real databases and real server processes. */
 public final class StackServerSide implements ServerSide {
+    static final Duration VERSIONS_STARTUP_TIMEOUT = Duration.ofSeconds(60);
     private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)");
 
     @Override
@@ -87,6 +91,48 @@ public final class StackServerSide implements ServerSide {
     static String versionNumber(String line) {
         Matcher m = VERSION.matcher(line);
         return m.find() ? m.group(1) : line;
+    }
+
+    /**
+     * Starts the server on a fresh database, reads GET /diag (stacks that serve SQLite), stops it,
+     * and joins that with the lock file's versions ({@link StackVersions}); without a server
+     * answer, the lock file and the toolchain's version line alone.
+     */
+    @Override
+    public Map<String, String> versions(StackSpec spec) {
+        String toolchain = null;
+        try {
+            toolchain = ToolchainVersion.of(spec);
+        } catch (IOException e) {
+            // left out of the versions
+        }
+        Diag diag = null;
+        if (spec.servesCrud()) {
+            Path dir = null;
+            try {
+                dir = Files.createTempDirectory("tpm-versions-");
+                Path db = dir.resolve("items.db");
+                ItemsDatabase.reset(db);
+                try (ServerProcess p = ServerProcess.start(spec, FreePort.find(), db, Map.of(), List.of(), dir.resolve("server.log"))) {
+                    p.awaitHealthy(VERSIONS_STARTUP_TIMEOUT);
+                    diag = Diag.fetch(p.port());
+                }
+            } catch (IOException | RuntimeException e) {
+                // the conformance check reports a server without /diag; here the versions are partial
+            } finally {
+                deleteQuietly(dir);
+            }
+        }
+        return StackVersions.of(spec, diag, toolchain).versions();
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) return;
+        try (var s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // a temporary folder left behind
+        }
     }
 
     @Override

@@ -1,11 +1,14 @@
 package dev.tpm.collect.conformance;
 
+import dev.tpm.collect.stack.Diag;
 import dev.tpm.collect.stack.FreePort;
 import dev.tpm.collect.stack.ItemsDatabase;
 import dev.tpm.collect.stack.ServerProcess;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackRegistry;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.collect.stack.StackVersions;
+import dev.tpm.collect.stack.ToolchainVersion;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,13 +21,16 @@ import java.util.Set;
 /**
  * The API conformance check (servers.md; like TechEmpower's verify step): for each stack, starts
  * its already built server on a free port with a fresh seeded database, runs every row of the API
- * table for the endpoints its stack.json declares, stops the server and everything it started, and
- * reports every problem of every stack.
+ * table for the endpoints its stack.json declares, checks the SQLite policy on GET /diag (stacks
+ * that serve SQLite), collects the stack's versions, stops the server and everything it started,
+ * and reports every problem of every stack.
  * It builds nothing: a stack whose artifacts are missing is reported as not built.
  */
 public final class ConformanceCheck {
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
     public static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    /** The row name of the SQLite policy check on GET /diag. */
+    public static final String DIAG_ROW = "GET /diag (SQLite policy)";
 
     /** One failing row of one stack. */
     public record Problem(String stack, String row, String detail) {
@@ -39,11 +45,19 @@ public final class ConformanceCheck {
      *
      * @param checks rows run
      * @param pids every process seen in the server's tree while it ran
+     * @param versions what the stack runs on (campaign.json {@code stacks[].versions}), empty when
+     *     the server did not start
      */
-    public record StackReport(String stack, int checks, List<Problem> problems, List<Long> pids) {
+    public record StackReport(String stack, int checks, List<Problem> problems, List<Long> pids,
+            Map<String, String> versions) {
         public StackReport {
             problems = List.copyOf(problems);
             pids = List.copyOf(pids);
+            versions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(versions));
+        }
+
+        public StackReport(String stack, int checks, List<Problem> problems, List<Long> pids) {
+            this(stack, checks, problems, pids, Map.of());
         }
 
         public boolean passed() {
@@ -75,6 +89,7 @@ public final class ConformanceCheck {
             for (StackReport s : stacks) {
                 b.append(s.passed() ? "PASS " : "FAIL ").append(s.stack()).append(": ").append(s.checks())
                         .append(" rows, ").append(s.problems().size()).append(" problem(s)\n");
+                if (!s.versions().isEmpty()) b.append("  versions: ").append(s.versions()).append('\n');
             }
             for (Problem p : problems()) b.append("  ").append(p).append('\n');
             b.append(stacks.isEmpty() ? "conformance: FAILED, no stack was checked"
@@ -126,6 +141,7 @@ public final class ConformanceCheck {
         List<Problem> problems = new ArrayList<>();
         Set<Long> pids = new LinkedHashSet<>();
         int checks = 0;
+        Map<String, String> versions = Map.of();
         ServerProcess server = null;
         try {
             ItemsDatabase.reset(db);
@@ -138,6 +154,20 @@ public final class ConformanceCheck {
             api.runAll();
             checks = api.checks();
             for (ApiChecks.RowProblem p : api.problems()) problems.add(new Problem(id, p.row(), p.detail()));
+            Diag diag = null;
+            if (spec.servesCrud()) {
+                checks++;
+                try {
+                    diag = Diag.fetch(server.port());
+                    for (String v : SqlitePolicy.violations(diag)) problems.add(new Problem(id, DIAG_ROW, v));
+                } catch (IOException e) {
+                    problems.add(new Problem(id, DIAG_ROW, e.getMessage()));
+                }
+            }
+            checks++;
+            StackVersions sv = StackVersions.of(spec, diag, toolchainLine(spec));
+            versions = sv.versions();
+            for (String v : sv.problems()) problems.add(new Problem(id, "versions", v));
             server.tree().forEach(h -> pids.add(h.pid()));
         } catch (IOException | RuntimeException e) {
             problems.add(new Problem(id, "start", e.getMessage()));
@@ -151,6 +181,14 @@ public final class ConformanceCheck {
                 }
             }
         }
-        return new StackReport(id, checks, problems, new ArrayList<>(pids));
+        return new StackReport(id, checks, problems, new ArrayList<>(pids), versions);
+    }
+
+    private static String toolchainLine(StackSpec spec) {
+        try {
+            return ToolchainVersion.of(spec);
+        } catch (IOException e) {
+            return null;
+        }
     }
 }

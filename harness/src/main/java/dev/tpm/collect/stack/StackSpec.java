@@ -30,6 +30,11 @@ import java.util.Map;
  * @param endpoints the endpoint ids (data.md) the server answers: stack.json's {@code "endpoints"}
  *     (the five CRUD endpoints, which come together, and {@code mixed} when it lists one of them),
  *     or {@link #CRUD_STACK_ENDPOINTS} for a stack.json without that key
+ * @param versionHints what to report in campaign.json {@code stacks[].versions} besides the
+ *     runtime and SQLite versions of GET /diag: role ("framework", "driver", ...) to the package
+ *     whose version the lock file holds, or to a part of the runtime ({@code {"builtin": name}})
+ * @param lockFile the lock file to read versions from, relative to the stack folder, or null to
+ *     take the first of {@link LockFileVersions#KNOWN} found in the folder
  */
 public record StackSpec(
         String id,
@@ -43,7 +48,9 @@ public record StackSpec(
         int workers,
         List<String> artifacts,
         List<String> version,
-        List<String> endpoints) {
+        List<String> endpoints,
+        Map<String, VersionHint> versionHints,
+        String lockFile) {
 
     public static final String FILE_NAME = "stack.json";
     /** What a stack.json without "endpoints" serves: servers.md's CRUD API and GET /. */
@@ -51,6 +58,9 @@ public record StackSpec(
     /** stack.json's {@code "workers"} value for one worker per core. */
     public static final String WORKERS_PER_CORE = "cores";
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A package whose version goes into campaign.json: one of the lock file, or a part of the runtime. */
+    public record VersionHint(String name, boolean builtin) {}
 
     public StackSpec {
         toolchain = List.copyOf(toolchain);
@@ -60,16 +70,21 @@ public record StackSpec(
         artifacts = List.copyOf(artifacts);
         version = List.copyOf(version);
         endpoints = List.copyOf(endpoints);
+        versionHints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versionHints));
     }
 
     /** A CRUD stack (no "endpoints" in its stack.json). */
     public StackSpec(String id, Path dir, String language, String framework, List<String> toolchain,
             List<List<String>> build, List<String> run, Map<String, String> env, int workers, List<String> artifacts,
             List<String> version) {
-        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, CRUD_STACK_ENDPOINTS);
+        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, CRUD_STACK_ENDPOINTS,
+                Map.of(), null);
     }
 
-    /** Whether the server implements the five CRUD endpoints (and so the items table). */
+    /**
+     * Whether the server implements the five CRUD endpoints (and so the items table in SQLite, where
+     * the SQLite policy and GET /diag apply).
+     */
     public boolean servesCrud() {
         return endpoints.contains(Endpoints.GET_ITEM);
     }
@@ -112,7 +127,9 @@ public record StackSpec(
                 workers(root.get("workers"), where),
                 strings(root.get("artifacts"), "$.artifacts", where),
                 strings(root.get("version"), "$.version", where),
-                endpoints);
+                endpoints,
+                versionHints(root.get("versions"), where),
+                root.hasNonNull("lock_file") ? text(root, "lock_file", where) : null);
     }
 
     /** A positive integer, or "cores": one worker per core the JVM may run on; 1 when absent. */
@@ -141,6 +158,25 @@ public record StackSpec(
         }
         boolean crud = declared.stream().anyMatch(e -> Endpoints.CRUD.contains(e) || e.equals(Endpoints.MIXED));
         return crud ? crudPlus(declared) : declared;
+    }
+
+    /** {"framework": "axum", "runtime_http": {"builtin": "net/http"}}: each value a package name or a builtin. */
+    private static Map<String, VersionHint> versionHints(JsonNode n, String where) throws IOException {
+        Map<String, VersionHint> out = new LinkedHashMap<>();
+        if (n == null || n.isNull()) return out;
+        if (!n.isObject()) throw new IOException(where + ": $.versions: expected an object, found " + n);
+        for (Map.Entry<String, JsonNode> e : n.properties()) {
+            JsonNode v = e.getValue();
+            String path = "$.versions." + e.getKey();
+            if (v.isTextual() && !v.asText().isBlank()) {
+                out.put(e.getKey(), new VersionHint(v.asText(), false));
+            } else if (v.isObject() && v.size() == 1 && v.path("builtin").isTextual() && !v.path("builtin").asText().isBlank()) {
+                out.put(e.getKey(), new VersionHint(v.path("builtin").asText(), true));
+            } else {
+                throw new IOException(where + ": " + path + ": expected a package name or {\"builtin\": name}, found " + v);
+            }
+        }
+        return out;
     }
 
     private static String text(JsonNode root, String field, String where) throws IOException {

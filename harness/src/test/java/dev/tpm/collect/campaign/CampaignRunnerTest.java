@@ -154,6 +154,8 @@ class CampaignRunnerTest {
         assertEquals(0.01, c.at("/protocol/max_error_rate").asDouble());
         assertEquals("<port>", c.at("/stacks/0/env/PORT").asText(), "the server's whole environment, recorded");
         assertEquals("127.0.0.1", c.at("/stacks/0/env/BIND").asText());
+        assertEquals("{\"runtime\":\"fake 1.2.3\",\"framework\":\"fake-framework 0.1.0\",\"sqlite\":\"3.46.0\"}",
+                c.at("/stacks/0/versions").toString());
 
         Set<String> listed = Files.readAllLines(tmp.resolve("data/SHA256SUMS")).stream().map(l -> l.substring(66))
                 .collect(Collectors.toSet());

@@ -107,4 +107,13 @@ final class FakeServerSide implements ServerSide {
     public Long artifactBytes(StackSpec spec) {
         return 12345L;
     }
+
+    @Override
+    public java.util.Map<String, String> versions(StackSpec spec) {
+        java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
+        v.put("runtime", "fake 1.2.3");
+        v.put("framework", "fake-framework 0.1.0");
+        v.put("sqlite", "3.46.0");
+        return v;
+    }
 }

@@ -98,14 +98,14 @@ class ConformanceCheckTest {
     void aStackThatDeclaresTheNodePiEndpointsIsCheckedOnThoseAndNotOnTheItems() throws IOException {
         ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-seed-good"));
         assertEquals(List.of(), r.problems());
-        // GET /health, GET /, GET /json, GET /heavy: no CRUD row
-        assertEquals(4, r.checks());
+        // GET /health, GET /, GET /json, GET /heavy and the versions: no CRUD row, no GET /diag
+        assertEquals(5, r.checks());
     }
 
     @Test
     void wrongAnswersOfDeclaredEndpointsAreReportedAndUndeclaredOnesAreNotChecked() throws IOException {
         ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-seed-broken"));
-        assertEquals(3, r.checks(), "GET /health, GET /json, GET /heavy");
+        assertEquals(4, r.checks(), "GET /health, GET /json, GET /heavy, the versions");
         assertEquals(List.of("GET /json", "GET /heavy"), r.problems().stream().map(ConformanceCheck.Problem::row).toList());
         assertTrue(r.problems().get(0).detail().equals("message: expected \"Hello from Pi\", found \"Hello from the fixture\""),
                 r.problems().get(0).detail());
@@ -118,7 +118,7 @@ class ConformanceCheckTest {
     void aHelloStackIsCheckedOnGetRootAlone() throws IOException {
         ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-seed-hello"));
         assertEquals(List.of(), r.problems());
-        assertEquals(2, r.checks());
+        assertEquals(3, r.checks(), "GET /health, GET /, the versions");
     }
 
     @Test
@@ -140,6 +140,38 @@ class ConformanceCheckTest {
                 () -> Expectations.heavy(json.readTree("{\"result\": 666666167.4588418}")));
         org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class,
                 () -> Expectations.heavy(json.readTree("{\"result\": \"666666166.4588418\"}")));
+    }
+
+    @Test
+    void aCorrectServerReportsThePolicyPragmasAndItsVersions() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-good"));
+        assertTrue(find(r, ConformanceCheck.DIAG_ROW).isEmpty(), r.problems().toString());
+        assertTrue(r.versions().get("sqlite").matches("3\\.\\d+\\.\\d+"), r.versions().toString());
+        assertTrue(r.versions().get("runtime").startsWith("CPython 3."), r.versions().toString());
+        assertEquals("http.server", r.versions().get("framework"));
+    }
+
+    @Test
+    void aServerThatBreaksTheSqlitePolicyFailsWithEachBreachNamed() throws IOException {
+        // the API rows pass: only GET /diag shows the planted breaches
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-policy-broken"));
+        assertFalse(r.passed());
+        List<String> diag = r.problems().stream().filter(p -> p.row().equals(ConformanceCheck.DIAG_ROW))
+                .map(ConformanceCheck.Problem::detail).toList();
+        assertEquals(List.of(
+                "pragma synchronous: expected 1, found 2",
+                "pragma cache_size: expected -2000, found -16000",
+                "connections.write: expected 1 write connection per process, found 2"), diag);
+        assertEquals(diag.size(), r.problems().size(), r.problems().toString());
+    }
+
+    @Test
+    void aSqliteServerWithoutDiagFailsConformance() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-no-diag"));
+        assertFalse(r.passed());
+        ConformanceCheck.Problem p = find(r, ConformanceCheck.DIAG_ROW).orElseThrow(
+                () -> new AssertionError("no /diag problem: " + r.problems()));
+        assertTrue(p.detail().startsWith("GET /diag: expected status 200, found 404"), p.detail());
     }
 
     private static Optional<ConformanceCheck.Problem> find(ConformanceCheck.StackReport r, String row) {

@@ -22,15 +22,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Each reference server (built by `make servers`, which `make test` runs first) passes every row
- * of the API table, and leaves no process behind.
+ * of the API table and the SQLite policy on GET /diag, reports its versions, and leaves no
+ * process behind.
  */
 class ReferenceServersConformanceTest {
     @TempDir
     Path work;
 
     @ParameterizedTest
-    @ValueSource(strings = {"go", "rust", "python", "python-1w", "node", "java", "flask-dev", "node-http", "go-http",
-        "node-cluster", "python-gunicorn", "rust-hyper", "node-express", "node-fastify", "node-express-cluster"})
+    @ValueSource(strings = {"go", "rust", "python", "python-1w", "node", "java", "java-jdk", "flask-dev", "node-http",
+        "go-http", "node-cluster", "python-gunicorn", "rust-hyper", "node-express", "node-fastify", "node-express-cluster"})
     void passesEveryRowAndLeavesNoProcess(String id) throws IOException {
         StackRegistry registry = StackRegistry.load(Fixtures.SERVERS);
         StackSpec spec = registry.get(id);
@@ -43,6 +44,13 @@ class ReferenceServersConformanceTest {
         // the CRUD stacks: every row of the API table; the seed stacks: /health and what they declare
         int rows = spec.servesCrud() ? 50 : 1 + spec.endpoints().size();
         assertTrue(r.checks() >= rows, "rows run: " + r.checks());
+        if (spec.servesCrud()) {
+            assertTrue(r.versions().get("sqlite").matches("3\\.\\d+\\.\\d+"), id + ": " + r.versions());
+        }
+        for (String role : spec.versionHints().keySet()) {
+            assertTrue(r.versions().containsKey(role), id + " has no " + role + ": " + r.versions());
+        }
+        assertTrue(r.versions().containsKey("runtime"), id + ": " + r.versions());
         // python runs Granian with WORKERS=4 (stack.json): the main process and its 4 workers;
         // the pre-forking seed stacks answer from a worker, so their tree has at least two (the
         // test below waits for all of them)

@@ -17,9 +17,9 @@ class StackRegistryTest {
     @Test
     void loadsEveryReferenceStackSortedById() throws IOException {
         StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
-        assertEquals(List.of("dotnet", "flask-dev", "go", "go-http", "java", "node", "node-cluster", "node-express",
-                "node-express-cluster", "node-fastify", "node-http", "python", "python-1w", "python-gunicorn", "rust",
-                "rust-hyper"), r.all().stream().map(StackSpec::id).toList());
+        assertEquals(List.of("dotnet", "flask-dev", "go", "go-http", "java", "java-jdk", "node", "node-cluster",
+                "node-express", "node-express-cluster", "node-fastify", "node-http", "python", "python-1w",
+                "python-gunicorn", "rust", "rust-hyper"), r.all().stream().map(StackSpec::id).toList());
         assertEquals("go", r.get("go").id());
         assertTrue(r.find("cobol").isEmpty());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.get("cobol"));

@@ -10,36 +10,29 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
+import dev.tpm.server.Database.Item;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
-import org.sqlite.SQLiteConfig;
 
 /**
- * Reference server for the java stack: the JDK's {@code com.sun.net.httpserver.HttpServer} on a
- * fixed thread pool, sqlite-jdbc and Jackson. Each pool thread keeps its own SQLite connection
- * (a JDBC connection is not for concurrent use); there is no cache in front of SQLite.
+ * Reference server for the java-jdk stack: the JDK's {@code com.sun.net.httpserver.HttpServer},
+ * sqlite-jdbc and Jackson, the smallest-footprint JVM baseline. SQLite is reached through
+ * {@link Database} (one write connection, a read pool of one connection per core, statements
+ * prepared once); the HTTP executor has one thread per read connection plus one for the writer,
+ * so no more threads wait on SQLite than it has connections. There is no cache in front of SQLite.
  */
 public final class Server {
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 1000;
     /** Pending-connection queue; HttpServer's own default (50) is far below the other stacks'. */
     static final int BACKLOG = 1024;
-    static final String COLUMNS = "id, name, description, price, quantity";
-    static final String SCHEMA = "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-            + " description TEXT NOT NULL, price REAL NOT NULL, quantity INTEGER NOT NULL)";
 
     static final ObjectMapper JSON = new ObjectMapper();
-
-    record Item(long id, String name, String description, double price, long quantity) {}
 
     /** A request the API rejects: its status and message, sent as {"error": message}. */
     static final class ApiError extends Exception {
@@ -52,38 +45,25 @@ public final class Server {
         }
     }
 
-    private final String url;
-    private final SQLiteConfig config = new SQLiteConfig();
-    private final ThreadLocal<Connection> connection = ThreadLocal.withInitial(this::open);
+    private final Database db;
 
-    Server(String dbPath) {
-        this.url = "jdbc:sqlite:" + dbPath;
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
-        config.setBusyTimeout(5000);
-    }
-
-    private Connection open() {
-        try {
-            return config.createConnection(url);
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot open " + url, e);
-        }
+    Server(Database db) {
+        this.db = db;
     }
 
     public static void main(String[] args) throws IOException, SQLException {
         String bind = env("BIND", "127.0.0.1");
         int port = Integer.parseInt(env("PORT", "8080"));
-        Server app = new Server(env("DB_PATH", "./items.db"));
-        try (Statement s = app.connection.get().createStatement()) {
-            s.executeUpdate(SCHEMA);
-        }
-        int threads = 2 * Runtime.getRuntime().availableProcessors();
+        // the CPUs this JVM may run on (affinity mask and cgroup quota); one process
+        int readConnections = Math.max(1, Runtime.getRuntime().availableProcessors());
+        Server app = new Server(new Database(env("DB_PATH", "./items.db"), readConnections));
+        int threads = readConnections + 1;
 
         HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), BACKLOG);
         server.createContext("/", app::root);
         server.createContext("/health", app::health);
         server.createContext("/items", app::items);
+        server.createContext("/diag", app::diag);
         server.setExecutor(Executors.newFixedThreadPool(threads));
         server.start();
         System.err.println("listening on " + bind + ":" + port + " with " + threads + " threads");
@@ -106,7 +86,9 @@ public final class Server {
             } catch (ApiError e) {
                 json(ex, e.status, Map.of("error", e.getMessage()));
             } catch (SQLException | RuntimeException e) {
-                json(ex, 500, Map.of("error", String.valueOf(e.getMessage())));
+                // the cause goes to the log, never into the body
+                System.err.println("internal error: " + e);
+                json(ex, 500, Map.of("error", "internal error"));
             }
         }
     }
@@ -124,6 +106,20 @@ public final class Server {
             if (!ex.getRequestURI().getPath().equals("/health")) throw new ApiError(404, "not found");
             requireMethod(ex, "GET");
             text(ex, "ok");
+        });
+    }
+
+    /** GET /diag: the SQLite version, the pragmas in effect, the runtime and the connections. */
+    private void diag(HttpExchange ex) throws IOException {
+        handle(ex, () -> {
+            if (!ex.getRequestURI().getPath().equals("/diag")) throw new ApiError(404, "not found");
+            requireMethod(ex, "GET");
+            Map<String, Object> out = new LinkedHashMap<>(db.sqlite());
+            out.put("runtime", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+            out.put("framework", "com.sun.net.httpserver");
+            out.put("connections", Map.of("read", db.readConnections(), "write", 1));
+            out.put("jvm", Jvm.facts());
+            json(ex, 200, out);
         });
     }
 
@@ -216,71 +212,29 @@ public final class Server {
         return out;
     }
 
-    private static Item item(ResultSet rs) throws SQLException {
-        return new Item(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getDouble(4), rs.getLong(5));
-    }
-
     private List<Item> list(String rawQuery) throws ApiError, SQLException {
         Map<String, String> q = query(rawQuery);
-        long limit = queryInt(q, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT);
-        long offset = queryInt(q, "offset", 0, 0, Long.MAX_VALUE);
-        try (PreparedStatement st = connection.get()
-                .prepareStatement("SELECT " + COLUMNS + " FROM items ORDER BY id LIMIT ? OFFSET ?")) {
-            st.setLong(1, limit);
-            st.setLong(2, offset);
-            List<Item> out = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) out.add(item(rs));
-            }
-            return out;
-        }
+        return db.list(queryInt(q, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT), queryInt(q, "offset", 0, 0, Long.MAX_VALUE));
     }
 
     private Item get(long id) throws ApiError, SQLException {
-        try (PreparedStatement st = connection.get().prepareStatement("SELECT " + COLUMNS + " FROM items WHERE id = ?")) {
-            st.setLong(1, id);
-            try (ResultSet rs = st.executeQuery()) {
-                if (!rs.next()) throw new ApiError(404, "not found");
-                return item(rs);
-            }
-        }
+        Item found = db.get(id);
+        if (found == null) throw new ApiError(404, "not found");
+        return found;
     }
 
     private Item create(Item in) throws SQLException {
-        try (PreparedStatement st = connection.get().prepareStatement(
-                "INSERT INTO items (name, description, price, quantity) VALUES (?, ?, ?, ?)",
-                Statement.RETURN_GENERATED_KEYS)) {
-            bind(st, in);
-            st.executeUpdate();
-            try (ResultSet keys = st.getGeneratedKeys()) {
-                keys.next();
-                return new Item(keys.getLong(1), in.name(), in.description(), in.price(), in.quantity());
-            }
-        }
+        return db.create(in);
     }
 
     private Item update(long id, Item in) throws ApiError, SQLException {
-        try (PreparedStatement st = connection.get().prepareStatement(
-                "UPDATE items SET name = ?, description = ?, price = ?, quantity = ? WHERE id = ?")) {
-            bind(st, in);
-            st.setLong(5, id);
-            if (st.executeUpdate() == 0) throw new ApiError(404, "not found");
-            return new Item(id, in.name(), in.description(), in.price(), in.quantity());
-        }
+        Item updated = db.update(id, in);
+        if (updated == null) throw new ApiError(404, "not found");
+        return updated;
     }
 
     private void delete(long id) throws ApiError, SQLException {
-        try (PreparedStatement st = connection.get().prepareStatement("DELETE FROM items WHERE id = ?")) {
-            st.setLong(1, id);
-            if (st.executeUpdate() == 0) throw new ApiError(404, "not found");
-        }
-    }
-
-    private static void bind(PreparedStatement st, Item in) throws SQLException {
-        st.setString(1, in.name());
-        st.setString(2, in.description());
-        st.setDouble(3, in.price());
-        st.setLong(4, in.quantity());
+        if (!db.delete(id)) throw new ApiError(404, "not found");
     }
 
     private static void text(HttpExchange ex, String body) throws IOException {

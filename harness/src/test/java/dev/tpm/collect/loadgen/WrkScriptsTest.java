@@ -28,12 +28,17 @@ class WrkScriptsTest {
 
     private WrkResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
             Map<String, String> extra) throws Exception {
+        return run(s, endpoint, rows, threads, connections, 1, extra);
+    }
+
+    private WrkResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
+            int durationS, Map<String, String> extra) throws Exception {
         Map<String, String> args = new LinkedHashMap<>();
         args.put("rows", Integer.toString(rows));
         args.put("threads", Integer.toString(threads));
         args.put("seed", "42");
         args.putAll(extra);
-        WrkCommand c = new WrkCommand(List.of(), "wrk", SCRIPTS.resolve(endpoint + ".lua"), threads, connections, 1,
+        WrkCommand c = new WrkCommand(List.of(), "wrk", SCRIPTS.resolve(endpoint + ".lua"), threads, connections, durationS,
                 s.port(), args);
         WrkCommand.Outcome o = c.run(tmp.resolve(endpoint + ".txt"));
         lastOutput = o.output();
@@ -117,10 +122,11 @@ class WrkScriptsTest {
 
     @Test
     void mixedDrawsByTheWeightsAndDeletesOnlyRowsThatExist() throws Exception {
-        int rows = 1000;
+        int rows = 20_000;
         try (FixtureItemsServer s = new FixtureItemsServer(0, rows)) {
             String mix = "post_item:0.2,get_item:0.4,get_list:0.1,put_item:0.1,delete_item:0.2";
-            WrkResult w = run(s, "mixed", rows, 2, 4, Map.of("mix", mix));
+            // 3 s, so that a loaded machine still gives enough requests to compare the shares
+            WrkResult w = run(s, "mixed", rows, 2, 4, 3, Map.of("mix", mix));
             long post = s.count("POST 201");
             long del = s.count("DELETE 204") + s.count("DELETE 404");
             long list = s.count("GET 200") + s.count("GET 404");

@@ -12,11 +12,23 @@ local M = {}
 M.MARKER = "TPM-WRK-RESULT"
 
 local thread_count = 0
+local threads = {}
 
 -- wrk.setup calls this for each thread before that thread's init().
 function M.setup(thread)
    thread_count = thread_count + 1
+   threads[thread_count] = thread
    thread:set("thread_id", thread_count)
+end
+
+-- Sum of a global counter over the threads' states, or nil when no thread set it.
+local function thread_sum(name)
+   local total = nil
+   for _, t in ipairs(threads) do
+      local v = t:get(name)
+      if v ~= nil then total = (total or 0) + v end
+   end
+   return total
 end
 
 -- args[0] is the URL; args[1..] are key=value pairs.
@@ -116,8 +128,11 @@ function M.done(summary, latency, requests)
       ',"p50":', lat(latency:percentile(50)),
       ',"p75":', lat(latency:percentile(75)),
       ',"p90":', lat(latency:percentile(90)),
-      ',"p99":', lat(latency:percentile(99)), '}',
-      "}\n")
+      ',"p99":', lat(latency:percentile(99)), '}')
+   -- delete_item: DELETEs of ids that had no row (its threads ran past their slice of seeded ids)
+   local missing = thread_sum("missing_ids")
+   if missing ~= nil then io.write(',"missing_ids":', number(missing)) end
+   io.write("}\n")
 end
 
 return M

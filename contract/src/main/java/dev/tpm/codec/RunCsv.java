@@ -42,13 +42,27 @@ public final class RunCsv {
 
     // ------------------------------------------------------------------ writing
 
-    /** Appends {@code row} (after the header when the file is new or empty) and forces it to disk. */
+    /**
+     * Appends {@code row} (after the header when the file is new or empty) and forces it to disk.
+     * A file begun with other columns (an older harness's) is refused rather than mixed.
+     */
     public static void append(Path file, RunRow row) throws IOException {
         boolean created = !Files.exists(file);
         StringBuilder text = new StringBuilder();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
-            if (ch.size() == 0) text.append(CsvText.line(RunRow.header()));
+            if (ch.size() == 0) {
+                text.append(CsvText.line(RunRow.header()));
+            } else {
+                String first;
+                try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+                    first = lines.findFirst().orElse("");
+                }
+                if (!(first + "\n").equals(CsvText.line(RunRow.header()))) {
+                    throw new IOException(file + ": line 1: this file was begun with other columns (" + first
+                            + "); finish its campaign with the harness that started it, or start a new campaign");
+                }
+            }
             text.append(CsvText.line(cells(row)));
             ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
             while (bytes.hasRemaining()) ch.write(bytes);

@@ -48,9 +48,13 @@ public final class RunColumns {
     public static final String ENERGY_J = "energy_j";
     public static final String MEAN_POWER_W = "mean_power_w";
     public static final String THROTTLED = "throttled";
+    /** data.md version 2, optional: the load generator's user+system CPU seconds during the run. */
     public static final String LOADGEN_CPU_S = "loadgen_cpu_s";
+    /** data.md version 2, optional: rows in the table when the load started. */
     public static final String SEEDED_ROWS = "seeded_rows";
+    /** data.md version 2, optional: highest SoC temperature sampled during the run. */
     public static final String TEMP_MAX_C = "temp_max_c";
+    /** data.md version 2, optional: lowest ARM clock sampled during the run. */
     public static final String FREQ_MIN_MHZ = "freq_min_mhz";
     public static final String STATUS = "status";
     public static final String NOTE = "note";

@@ -51,6 +51,14 @@ public record RunRow(
         String status,
         String note) {
 
+    /**
+     * {@code text} on one line: CR and LF written as the two characters {@code \r} and {@code \n}
+     * (idempotent, so a row read back is the row written).
+     */
+    public static String oneLine(String text) {
+        return text.strip().replace("\r", "\\r").replace("\n", "\\n");
+    }
+
     public RunKey key() {
         return new RunKey(stack, endpoint, concurrency, run, warmup);
     }
@@ -152,9 +160,9 @@ public record RunRow(
             this.warmup = warmup;
         }
 
-        /** The row; a note becomes one physical line, and empty text is missing. */
+        /** The row; a note becomes one physical line (newlines escaped), and empty text is missing. */
         public RunRow build() {
-            String n = note == null ? null : note.replaceAll("[\\r\\n]+", " ").strip();
+            String n = note == null ? null : oneLine(note);
             return new RunRow(seq, stack, endpoint, concurrency, threads, run, warmup, blankToNull(startedAt),
                     durationS, requests, errorsConnect, errorsRead, errorsWrite, errorsTimeout, non2xx, rps, latMeanMs,
                     latP50Ms, latP75Ms, latP90Ms, latP99Ms, latMaxMs, startupMs, idleRssKib, peakRssKib, idlePssKib,

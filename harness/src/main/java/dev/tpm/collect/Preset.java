@@ -28,12 +28,16 @@ import java.util.Set;
  *     config/mixes.csv overrides it when the data folder has one)
  * @param maxRetries re-queued attempts allowed per (stack, endpoint, concurrency, warm-up) group
  *     when runs are discarded or fail
+ * @param seedRowsDelete rows seeded before delete runs, or {@link #AUTO} ({@code "auto"}: sized from
+ *     the stack's previous delete run, see {@code DeleteRows})
  * @param study campaign.json's {@code study} (data.md; {@code paper} unless the preset names a
  *     seed study of studies.md)
  * @param loadGenerator {@link #WRK} or {@link #AUTOCANNON}
  * @param timeoutS the load generator's request time-out in whole seconds; NaN leaves the tool's default
  * @param concurrencyLevels the phase-1 levels, each measured for every endpoint ({@code
  *     "concurrency": [10, 50]}); {@code concurrency} is the first
+ * @param primeS seconds of load on the freshly started server before the measured window, not
+ *     counted (0: none, every run measured cold)
  */
 public record Preset(
         String name,
@@ -59,8 +63,11 @@ public record Preset(
         String study,
         String loadGenerator,
         double timeoutS,
-        List<Integer> concurrencyLevels) {
+        List<Integer> concurrencyLevels,
+        double primeS) {
 
+    /** {@code seed_rows_delete: "auto"}. */
+    public static final int AUTO = -1;
     public static final String WRK = dev.tpm.collect.loadgen.LoadGenerator.WRK;
     public static final String AUTOCANNON = dev.tpm.collect.loadgen.LoadGenerator.AUTOCANNON;
     /** The study of a preset without {@code "study"} (data.md). */
@@ -87,7 +94,7 @@ public record Preset(
     private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
             "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
             "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
-            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s");
+            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s");
     private static final Set<String> SWEEP_KEYS = Set.of("endpoint", "concurrency", "runs", "warmups");
     private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency", "sample_interval_ms");
     private static final int MAX_CONNECTIONS = 100_000;
@@ -157,7 +164,8 @@ public record Preset(
         double cooldown = r.number(root, "$", "cooldown_s", 0, 3600);
         double settle = r.number(root, "$", "settle_s", 0, 3600);
         int seedRows = (int) r.integer(root, "$", "seed_rows", 1, 100_000_000);
-        int seedRowsDelete = (int) r.integer(root, "$", "seed_rows_delete", 1, 100_000_000);
+        int seedRowsDelete = "auto".equals(root.path("seed_rows_delete").asText(null)) ? AUTO
+                : (int) r.integer(root, "$", "seed_rows_delete", 1, 100_000_000);
         int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
 
         List<String> endpoints = r.strings(root, "$", "endpoints");
@@ -212,9 +220,10 @@ public record Preset(
         int retries = (int) r.integer(root, "$", "max_retries", 0, 1000);
         double startup = r.number(root, "$", "startup_timeout_s", 0.001, 3600);
         double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
+        double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
         Preset p = new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
                 seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
-                study, tool, timeout, phase1Levels);
+                study, tool, timeout, phase1Levels, prime);
         if (tool.equals(AUTOCANNON)) {
             for (String e : p.allEndpoints()) {
                 if (!dev.tpm.collect.loadgen.AutocannonCommand.PATHS.containsKey(e)) {
@@ -271,7 +280,10 @@ public record Preset(
         return endpoints;
     }
 
-    /** Rows seeded before a run of {@code endpoint} (servers.md: seed_rows_delete before delete runs). */
+    /**
+     * Rows seeded before a run of {@code endpoint} (servers.md: seed_rows_delete before delete
+     * runs); {@link #AUTO} for a delete run of an {@code auto} preset.
+     */
     public int seedRowsFor(String endpoint) {
         return Endpoints.DELETE_ITEM.equals(endpoint) ? seedRowsDelete : seedRows;
     }
@@ -280,7 +292,7 @@ public record Preset(
     public Preset withMix(Map<String, Double> declared) {
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS);
     }
 
     /**
@@ -302,7 +314,8 @@ public record Preset(
         p.put("threads", threads);
         p.put("cooldown_s", cooldownS);
         p.put("seed_rows", seedRows);
-        p.put("seed_rows_delete", seedRowsDelete);
+        if (seedRowsDelete == AUTO) p.put("seed_rows_delete", "auto");
+        else p.put("seed_rows_delete", seedRowsDelete);
         p.put("sample_interval_ms", sampleIntervalMs);
         p.put("order", "randomized");
         p.put("rng_seed", rngSeed);
@@ -333,6 +346,8 @@ public record Preset(
         p.put("max_retries", maxRetries);
         p.put("startup_timeout_s", startupTimeoutS);
         p.put("stop_grace_s", stopGraceS);
+        if (!Double.isNaN(timeoutS)) p.put("timeout_s", timeoutS);
+        if (primeS > 0) p.put("prime_s", primeS);
         return p;
     }
 

@@ -34,7 +34,10 @@ class PresetTest {
         assertEquals(2, p.threads());
         assertEquals(5.0, p.cooldownS());
         assertEquals(1000, p.seedRows());
-        assertEquals(100_000, p.seedRowsDelete());
+        assertEquals(Preset.AUTO, p.seedRowsDelete(), "sized from the stack's previous delete run");
+        assertEquals(30.0, p.timeoutS(), "well above the 2.2 s p99 the paper reports");
+        assertEquals(0.0, p.primeS(), "cold runs, as the paper's");
+        assertTrue(p.description().contains("cold start"), "the description says why");
         assertEquals(130, p.sampleIntervalMs());
         List<String> six = new ArrayList<>(Endpoints.CRUD);
         six.add(Endpoints.MIXED);
@@ -42,7 +45,7 @@ class PresetTest {
         assertEquals(List.of(30, 60, 120, 240), p.sweep().concurrency());
         assertEquals(Endpoints.GET_ITEM, p.sweep().endpoint());
         assertNotNull(p.memory());
-        assertEquals(100_000, p.seedRowsFor(Endpoints.DELETE_ITEM));
+        assertEquals(Preset.AUTO, p.seedRowsFor(Endpoints.DELETE_ITEM));
         assertEquals(1000, p.seedRowsFor(Endpoints.GET_ITEM));
     }
 
@@ -176,7 +179,7 @@ class PresetTest {
         Preset paper = Preset.resolve("paper", PRESETS);
         assertEquals(Preset.PAPER_STUDY, paper.study());
         assertEquals(Preset.WRK, paper.loadGenerator());
-        assertTrue(Double.isNaN(paper.timeoutS()));
+        assertEquals(30.0, paper.timeoutS(), "well above the largest p99 the paper reports (2.2 s)");
         assertEquals(130, paper.sampleIntervalMs(3));
     }
 

@@ -390,7 +390,6 @@ public final class ReportStage implements Stage {
                     fact("package version", BUILD.getProperty("version", "unknown")
                             + " (the git commit is not recorded: it would change this page at every commit)"),
                     fact("JDK", "Java " + Runtime.version().feature()),
-                    fact("Tablesaw", BUILD.getProperty("tablesaw")),
                     fact("Commons Math", BUILD.getProperty("commons-math")),
                     fact("XChart", BUILD.getProperty("xchart")),
                     fact("Jackson", BUILD.getProperty("jackson")),

@@ -11,11 +11,12 @@ import org.apache.commons.math3.random.RandomAdaptor;
 
 /**
  * The order of a campaign's runs. Phase 1 (every endpoint at every phase-1 concurrency level),
- * then phase 2, then phase 3; within a phase, stacks in
- * the order given, each stack a block; within a block warm-ups first, then the measured runs, each
- * part shuffled by a Mersenne Twister seeded from rng_seed and the block (phase "phase1", stack
- * "go") by the contract's one seed derivation ({@link Seeds}), so the order is random, recorded
- * (the seed is in campaign.json) and the same on every machine.
+ * then phase 2, then phase 3; within a phase the warm-ups first, then the measured runs, each part
+ * shuffled over every (stack, endpoint, concurrency, run) of the phase (servers.md: not within each
+ * stack's block, so slow drifts such as heat or background work spread over all stacks) by a
+ * Mersenne Twister seeded from rng_seed and the phase ("phase1") through the contract's one seed
+ * derivation ({@link Seeds}), so the order is random, recorded (the seed is in campaign.json) and
+ * the same on every machine.
  */
 public final class Plan {
     private Plan() {}
@@ -23,45 +24,44 @@ public final class Plan {
     /** Every run of the preset for these stacks, in execution order. */
     public static List<PlannedRun> of(Preset p, List<String> stacks) {
         List<PlannedRun> all = new ArrayList<>();
+        List<PlannedRun> warm = new ArrayList<>();
+        List<PlannedRun> measured = new ArrayList<>();
         for (String stack : stacks) {
-            List<PlannedRun> warm = new ArrayList<>();
-            List<PlannedRun> measured = new ArrayList<>();
             for (String e : p.endpoints()) {
                 for (int c : p.concurrencyLevels()) {
                     for (int r = 1; r <= p.warmups(); r++) warm.add(new PlannedRun(1, stack, e, c, r, true, p.durationS()));
                     for (int r = 1; r <= p.runs(); r++) measured.add(new PlannedRun(1, stack, e, c, r, false, p.durationS()));
                 }
             }
-            all.addAll(block(p.rngSeed(), "phase1", stack, warm, measured));
         }
+        all.addAll(block(p.rngSeed(), "phase1", warm, measured));
         if (p.sweep() != null) {
             Preset.Sweep s = p.sweep();
+            warm.clear();
+            measured.clear();
             for (String stack : stacks) {
-                List<PlannedRun> warm = new ArrayList<>();
-                List<PlannedRun> measured = new ArrayList<>();
                 for (int c : s.concurrency()) {
                     for (int r = 1; r <= s.warmups(); r++) warm.add(new PlannedRun(2, stack, s.endpoint(), c, r, true, p.durationS()));
                     for (int r = 1; r <= s.runs(); r++) measured.add(new PlannedRun(2, stack, s.endpoint(), c, r, false, p.durationS()));
                 }
-                all.addAll(block(p.rngSeed(), "phase2", stack, warm, measured));
             }
+            all.addAll(block(p.rngSeed(), "phase2", warm, measured));
         }
         if (p.memory() != null) {
             Preset.Memory m = p.memory();
+            measured.clear();
             for (String stack : stacks) {
-                List<PlannedRun> measured = new ArrayList<>();
                 for (String e : m.endpoints()) {
                     for (int r = 1; r <= m.runs(); r++) measured.add(new PlannedRun(3, stack, e, m.concurrency(), r, false, m.durationS()));
                 }
-                all.addAll(block(p.rngSeed(), "phase3", stack, List.of(), measured));
             }
+            all.addAll(block(p.rngSeed(), "phase3", List.of(), measured));
         }
         return all;
     }
 
-    private static List<PlannedRun> block(long rngSeed, String phase, String stack, List<PlannedRun> warm,
-            List<PlannedRun> measured) {
-        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(rngSeed, phase, stack));
+    private static List<PlannedRun> block(long rngSeed, String key, List<PlannedRun> warm, List<PlannedRun> measured) {
+        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(rngSeed, key));
         List<PlannedRun> w = new ArrayList<>(warm);
         List<PlannedRun> m = new ArrayList<>(measured);
         Collections.shuffle(w, rng);
@@ -70,7 +70,7 @@ public final class Plan {
         return w;
     }
 
-    /** Runs per block, for the progress line. */
+    /** Runs per block (phase), for the progress line. */
     public static Map<String, Integer> blockSizes(List<PlannedRun> runs) {
         Map<String, Integer> out = new LinkedHashMap<>();
         for (PlannedRun r : runs) out.merge(r.block(), 1, Integer::sum);

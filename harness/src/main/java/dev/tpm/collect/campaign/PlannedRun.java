@@ -20,9 +20,9 @@ public record PlannedRun(int phase, String stack, String endpoint, int concurren
         return new Group(phase, stack, endpoint, concurrency, warmup);
     }
 
-    /** A randomized block: one phase of one stack. */
+    /** A randomized block: one phase, all stacks. */
     public String block() {
-        return "phase" + phase + "/" + stack;
+        return "phase" + phase;
     }
 
     public PlannedRun withRun(int newRun) {

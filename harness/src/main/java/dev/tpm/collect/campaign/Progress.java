@@ -50,10 +50,15 @@ public final class Progress {
     }
 
     public void starting(int k, int n, PlannedRun r, List<PlannedRun> queuedAfter) {
+        starting(k, n, r, queuedAfter, 0);
+    }
+
+    /** The line, with the number of load-generator-bound runs so far when there are any. */
+    public void starting(int k, int n, PlannedRun r, List<PlannedRun> queuedAfter, int loadGeneratorBound) {
         double left = secondsLeft(queuedAfter) + estimateS(r, settleS, cooldownS, overheadS());
-        out.printf(java.util.Locale.ROOT, "collect: run %d of %d: phase %d, %s, %s, c=%d, %s %d; about %s left%n",
+        out.printf(java.util.Locale.ROOT, "collect: run %d of %d: phase %d, %s, %s, c=%d, %s %d; about %s left%s%n",
                 k, n, r.phase(), r.stack(), r.endpoint(), r.concurrency(), r.warmup() ? "warm-up" : "run", r.run(),
-                duration(left));
+                duration(left), loadGeneratorBound == 0 ? "" : "; " + loadGeneratorBound + " load-generator bound so far");
         out.flush();
     }
 

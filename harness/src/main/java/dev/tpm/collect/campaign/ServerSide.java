@@ -21,6 +21,17 @@ public interface ServerSide {
     /** Spawns the stack's server (with {@code commandPrefix}, e.g. taskset, before its argv). */
     Server start(StackSpec spec, int port, Path db, List<String> commandPrefix, Path logFile) throws IOException;
 
+    /** As {@link #start(StackSpec, int, Path, List, Path)}, the server bound to {@code bind}. */
+    default Server start(StackSpec spec, String bind, int port, Path db, List<String> commandPrefix, Path logFile)
+            throws IOException {
+        return start(spec, port, db, commandPrefix, logFile);
+    }
+
+    /** The whole environment a server of {@code spec} starts with (PORT as {@code <port>}), for campaign.json. */
+    default java.util.Map<String, String> environment(StackSpec spec, String bind, Path db) {
+        return java.util.Map.of();
+    }
+
     /** The toolchain version text ("1.95.0"), or null when it cannot be read. */
     String toolchainVersion(StackSpec spec);
 

@@ -36,7 +36,20 @@ public final class StackServerSide implements ServerSide {
 
     @Override
     public Server start(StackSpec spec, int port, Path db, List<String> commandPrefix, Path logFile) throws IOException {
-        ServerProcess p = ServerProcess.start(spec, port, db, Map.of(), commandPrefix, logFile);
+        return start(spec, "127.0.0.1", port, db, commandPrefix, logFile);
+    }
+
+    @Override
+    public Map<String, String> environment(StackSpec spec, String bind, Path db) {
+        Map<String, String> env = new java.util.LinkedHashMap<>(ServerProcess.environment(spec, bind, 0, db, Map.of()));
+        env.put("PORT", "<port>");
+        return env;
+    }
+
+    @Override
+    public Server start(StackSpec spec, String bind, int port, Path db, List<String> commandPrefix, Path logFile)
+            throws IOException {
+        ServerProcess p = ServerProcess.start(spec, bind, port, db, Map.of(), commandPrefix, logFile);
         return new Server() {
             @Override
             public long awaitHealthy(Duration timeout) throws IOException {

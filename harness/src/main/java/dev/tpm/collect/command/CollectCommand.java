@@ -4,6 +4,8 @@ import dev.tpm.collect.DeclaredMix;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.campaign.CampaignRunner;
 import dev.tpm.collect.campaign.DeviceFacts;
+import dev.tpm.collect.campaign.Pinning;
+import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.campaign.StackServerSide;
 import dev.tpm.collect.conformance.ConformanceCheck;
 import dev.tpm.collect.loadgen.LoadGenerator;
@@ -52,6 +54,24 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--pin", description = "pin the server and wrk to different cores with taskset (when there are several)")
     boolean pin;
 
+    @Option(names = "--server-cpus", description = "taskset CPU list for the server, e.g. 1-3 (the harness JVM takes the others)")
+    String serverCpus;
+
+    @Option(names = "--loadgen-cpus", description = "taskset CPU list for wrk, e.g. 0 (on the load generator's host)")
+    String loadgenCpus;
+
+    @Option(names = "--loadgen-host", description = "USER@HOST: run wrk there through ssh (BatchMode, key authentication)")
+    String loadgenHost;
+
+    @Option(names = "--ssh-config", description = "ssh_config file for --loadgen-host (port, identity, known hosts)")
+    Path sshConfig;
+
+    @Option(names = "--bind", description = "address the server binds, reachable from the load generator (default: ${DEFAULT-VALUE})")
+    String bind = "127.0.0.1";
+
+    @Option(names = "--without-vcgencmd", description = "run a paper campaign although vcgencmd cannot be read (recorded in campaign.json)")
+    boolean withoutVcgencmd;
+
     @Option(names = "--device-id", description = "device id, the unit of analysis (default: the host name)")
     String deviceId;
 
@@ -88,21 +108,55 @@ public final class CollectCommand implements Callable<Integer> {
                 throw new IOException("--campaign: expected a folder name of letters, digits, '.', '_' or '-', found '" + name + "'");
             }
             Path workDir = work != null ? work : Path.of(System.getProperty("java.io.tmpdir"), "tpm-collect", name);
-            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p);
             Sensors sensors = Sensors.detect();
+            String refusal = refusal(p, sensors, withoutVcgencmd);
+            if (refusal != null) throw new IOException(refusal);
+            double maxErrorRate = maxErrorRate(data.resolve("config").resolve("analysis.json"));
+            Pinning pinning = Pinning.of(pin, serverCpus, loadgenCpus, Runtime.getRuntime().availableProcessors());
+            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p);
+            if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
             err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name()
                     + " (study " + p.study() + ", " + p.loadGenerator() + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
-            CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pin,
-                    harness.resolve("wrk"), wrk, workDir, "same", autocannonDir), new StackServerSide(), sensors,
-                    DeviceFacts.system(), err);
+            LoadGenHost host = loadgenHost == null ? LoadGenHost.LOCAL : new LoadGenHost(loadgenHost, sshConfig);
+            CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pinning,
+                    harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir),
+                    new StackServerSide(), sensors, DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();
-            return s.gaveUp().isEmpty() ? 0 : 2;
+            if (!s.gaveUp().isEmpty()) {
+                err.println("collect: " + s.gaveUp().size() + " group(s) did not reach their measured runs: " + s.gaveUp());
+                return 2;
+            }
+            return 0;
         } catch (IOException | IllegalArgumentException | IllegalStateException e) {
             err.println("collect: " + e.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * Why a campaign must not start, or null: a {@code paper} campaign needs vcgencmd's throttling
+     * flags (a throttled run cannot be told apart otherwise) unless the user passed
+     * {@code --without-vcgencmd}, which campaign.json then records.
+     */
+    static String refusal(Preset p, Sensors sensors, boolean withoutVcgencmd) {
+        if (!p.name().equals("paper") || sensors.vcgencmdReadable() || withoutVcgencmd) return null;
+        return "preset paper: `vcgencmd get_throttled` cannot be read, so a throttled run could not be told apart; on a "
+                + "Raspberry Pi add this user to the video group (sudo usermod -aG video $USER, then log in again), or pass "
+                + "--without-vcgencmd to run without it (recorded in campaign.json)";
+    }
+
+    /** data/config/analysis.json's max_error_rate, analysis.md's default where the file or key is absent. */
+    static double maxErrorRate(Path analysisJson) throws IOException {
+        double def = dev.tpm.model.AnalysisConfig.defaults().maxErrorRate();
+        if (!Files.exists(analysisJson)) return def;
+        var n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(analysisJson.toFile()).get("max_error_rate");
+        if (n == null) return def;
+        if (!n.isNumber() || n.asDouble() < 0) {
+            throw new IOException(analysisJson + ": $.max_error_rate: expected a non-negative number, found " + n);
+        }
+        return n.asDouble();
     }
 
     private List<StackSpec> chooseStacks(Path conformanceWork, Preset p) throws IOException {

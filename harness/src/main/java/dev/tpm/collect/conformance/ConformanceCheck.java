@@ -153,7 +153,7 @@ public final class ConformanceCheck {
             ApiChecks api = new ApiChecks(server.port(), db, running::isAlive, spec.endpoints());
             api.runAll();
             checks = api.checks();
-            for (String[] p : api.problems()) problems.add(new Problem(id, p[0], p[1]));
+            for (ApiChecks.RowProblem p : api.problems()) problems.add(new Problem(id, p.row(), p.detail()));
             Diag diag = null;
             if (spec.servesCrud()) {
                 checks++;

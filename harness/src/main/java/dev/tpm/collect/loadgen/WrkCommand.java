@@ -11,15 +11,37 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One wrk run with a harness script: {@code wrk -t T -c C -d Ds --latency -s <endpoint>.lua
- * http://127.0.0.1:<port>/ -- rows=.. threads=T seed=.. [mix=..]}.
+ * One wrk run with a harness script: {@code wrk -t T -c C -d Ds [--timeout Ns] --latency -s
+ * <endpoint>.lua http://<address>:<port>/ -- rows=.. threads=T seed=.. [mix=..]}, run by a
+ * small POSIX shell that prints, after wrk exits, one line {@value #CPU_MARKER} with wrk's user
+ * and system CPU ticks (the shell's cutime and cstime from /proc/&lt;shell&gt;/stat: the CPU of its
+ * waited-for child, wrk), the clock tick rate and the CPUs the shell may use (nproc, which
+ * honours taskset). On a remote load-generator host the same shell runs there, through ssh.
  *
- * @param prefix put before wrk, e.g. {@code [taskset, -c, 0]}, or empty
+ * @param prefix put before the shell, e.g. {@code [taskset, -c, 0]}, or empty
  * @param scriptArgs the key=value arguments of harness/wrk/tpm.lua, in order
- * @param timeoutS wrk's --timeout in whole seconds; NaN leaves wrk's default (2 s)
+ * @param address the server's address as the load generator reaches it
+ * @param timeoutS wrk's --timeout in seconds (rounded up), NaN for wrk's default
  */
 public record WrkCommand(List<String> prefix, String wrk, Path script, int threads, int connections, int durationS,
-        int port, Map<String, String> scriptArgs, double timeoutS) {
+        int port, Map<String, String> scriptArgs, String address, double timeoutS, LoadGenHost host) {
+
+    public static final String CPU_MARKER = "TPM-LOADGEN-CPU";
+    private static final String CPU_SHELL = "\"$@\"; rc=$?; read -r s < /proc/$$/stat; set -- $s; "
+            + "echo \"" + CPU_MARKER + " ${16} ${17} $(getconf CLK_TCK) $(nproc)\"; exit $rc";
+
+    public WrkCommand(List<String> prefix, String wrk, Path script, int threads, int connections, int durationS,
+            int port, Map<String, String> scriptArgs) {
+        this(prefix, wrk, script, threads, connections, durationS, port, scriptArgs, "127.0.0.1", Double.NaN,
+                LoadGenHost.LOCAL);
+    }
+
+    /** On this machine, at 127.0.0.1, with the given time-out. */
+    public WrkCommand(List<String> prefix, String wrk, Path script, int threads, int connections, int durationS,
+            int port, Map<String, String> scriptArgs, double timeoutS) {
+        this(prefix, wrk, script, threads, connections, durationS, port, scriptArgs, "127.0.0.1", timeoutS,
+                LoadGenHost.LOCAL);
+    }
 
     /** Grace beyond the duration before a wrk that does not exit is killed. */
     public static final long EXIT_GRACE_SECONDS = 60;
@@ -29,25 +51,56 @@ public record WrkCommand(List<String> prefix, String wrk, Path script, int threa
         scriptArgs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(scriptArgs));
     }
 
-    /** With wrk's default time-out. */
-    public WrkCommand(List<String> prefix, String wrk, Path script, int threads, int connections, int durationS,
-            int port, Map<String, String> scriptArgs) {
-        this(prefix, wrk, script, threads, connections, durationS, port, scriptArgs, Double.NaN);
-    }
-
-    public List<String> argv() {
-        List<String> a = new ArrayList<>(prefix);
-        a.addAll(List.of(wrk, "-t", Integer.toString(threads), "-c", Integer.toString(connections),
+    /** wrk's own argv. */
+    public List<String> wrkArgv() {
+        List<String> a = new ArrayList<>(List.of(wrk, "-t", Integer.toString(threads), "-c", Integer.toString(connections),
                 "-d", durationS + "s"));
-        if (!Double.isNaN(timeoutS)) {
-            a.addAll(List.of("--timeout", Math.round(timeoutS) + "s"));
-        }
-        a.addAll(List.of("--latency", "-s", script.toAbsolutePath().toString(), "http://127.0.0.1:" + port + "/"));
+        if (!Double.isNaN(timeoutS)) a.addAll(List.of("--timeout", (long) Math.ceil(timeoutS) + "s"));
+        a.addAll(List.of("--latency", "-s", host.remote() ? script.toString() : script.toAbsolutePath().toString(),
+                "http://" + (address.contains(":") ? "[" + address + "]" : address) + ":" + port + "/"));
         if (!scriptArgs.isEmpty()) {
             a.add("--");
             scriptArgs.forEach((k, v) -> a.add(k + "=" + v));
         }
         return a;
+    }
+
+    /** The whole argv this machine starts: [ssh ... '] [taskset] sh -c CPU_SHELL sh wrk ... [']. */
+    public List<String> argv() {
+        List<String> a = new ArrayList<>(prefix);
+        a.addAll(List.of("sh", "-c", CPU_SHELL, "sh"));
+        a.addAll(wrkArgv());
+        return host.command(a);
+    }
+
+    /**
+     * The load generator's CPU use reported by the shell.
+     *
+     * @param cpuS user + system CPU seconds of wrk
+     * @param cpus CPUs it could run on (nproc under its affinity)
+     */
+    public record LoadgenCpu(double cpuS, int cpus) {
+        /** CPU seconds over what {@code min(cpus, threads)} CPUs give in {@code seconds}: 1 = all busy. */
+        public double share(double seconds, int threads) {
+            int usable = Math.max(1, Math.min(cpus, threads));
+            return seconds > 0 ? cpuS / (seconds * usable) : Double.NaN;
+        }
+    }
+
+    /** The {@value #CPU_MARKER} line of an output, or null when absent or malformed. */
+    public static LoadgenCpu loadgenCpu(String output) {
+        String[] lines = output.split("\r?\n");
+        for (int i = lines.length - 1; i >= 0; i--) {
+            if (!lines[i].startsWith(CPU_MARKER + " ")) continue;
+            String[] f = lines[i].trim().split("\\s+");
+            try {
+                long hz = Long.parseLong(f[3]);
+                return new LoadgenCpu((Long.parseLong(f[1]) + Long.parseLong(f[2])) / (double) hz, Integer.parseInt(f[4]));
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
+        return null;
     }
 
     /** What wrk printed (stdout and stderr, interleaved as written) and how it exited. */

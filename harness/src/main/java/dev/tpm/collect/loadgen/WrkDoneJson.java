@@ -40,6 +40,25 @@ public final class WrkDoneJson {
         return Optional.empty();
     }
 
+    /**
+     * delete_item's {@code missing_ids} of the last marker line: DELETEs of ids that had no row
+     * (the run used up its seeded rows); empty when the line or the key is absent.
+     */
+    public static java.util.OptionalLong missingIds(String output) {
+        String[] lines = output.split("\r?\n", -1);
+        for (int i = lines.length - 1; i >= 0; i--) {
+            int at = lines[i].indexOf(MARKER + " ");
+            if (at < 0) continue;
+            try {
+                JsonNode n = JSON.readTree(lines[i].substring(at + MARKER.length() + 1)).get("missing_ids");
+                return n != null && n.canConvertToLong() ? java.util.OptionalLong.of(n.asLong()) : java.util.OptionalLong.empty();
+            } catch (JsonProcessingException e) {
+                return java.util.OptionalLong.empty();
+            }
+        }
+        return java.util.OptionalLong.empty();
+    }
+
     /** Parses the JSON object after the marker; {@code where} names the source and line in errors. */
     public static WrkResult parse(String json, String where) throws IOException {
         return parse(json, where, MARKER.length() + 1);

@@ -6,11 +6,14 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * RSS and PSS of processes from /proc: {@code VmRSS} of /proc/&lt;pid&gt;/status and {@code Pss}
- * of /proc/&lt;pid&gt;/smaps_rollup (Linux 4.14+), both in KiB. A process tree's value at one
- * instant is the sum over its processes (servers.md); processes that vanish between listing and
- * reading are skipped. Summed RSS counts a page shared by several processes once per process; PSS
- * divides it among them, so the two differ for multi-process servers.
+ * RSS and PSS of processes from one read of /proc/&lt;pid&gt;/smaps_rollup (Linux 4.14+): its
+ * {@code Rss:} and {@code Pss:} lines, in KiB, are counted by the same page-table walk, so the two
+ * describe the same instant (VmRSS of /proc/&lt;pid&gt;/status is an inaccurate per-CPU counter
+ * snapshot, proc(5)). A tree's value at one instant is the sum over its processes (servers.md);
+ * processes that vanish between listing and reading are skipped. Summed RSS counts a page shared by
+ * several processes once per process; PSS divides it among them, so the two differ for
+ * multi-process servers. Where a live process's smaps_rollup cannot be read (another user's
+ * process, an old kernel) its RSS falls back to VmRSS and the tree's PSS is unknown.
  */
 public final class ProcMemory {
     private static final Path PROC = Path.of("/proc");
@@ -37,23 +40,22 @@ public final class ProcMemory {
         int n = 0;
         for (long pid : pids) {
             Path dir = PROC.resolve(Long.toString(pid));
-            String status = read(dir.resolve("status"));
-            if (status == null) continue; // exited between listing and reading
-            long r = statusRssKib(status);
-            if (r < 0) { // a zombie: no memory of its own left
+            String rollup = read(dir.resolve("smaps_rollup"));
+            if (rollup != null) {
                 n++;
+                long r = rollupRssKib(rollup);
+                if (r < 0) continue; // empty: a zombie, or a process exiting while read; no memory left
+                rss += r;
+                pss += Math.max(0, smapsRollupPssKib(rollup));
                 continue;
             }
-            String rollup = read(dir.resolve("smaps_rollup"));
-            if (rollup == null && !Files.exists(dir)) continue; // exited after its status was read
+            String status = read(dir.resolve("status"));
+            if (status == null) continue; // exited between listing and reading
             n++;
+            long r = statusRssKib(status);
+            if (r < 0) continue; // a zombie
             rss += r;
-            if (rollup == null) {
-                pssKnown = false; // present but unreadable (permissions, kernel before 4.14)
-            } else {
-                long p = smapsRollupPssKib(rollup);
-                if (p > 0) pss += p; // an empty rollup: exited while being read
-            }
+            pssKnown = false; // present but smaps_rollup unreadable (permissions, kernel before 4.14)
         }
         return new TreeMemory(rss, pssKnown ? pss : -1, n);
     }
@@ -69,6 +71,11 @@ public final class ProcMemory {
     /** {@code VmRSS:   12345 kB} of a status file, or -1 when absent (zombies, kernel threads). */
     public static long statusRssKib(String status) {
         return kibField(status, "VmRSS:");
+    }
+
+    /** {@code Rss:   12345 kB} of an smaps_rollup file, or -1 when absent (an empty rollup). */
+    public static long rollupRssKib(String rollup) {
+        return kibField(rollup, "Rss:");
     }
 
     /** {@code Pss:   12345 kB} of an smaps_rollup file, or -1 when absent. */

@@ -8,14 +8,17 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Intel (and AMD) RAPL through powercap: the package zones {@code intel-rapl:<n>} (their
- * sub-zones {@code intel-rapl:<n>:<m>} are parts of the package and would count twice). Each
+ * Intel (and AMD) RAPL through powercap: the top-level zones {@code intel-rapl:<n>} whose
+ * {@code name} is {@code package-<k>}, one per CPU socket. Other top-level zones are left out:
+ * {@code psys} (platform) already contains the packages, and sub-zones {@code intel-rapl:<n>:<m>}
+ * (core, uncore, dram) are parts of a package, so either would count twice. Each
  * zone's {@code energy_uj} counter wraps to 0 after {@code max_energy_range_uj}; readings
  * accumulate the per-interval increases so that wraps between samples are undone.
  */
 public final class RaplPower implements PowerSource {
     public static final Path POWERCAP = Path.of("/sys/class/powercap");
-    private static final Pattern PACKAGE_ZONE = Pattern.compile("intel-rapl:\\d+");
+    private static final Pattern TOP_ZONE = Pattern.compile("(intel|amd)-rapl:\\d+");
+    private static final String PACKAGE_NAME = "package-";
     private static final double UJ_PER_J = 1e6;
 
     private final List<Path> zones;
@@ -33,30 +36,66 @@ public final class RaplPower implements PowerSource {
         }
     }
 
+    /**
+     * What a look at powercap found: the readable package zones, and a sentence for each package
+     * zone that is there but cannot be read (energy_uj is root-only on kernels since 5.10,
+     * CVE-2020-8694), so that "no power" is never silent.
+     */
+    public record Scan(List<Path> zones, List<String> problems) {
+        public Scan {
+            zones = List.copyOf(zones);
+            problems = List.copyOf(problems);
+        }
+    }
+
+    /** The package zones under {@code powercap}, by each zone's {@code name} file. */
+    public static Scan scan(Path powercap) {
+        List<Path> out = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        if (!Files.isDirectory(powercap)) return new Scan(out, problems);
+        List<Path> all;
+        try (var s = Files.list(powercap)) {
+            all = s.sorted().toList();
+        } catch (IOException e) {
+            return new Scan(out, List.of(powercap + ": cannot be listed: " + e.getMessage()));
+        }
+        for (Path z : all) {
+            if (!TOP_ZONE.matcher(z.getFileName().toString()).matches()) continue;
+            String name;
+            try {
+                name = Files.readString(z.resolve("name")).trim();
+            } catch (IOException e) {
+                problems.add(z.resolve("name") + ": not readable (" + e.getClass().getSimpleName() + "), zone left out");
+                continue;
+            }
+            if (!name.startsWith(PACKAGE_NAME)) continue; // psys, dram: not summed
+            try {
+                readLong(z.resolve("energy_uj"));
+                readLong(z.resolve("max_energy_range_uj"));
+                out.add(z);
+            } catch (IOException | RuntimeException unreadable) {
+                problems.add(z.resolve("energy_uj") + " (" + name + "): not readable by this user ("
+                        + unreadable.getClass().getSimpleName() + "; root-only on recent kernels: run as root, or "
+                        + "`sudo chmod o+r` the file for this boot); no RAPL energy");
+            }
+        }
+        if (!problems.isEmpty()) out.clear(); // part of the packages would understate the energy
+        return new Scan(out, problems);
+    }
+
     /** The package zones under {@code powercap} whose counters are readable; empty when none. */
     public static List<Path> packageZones(Path powercap) {
-        List<Path> out = new ArrayList<>();
-        if (!Files.isDirectory(powercap)) return out;
-        try (var s = Files.list(powercap)) {
-            for (Path z : s.sorted().toList()) {
-                if (!PACKAGE_ZONE.matcher(z.getFileName().toString()).matches()) continue;
-                try {
-                    readLong(z.resolve("energy_uj"));
-                    readLong(z.resolve("max_energy_range_uj"));
-                    out.add(z);
-                } catch (IOException | RuntimeException unreadable) {
-                    // root-only on recent kernels
-                }
-            }
-        } catch (IOException e) {
-            return out;
-        }
-        return out;
+        return scan(powercap).zones();
     }
 
     /** RAPL over the readable package zones, or null when there are none. */
     public static RaplPower open(Path powercap) throws IOException {
         List<Path> zones = packageZones(powercap);
+        return zones.isEmpty() ? null : new RaplPower(zones);
+    }
+
+    /** RAPL over the given zones (from {@link #scan}). */
+    public static RaplPower open(List<Path> zones) throws IOException {
         return zones.isEmpty() ? null : new RaplPower(zones);
     }
 

@@ -10,8 +10,22 @@ import java.nio.file.Path;
  * {@code vcgencmd} answers, else RAPL when a package zone is readable, else none.
  *
  * @param throttling null where {@code vcgencmd get_throttled} is not available
+ * @param problems why a power source that is present could not be used (an unreadable RAPL
+ *     counter), for the log and campaign.json's {@code device.power_problems}; empty when none
  */
-public record Sensors(PowerSource power, Throttling throttling) {
+public record Sensors(PowerSource power, Throttling throttling, SocSensors soc, java.util.List<String> problems) {
+    public Sensors {
+        problems = java.util.List.copyOf(problems);
+    }
+
+    public Sensors(PowerSource power, Throttling throttling) {
+        this(power, throttling, null, java.util.List.of());
+    }
+
+    /** True when vcgencmd answered get_throttled: this is a Raspberry Pi the harness can watch. */
+    public boolean vcgencmdReadable() {
+        return throttling != null;
+    }
 
     public static Sensors detect() {
         return detect(Commands.system(2_000), onPath("vcgencmd"), RaplPower.POWERCAP);
@@ -20,6 +34,7 @@ public record Sensors(PowerSource power, Throttling throttling) {
     static Sensors detect(Commands commands, boolean vcgencmd, Path powercap) {
         PowerSource power = PowerSource.NO_POWER;
         Throttling throttling = null;
+        SocSensors soc = null;
         if (vcgencmd) {
             try {
                 PmicPower.parse(commands.run(PmicPower.COMMAND), "vcgencmd pmic_read_adc");
@@ -33,16 +48,27 @@ public record Sensors(PowerSource power, Throttling throttling) {
             } catch (IOException | RuntimeException e) {
                 // no throttling information
             }
-        }
-        if (power == PowerSource.NO_POWER) {
             try {
-                RaplPower rapl = RaplPower.open(powercap);
-                if (rapl != null) power = rapl;
-            } catch (IOException e) {
-                // unreadable: none
+                SocSensors s = new SocSensors(commands);
+                s.tempC();
+                s.clockMhz();
+                soc = s;
+            } catch (IOException | RuntimeException e) {
+                // no temperature or clock
             }
         }
-        return new Sensors(power, throttling);
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        if (power == PowerSource.NO_POWER) {
+            RaplPower.Scan scan = RaplPower.scan(powercap);
+            problems.addAll(scan.problems());
+            try {
+                RaplPower rapl = RaplPower.open(scan.zones());
+                if (rapl != null) power = rapl;
+            } catch (IOException e) {
+                problems.add("RAPL: " + e.getMessage());
+            }
+        }
+        return new Sensors(power, throttling, soc, problems);
     }
 
     static boolean onPath(String name) {

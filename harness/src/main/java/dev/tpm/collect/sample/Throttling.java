@@ -15,6 +15,8 @@ public final class Throttling {
     public static final List<String> COMMAND = List.of("vcgencmd", "get_throttled");
     /** Bits 0-3: under-voltage now, frequency capped now, throttled now, soft temperature limit now. */
     public static final int CURRENT_MASK = 0xF;
+    /** Bits 16-19: the same four events, sticky since boot. */
+    public static final int STICKY_MASK = 0xF0000;
     private static final Pattern LINE = Pattern.compile("^\\s*throttled=0x([0-9a-fA-F]+)\\s*$");
 
     private final Commands commands;
@@ -42,6 +44,15 @@ public final class Throttling {
     public int currentBits() {
         try {
             return parse(commands.run(COMMAND), String.join(" ", COMMAND)) & CURRENT_MASK;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Bits 16-19 ("has occurred since boot") of the flag word now, or -1 when it cannot be read. */
+    public int stickyBits() {
+        try {
+            return parse(commands.run(COMMAND), String.join(" ", COMMAND)) & STICKY_MASK;
         } catch (IOException | RuntimeException e) {
             return -1;
         }

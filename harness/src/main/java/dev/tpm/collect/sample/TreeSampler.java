@@ -22,14 +22,22 @@ public final class TreeSampler {
      * @param pssKib -1 where PSS could not be read
      * @param throttled bits 0-3 of get_throttled, -1 where not read
      * @param costNanos thread CPU time this sample took (for the sampler benchmark)
+     * @param tempC SoC temperature, NaN where not read
+     * @param clockMhz ARM clock, NaN where not read
      */
     public record Sample(long nanos, long rssKib, long pssKib, int processes, PowerSource.PowerReading power,
-            int throttled, long costNanos) {}
+            int throttled, long costNanos, double tempC, double clockMhz) {
+        public Sample(long nanos, long rssKib, long pssKib, int processes, PowerSource.PowerReading power, int throttled,
+                long costNanos) {
+            this(nanos, rssKib, pssKib, processes, power, throttled, costNanos, Double.NaN, Double.NaN);
+        }
+    }
 
     private final Supplier<List<Long>> tree;
     private final long intervalNanos;
     private final PowerSource power;
     private final Throttling throttling;
+    private final SocSensors soc;
     private final List<Sample> samples = new ArrayList<>();
     private ScheduledExecutorService executor;
     private ScheduledFuture<?> task;
@@ -38,6 +46,13 @@ public final class TreeSampler {
 
     /** @param tree lists the pids of the tree (root first) at the moment of each sample */
     public TreeSampler(Supplier<List<Long>> tree, long intervalMillis, PowerSource power, Throttling throttling) {
+        this(tree, intervalMillis, power, throttling, null);
+    }
+
+    /** @param soc temperature and clock (a Pi), or null */
+    public TreeSampler(Supplier<List<Long>> tree, long intervalMillis, PowerSource power, Throttling throttling,
+            SocSensors soc) {
+        this.soc = soc;
         this.tree = tree;
         this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(intervalMillis);
         this.power = power == null ? PowerSource.NO_POWER : power;
@@ -85,7 +100,17 @@ public final class TreeSampler {
         ProcMemory.TreeMemory m = ProcMemory.tree(tree.get());
         PowerSource.PowerReading p = power.read();
         int th = throttling == null ? -1 : throttling.currentBits();
-        return new Sample(now, m.rssKib(), m.pssKib(), m.processes(), p, th, CpuClock.threadCpuNanos() - cpu0);
+        double temp = Double.NaN;
+        double clock = Double.NaN;
+        if (soc != null) {
+            try {
+                temp = soc.tempC();
+                clock = soc.clockMhz();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e); // a failed sensor fails the run
+            }
+        }
+        return new Sample(now, m.rssKib(), m.pssKib(), m.processes(), p, th, CpuClock.threadCpuNanos() - cpu0, temp, clock);
     }
 
     /**
@@ -143,6 +168,22 @@ public final class TreeSampler {
         int bits = -1;
         for (Sample s : samples) if (s.throttled() >= 0) bits = Math.max(bits, 0) | s.throttled();
         return bits;
+    }
+
+    /** Highest temperature over the samples, NaN where none was read. */
+    public static double maxTempC(List<Sample> samples) {
+        double max = Double.NaN;
+        for (Sample s : samples) if (!Double.isNaN(s.tempC())) max = Double.isNaN(max) ? s.tempC() : Math.max(max, s.tempC());
+        return max;
+    }
+
+    /** Lowest ARM clock over the samples, NaN where none was read. */
+    public static double minClockMhz(List<Sample> samples) {
+        double min = Double.NaN;
+        for (Sample s : samples) {
+            if (!Double.isNaN(s.clockMhz())) min = Double.isNaN(min) ? s.clockMhz() : Math.min(min, s.clockMhz());
+        }
+        return min;
     }
 
     public static List<PowerSource.PowerReading> powerReadings(List<Sample> samples) {

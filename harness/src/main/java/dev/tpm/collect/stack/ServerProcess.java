@@ -20,8 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One running server of a stack, started from its {@code run} argv in the stack folder with PORT,
- * BIND=127.0.0.1, DB_PATH and WORKERS set, output to a log file.
+ * One running server of a stack, started from its {@code run} argv in the stack folder with a
+ * clean environment ({@link #environment}: PATH, HOME, LANG, the stack's declared env, PORT, BIND,
+ * DB_PATH and WORKERS; nothing else of the harness's environment leaks in), output to a log file.
  *
  * <p>The process tree is the root process and its live descendants ({@link ProcessHandle#descendants()},
  * that is processes whose parent chain leads to the root). A process that double-forks to detach
@@ -38,7 +39,11 @@ public final class ServerProcess implements AutoCloseable {
     static final Duration KILL_WAIT = Duration.ofSeconds(5);
     static final String BIND = "127.0.0.1";
 
+    /** Variables passed through from the harness's environment, when set there. */
+    public static final List<String> INHERITED = List.of("PATH", "HOME", "LANG");
+
     private final StackSpec spec;
+    private final String bind;
     private final int port;
     private final Process process;
     private final long spawnNanos;
@@ -46,8 +51,9 @@ public final class ServerProcess implements AutoCloseable {
     private final Set<ProcessHandle> seen = new LinkedHashSet<>();
     private boolean stopped;
 
-    private ServerProcess(StackSpec spec, int port, Process process, long spawnNanos, Path logFile) {
+    private ServerProcess(StackSpec spec, String bind, int port, Process process, long spawnNanos, Path logFile) {
         this.spec = spec;
+        this.bind = bind;
         this.port = port;
         this.process = process;
         this.spawnNanos = spawnNanos;
@@ -63,6 +69,34 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static ServerProcess start(StackSpec spec, int port, Path dbPath, Map<String, String> extraEnv,
             List<String> commandPrefix, Path logFile) throws IOException {
+        return start(spec, BIND, port, dbPath, extraEnv, commandPrefix, logFile);
+    }
+
+    /**
+     * The whole environment of a server: PATH, HOME and LANG from the harness's (when set; LANG
+     * defaults to C.UTF-8), the stack's declared env, then PORT, BIND, DB_PATH, WORKERS, then
+     * {@code extraEnv}. Ordered, for campaign.json.
+     */
+    public static Map<String, String> environment(StackSpec spec, String bind, int port, Path dbPath,
+            Map<String, String> extraEnv) {
+        Map<String, String> env = new java.util.LinkedHashMap<>();
+        for (String k : INHERITED) {
+            String v = System.getenv(k);
+            if (v != null) env.put(k, v);
+        }
+        env.putIfAbsent("LANG", "C.UTF-8");
+        env.putAll(new java.util.TreeMap<>(spec.env()));
+        env.put("PORT", Integer.toString(port));
+        env.put("BIND", bind);
+        env.put("DB_PATH", dbPath.toAbsolutePath().toString());
+        env.put("WORKERS", Integer.toString(spec.workers()));
+        env.putAll(extraEnv);
+        return env;
+    }
+
+    /** As {@link #start(StackSpec, int, Path, Map, List, Path)}, bound to {@code bind}. */
+    public static ServerProcess start(StackSpec spec, String bind, int port, Path dbPath, Map<String, String> extraEnv,
+            List<String> commandPrefix, Path logFile) throws IOException {
         List<String> argv = new ArrayList<>(commandPrefix);
         argv.addAll(StackBuilder.resolve(spec, spec.run()));
         if (logFile.toAbsolutePath().getParent() != null) Files.createDirectories(logFile.toAbsolutePath().getParent());
@@ -72,12 +106,8 @@ public final class ServerProcess implements AutoCloseable {
                 .redirectOutput(logFile.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Map<String, String> env = pb.environment();
-        env.putAll(spec.env());
-        env.put("PORT", Integer.toString(port));
-        env.put("BIND", BIND);
-        env.put("DB_PATH", dbPath.toAbsolutePath().toString());
-        env.put("WORKERS", Integer.toString(spec.workers()));
-        env.putAll(extraEnv);
+        env.clear();
+        env.putAll(environment(spec, bind, port, dbPath, extraEnv));
         long spawn = System.nanoTime();
         Process p;
         try {
@@ -86,7 +116,7 @@ public final class ServerProcess implements AutoCloseable {
             throw new IOException("stack '" + spec.id() + "': cannot start " + argv + " in " + spec.dir() + ": "
                     + e.getMessage(), e);
         }
-        return new ServerProcess(spec, port, p, spawn, logFile);
+        return new ServerProcess(spec, bind, port, p, spawn, logFile);
     }
 
     public StackSpec spec() {
@@ -150,10 +180,10 @@ public final class ServerProcess implements AutoCloseable {
     private int healthStatus(int timeoutMillis) throws IOException {
         try (Socket s = new Socket()) {
             s.setTcpNoDelay(true);
-            s.connect(new InetSocketAddress(InetAddress.getByName(BIND), port), timeoutMillis);
+            s.connect(new InetSocketAddress(InetAddress.getByName(healthAddress()), port), timeoutMillis);
             s.setSoTimeout(timeoutMillis);
             OutputStream out = s.getOutputStream();
-            out.write(("GET /health HTTP/1.1\r\nHost: " + BIND + ":" + port + "\r\nConnection: close\r\n\r\n")
+            out.write(("GET /health HTTP/1.1\r\nHost: " + healthAddress() + ":" + port + "\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = s.getInputStream();
@@ -164,6 +194,11 @@ public final class ServerProcess implements AutoCloseable {
             if (parts.length < 2 || !parts[0].startsWith("HTTP/")) throw new IOException("bad status line '" + line + "'");
             return Integer.parseInt(parts[1]);
         }
+    }
+
+    /** Where the health check connects: the bound address, or loopback for a wildcard bind. */
+    private String healthAddress() {
+        return bind.equals("0.0.0.0") || bind.equals("::") ? "127.0.0.1" : bind;
     }
 
     /** The root and its live descendant processes (root first, then by pid). */

@@ -53,7 +53,7 @@ class CampaignRunnerTest {
              "endpoints": ["get_item", "post_item"],
              "sweep": {"endpoint": "get_item", "concurrency": [2], "runs": 1, "warmups": 0},
              "memory": {"endpoints": ["get_item"], "runs": 1, "duration_s": 1, "concurrency": 2},
-             "rng_seed": 5, "max_retries": 2, "startup_timeout_s": 5, "stop_grace_s": 5}
+             "rng_seed": 5, "max_retries": 2, "startup_timeout_s": 5, "stop_grace_s": 5, "timeout_s": 3}
             """;
 
     private Preset preset(String json) throws IOException {
@@ -70,6 +70,10 @@ class CampaignRunnerTest {
     private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log) {
         Sensors sensors = new Sensors(PowerSource.NO_POWER,
                 new Throttling(argv -> "throttled=0x" + Integer.toHexString(0x50000 | side.currentThrottleBits) + "\n"));
+        return runner(p, side, log, sensors);
+    }
+
+    private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log, Sensors sensors) {
         return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
                 false, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), "same"), side, sensors,
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
@@ -119,6 +123,9 @@ class CampaignRunnerTest {
             assertTrue(r.rps() > 0 && r.latP99Ms() > 0 && r.startupMs() == 4.0 && r.threads() == 1);
             assertTrue(r.startedAt().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z"), r.startedAt());
             assertTrue(Double.isNaN(r.energyJ()), "no power source");
+            assertEquals(50L, r.seededRows(), "rows in the table when the load started");
+            // at 100 ticks a second, a 1 s run against the slow fixture may use less than one tick
+            assertTrue(r.loadgenCpuS() >= 0 && r.loadgenCpuS() < 5, "wrk's own CPU seconds: " + r.loadgenCpuS());
         }
         assertEquals(List.of(50, 50, 50, 50, 50, 50, 50, 50, 50, 50), side.seededRows);
 
@@ -143,6 +150,10 @@ class CampaignRunnerTest {
         assertEquals(5, c.at("/protocol/rng_seed").asInt());
         assertEquals("Lang 1.2.3", c.at("/stacks/0/language").asText());
         assertEquals(12345, c.at("/stacks/0/artifact_bytes").asLong());
+        assertEquals(3.0, c.at("/load_generator/timeout_s").asDouble(), "the preset's wrk --timeout");
+        assertEquals(0.01, c.at("/protocol/max_error_rate").asDouble());
+        assertEquals("<port>", c.at("/stacks/0/env/PORT").asText(), "the server's whole environment, recorded");
+        assertEquals("127.0.0.1", c.at("/stacks/0/env/BIND").asText());
         assertEquals("{\"runtime\":\"fake 1.2.3\",\"framework\":\"fake-framework 0.1.0\",\"sqlite\":\"3.46.0\"}",
                 c.at("/stacks/0/versions").toString());
 
@@ -172,8 +183,10 @@ class CampaignRunnerTest {
         Path csv = dir.resolve("phase1.csv");
         List<String> lines = Files.readAllLines(csv);
         assertEquals(7, lines.size());
-        // as if interrupted while writing row 6: rows 1-5 kept, half of row 6 on disk, phase 2 and 3 never run
-        Files.writeString(csv, String.join("\n", lines.subList(0, 6)) + "\n" + lines.get(6).substring(0, 20));
+        // as if interrupted while writing row 6, whose note is a quoted field with a comma and quotes: rows
+        // 1-5 kept, row 6 cut inside its quoted note, phase 2 and 3 never run
+        String quoted = lines.get(6).substring(0, lines.get(6).lastIndexOf(',') + 1) + "\"log says \"\"bind: address in use, retry\"\"\"";
+        Files.writeString(csv, String.join("\n", lines.subList(0, 6)) + "\n" + quoted.substring(0, quoted.indexOf("address")));
         Files.delete(dir.resolve("phase2.csv"));
         Files.delete(dir.resolve("phase3/aa-get_item-1.json"));
         Files.delete(tmp.resolve("data/SHA256SUMS"));
@@ -219,5 +232,122 @@ class CampaignRunnerTest {
         IOException e = assertThrows(IOException.class,
                 () -> runner(other, new FakeServerSide(Set.of(), Set.of()), new ByteArrayOutputStream()).run());
         assertTrue(e.getMessage().contains("campaign.json: $.protocol: this campaign was started with"), e.getMessage());
+    }
+
+    @Test
+    void aSamplerFailureFailsThatRunAndTheCampaignGoesOn() throws Exception {
+        Preset p = preset(PRESET.replace("\"runs\": 2, \"warmups\": 1", "\"runs\": 1, \"warmups\": 0")
+                .replace("\"max_retries\": 2", "\"max_retries\": 1"));
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        PowerSource flaky = new PowerSource() {
+            @Override
+            public String id() {
+                return NONE;
+            }
+
+            @Override
+            public PowerReading read() {
+                // the first run's power readings fail: a broken sensor, not a broken campaign
+                if (reads.incrementAndGet() <= 3) throw new IllegalStateException("PMIC read failed:\nI2C timeout");
+                return PowerReading.missing(System.nanoTime());
+            }
+
+            @Override
+            public Energy energy(List<PowerReading> readings) {
+                return Energy.NONE;
+            }
+        };
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log, new Sensors(flaky, null)).run();
+        List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        RunRow first = p1.get(0);
+        assertEquals(RunColumns.STATUS_FAILED, first.status());
+        assertTrue(first.note().startsWith("sampler failed: ") && first.note().contains("PMIC read failed:\\nI2C timeout"),
+                "reason in the note, on one line: " + first.note());
+        assertTrue(p1.stream().skip(1).allMatch(RunRow::ok), "the campaign went on, the failed run was re-queued");
+        assertEquals(3, p1.size(), "2 planned + 1 re-queued");
+        assertEquals(1, s.failed());
+        for (String line : Files.readAllLines(tmp.resolve("data/raw/c1/phase1.csv"))) {
+            assertTrue(line.split(",", -1).length >= RunRow.header().size(), "one physical line per row: " + line);
+        }
+    }
+
+    @Test
+    void errorRateAboveTheLimitIsDiscardedAndAGroupThatCannotReachItsRunsIsNamed() throws Exception {
+        Preset p = preset("""
+                {"preset": "unit", "runs": 1, "warmups": 0, "duration_s": 1, "concurrency": 2, "threads": 1,
+                 "cooldown_s": 0, "settle_s": 0, "seed_rows": 50, "seed_rows_delete": 50, "sample_interval_ms": 100,
+                 "endpoints": ["get_item"], "rng_seed": 5, "max_retries": 1, "startup_timeout_s": 5, "stop_grace_s": 5}
+                """);
+        FakeServerSide side = new FakeServerSide(Set.of(), Set.of());
+        side.rowsServed = 25; // half the ids the script asks for answer 404
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CampaignRunner.Summary s = runner(p, side, log).run();
+        List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        assertEquals(2, p1.size(), "the run and its one retry");
+        for (RunRow r : p1) {
+            assertEquals(RunColumns.STATUS_DISCARDED, r.status());
+            assertTrue(r.note().startsWith("error rate 0.") && r.note().contains("above max_error_rate 0.01"), r.note());
+            assertTrue(r.non2xx() > 0);
+        }
+        assertEquals(List.of("phase 1 aa get_item c=2"), s.gaveUp());
+        assertTrue(new String(log.toByteArray(), StandardCharsets.UTF_8).contains("phase 1 aa get_item c=2: did not reach its measured runs"));
+    }
+
+    @Test
+    void deleteRunsThatRunOutOfRowsAreDiscardedAndAutoSeedsFromTheRateSeen() throws Exception {
+        String base = """
+                {"preset": "unit", "runs": 2, "warmups": 1, "duration_s": 1, "concurrency": 2, "threads": 1,
+                 "cooldown_s": 0, "settle_s": 0, "seed_rows": 50, "seed_rows_delete": SEED, "sample_interval_ms": 100,
+                 "endpoints": ["delete_item"], "rng_seed": 5, "max_retries": 1, "startup_timeout_s": 5, "stop_grace_s": 5}
+                """;
+        CampaignRunner.Summary few = runner(preset(base.replace("SEED", "20")), new FakeServerSide(Set.of(), Set.of()),
+                new ByteArrayOutputStream()).run();
+        List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
+        assertTrue(p1.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_DISCARDED)
+                && r.note().startsWith("ran out of rows: ") && r.seededRows() == 20), "never kept as ok");
+        assertEquals(1, few.gaveUp().size());
+
+        FakeServerSide side = new FakeServerSide(Set.of(), Set.of());
+        CampaignRunner auto = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c2",
+                preset(base.replace("SEED", "\"auto\"").replace("\"max_retries\": 1", "\"max_retries\": 4")), List.of(stack("aa")), "dev-1", false, Path.of("harness", "wrk"),
+                "wrk", tmp.resolve("work2"), "same"), side, new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        auto.run();
+        List<RunRow> a = RunFiles.read(tmp.resolve("data/raw/c2/phase1.csv"), 1);
+        assertEquals(DeleteRows.FIRST_RUN_ROWS, a.get(0).seededRows(), "the warm-up, first delete run of the stack");
+        assertTrue(a.get(0).ok(), "100,000 rows last a 1 s warm-up at the fixture's rate");
+        long expected = (long) Math.ceil(a.get(0).requests() / a.get(0).durationS() * 1 * DeleteRows.MARGIN);
+        assertEquals(expected, a.get(1).seededRows(), "the warm-up's rate x duration x margin");
+        for (int i = 1; i < a.size(); i++) {
+            RunRow r = a.get(i);
+            // a run faster than the margin allows is discarded, never kept, and the next one gets twice the rows
+            assertTrue(r.ok() || r.note().startsWith("ran out of rows"), r.toString());
+            if (!r.ok() && i + 1 < a.size()) assertTrue(a.get(i + 1).seededRows() >= 2 * r.seededRows());
+        }
+        assertEquals(2, a.stream().filter(r -> r.ok() && !r.warmup()).count(), "the group reaches its runs: " + a);
+        JsonNode c = new ObjectMapper().readTree(tmp.resolve("data/raw/c2/campaign.json").toFile());
+        assertEquals("auto", c.at("/protocol/seed_rows_delete").asText());
+    }
+
+    @Test
+    void primeSecondsLoadTheServerBeforeTheMeasuredWindowWithoutCountingIt() throws Exception {
+        Preset p = preset("""
+                {"preset": "unit", "runs": 1, "warmups": 0, "duration_s": 1, "concurrency": 2, "threads": 1,
+                 "cooldown_s": 0, "settle_s": 0, "seed_rows": 50, "seed_rows_delete": 50, "sample_interval_ms": 100,
+                 "endpoints": ["get_item"], "rng_seed": 5, "max_retries": 0, "startup_timeout_s": 5, "stop_grace_s": 5,
+                 "prime_s": 1}
+                """);
+        long t0 = System.nanoTime();
+        runner(p, new FakeServerSide(Set.of(), Set.of()), new ByteArrayOutputStream()).run();
+        double wallS = (System.nanoTime() - t0) / 1e9;
+        RunRow r = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1).get(0);
+        assertTrue(r.ok(), r.toString());
+        String primed = Files.readString(tmp.resolve("work/wrk-prime.txt"));
+        assertTrue(primed.contains("TPM-WRK-RESULT"), "a second wrk ran before the measured one: " + primed);
+        assertTrue(r.durationS() < 1.5, "the row counts only the measured window: " + r.durationS());
+        assertTrue(wallS >= 2, "prime and measured load both ran: " + wallS + " s");
+        JsonNode c = new ObjectMapper().readTree(tmp.resolve("data/raw/c1/campaign.json").toFile());
+        assertEquals(1.0, c.at("/protocol/prime_s").asDouble());
     }
 }

@@ -23,6 +23,8 @@ final class FakeServerSide implements ServerSide {
     final List<Integer> seededRows = new ArrayList<>();
     int starts;
     volatile int currentThrottleBits;
+    /** When >= 0, the fixture server holds this many rows whatever the harness seeded (to provoke 404s). */
+    volatile int rowsServed = -1;
     private int rows;
 
     FakeServerSide(Set<Integer> dying, Set<Integer> throttled) {
@@ -45,7 +47,7 @@ final class FakeServerSide implements ServerSide {
     public Server start(StackSpec spec, int port, Path db, List<String> commandPrefix, Path logFile) throws IOException {
         int n = ++starts;
         currentThrottleBits = throttled.contains(n) ? 0x4 : 0;
-        FixtureItemsServer http = new FixtureItemsServer(port, rows);
+        FixtureItemsServer http = new FixtureItemsServer(port, rowsServed >= 0 ? rowsServed : rows);
         Process tree = new ProcessBuilder("sleep", "600").start();
         boolean dies = dying.contains(n);
         return new Server() {
@@ -85,6 +87,15 @@ final class FakeServerSide implements ServerSide {
                 stop(Duration.ZERO);
             }
         };
+    }
+
+    @Override
+    public java.util.Map<String, String> environment(StackSpec spec, String bind, Path db) {
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        env.put("PATH", "/usr/bin:/bin");
+        env.put("PORT", "<port>");
+        env.put("BIND", bind);
+        return env;
     }
 
     @Override

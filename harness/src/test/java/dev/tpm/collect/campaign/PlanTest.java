@@ -21,6 +21,14 @@ class PlanTest {
         return Preset.resolve("paper", Path.of("harness", "presets"));
     }
 
+    private static Preset paperWithSeed(long seed) throws IOException {
+        Preset p = paper();
+        return new Preset(p.name(), p.description(), p.runs(), p.warmups(), p.durationS(), p.concurrency(), p.threads(),
+                p.cooldownS(), p.settleS(), p.seedRows(), p.seedRowsDelete(), p.sampleIntervalMs(), p.endpoints(), p.mix(),
+                p.sweep(), p.memory(), seed, p.maxRetries(), p.startupTimeoutS(), p.stopGraceS(), p.study(), p.loadGenerator(),
+                p.timeoutS(), p.concurrencyLevels(), p.primeS());
+    }
+
     @Test
     void everyRunOnceInPhaseAndStackBlocksWarmupsFirst() throws IOException {
         Preset p = paper();
@@ -30,8 +38,7 @@ class PlanTest {
         Set<String> keys = new HashSet<>();
         for (PlannedRun r : plan) assertTrue(keys.add(r.phase() + "/" + r.key()), "duplicate " + r);
         Map<String, Integer> sizes = Plan.blockSizes(plan);
-        assertEquals(List.of("phase1/rust", "phase1/go", "phase2/rust", "phase2/go", "phase3/rust", "phase3/go"),
-                List.copyOf(sizes.keySet()), "blocks contiguous, in phase then stack order");
+        assertEquals(List.of("phase1", "phase2", "phase3"), List.copyOf(sizes.keySet()), "phases contiguous, in order");
         // within a block, warm-ups come first
         String block = null;
         boolean measuredSeen = false;
@@ -46,37 +53,42 @@ class PlanTest {
     }
 
     @Test
-    void orderIsRandomizedButDeterministicPerBlock() throws IOException {
+    void orderIsRandomizedOverEveryStackOfAPhase() throws IOException {
         Preset p = paper();
         List<PlannedRun> a = Plan.of(p, List.of("rust", "go"));
         assertEquals(a, Plan.of(p, List.of("rust", "go")), "same seed, same order");
-        // a block's order depends on its key, not on the other stacks
-        List<PlannedRun> goAlone = Plan.of(p, List.of("go"));
-        assertEquals(a.stream().filter(r -> r.block().equals("phase1/go")).toList(),
-                goAlone.stream().filter(r -> r.block().equals("phase1/go")).toList());
-        List<PlannedRun> measured = a.stream().filter(r -> r.block().equals("phase1/rust") && !r.warmup()).toList();
-        Map<String, Integer> firstTen = new LinkedHashMap<>();
-        measured.subList(0, 30).forEach(r -> firstTen.merge(r.endpoint(), 1, Integer::sum));
-        assertTrue(firstTen.size() >= 4, "endpoints interleaved, not in blocks: " + firstTen);
-        // the order comes from the contract's one seed derivation, keyed (phase, stack)
-        List<PlannedRun> goWarm = goAlone.stream().filter(r -> r.block().equals("phase1/go") && r.warmup()).toList();
-        List<PlannedRun> expected = new ArrayList<>(goWarm);
-        expected.sort(java.util.Comparator.comparing(PlannedRun::endpoint).thenComparingInt(PlannedRun::run));
+        List<PlannedRun> measured = a.stream().filter(r -> r.phase() == 1 && !r.warmup()).toList();
+        // stacks interleave: not one stack's block then the other's
+        int switches = 0;
+        for (int i = 1; i < measured.size(); i++) if (!measured.get(i).stack().equals(measured.get(i - 1).stack())) switches++;
+        assertTrue(switches > measured.size() / 4, "stacks interleaved over the phase: " + switches + " switches");
+        Map<String, Integer> firstThirty = new LinkedHashMap<>();
+        measured.subList(0, 30).forEach(r -> firstThirty.merge(r.stack() + "/" + r.endpoint(), 1, Integer::sum));
+        assertTrue(firstThirty.size() >= 8, "(stack, endpoint) pairs interleaved: " + firstThirty);
+        assertNotEquals(a, Plan.of(paperWithSeed(43), List.of("rust", "go")), "another seed, another order");
+        // the order comes from the contract's one seed derivation, keyed by the phase
+        List<PlannedRun> warm = a.stream().filter(r -> r.phase() == 1 && r.warmup()).toList();
         List<PlannedRun> unsorted = new ArrayList<>();
-        for (String e : p.endpoints()) for (PlannedRun r : expected) if (r.endpoint().equals(e)) unsorted.add(r);
+        for (String st : List.of("rust", "go")) {
+            for (String ep : p.endpoints()) {
+                for (PlannedRun r : warm) if (r.stack().equals(st) && r.endpoint().equals(ep)) unsorted.add(r);
+            }
+        }
+        unsorted.sort(java.util.Comparator.comparing((PlannedRun r) -> List.of("rust", "go").indexOf(r.stack()))
+                .thenComparing(r -> p.endpoints().indexOf(r.endpoint())).thenComparingInt(PlannedRun::run));
         java.util.Collections.shuffle(unsorted, new org.apache.commons.math3.random.RandomAdaptor(
-                Seeds.stream(p.rngSeed(), "phase1", "go")));
-        assertEquals(unsorted, goWarm);
+                Seeds.stream(p.rngSeed(), "phase1")));
+        assertEquals(unsorted, warm);
     }
 
     @Test
     void pinningSplitsTheCores() {
-        assertEquals(List.of(), CampaignRunner.pinning(true, 1).server(), "one core: nothing to split");
-        assertEquals(List.of(), CampaignRunner.pinning(false, 4).server());
-        assertEquals(List.of("taskset", "-c", "1"), CampaignRunner.pinning(true, 2).server());
-        assertEquals(List.of("taskset", "-c", "0"), CampaignRunner.pinning(true, 2).loadGenerator());
-        assertEquals("2-3", CampaignRunner.pinning(true, 4).serverCpus());
-        assertEquals("0-1", CampaignRunner.pinning(true, 4).loadGeneratorCpus());
-        assertEquals("1-2", CampaignRunner.pinning(true, 3).serverCpus());
+        assertEquals(List.of(), Pinning.of(true, null, null, 1).server(), "one core: nothing to split");
+        assertEquals(List.of(), Pinning.of(false, null, null, 4).server());
+        assertEquals(List.of("taskset", "-c", "1"), Pinning.of(true, null, null, 2).server());
+        assertEquals(List.of("taskset", "-c", "0"), Pinning.of(true, null, null, 2).loadGenerator());
+        assertEquals("2-3", Pinning.of(true, null, null, 4).serverCpus());
+        assertEquals("0-1", Pinning.of(true, null, null, 4).loadGeneratorCpus());
+        assertEquals("1-2", Pinning.of(true, null, null, 3).serverCpus());
     }
 }

@@ -65,7 +65,7 @@ class RunCsvTest {
         List<RunRow> back = RunFiles.read(f, 1);
         assertEquals(a, back.get(0));
         assertEquals(failed, back.get(1));
-        assertEquals("server exited, \"code 1\" see log", back.get(1).note());
+        assertEquals("server exited, \"code 1\"\\nsee log", back.get(1).note(), "the newline escaped: one physical line");
         assertTrue(lines.get(2).contains(",,"), "missing values are empty cells");
         assertTrue(lines.get(1).contains(",10.001234,24567,0,3,0,1,0,2456.4,"), lines.get(1));
     }

@@ -109,7 +109,7 @@ class ConformanceCheckTest {
         assertEquals(List.of("GET /json", "GET /heavy"), r.problems().stream().map(ConformanceCheck.Problem::row).toList());
         assertTrue(r.problems().get(0).detail().equals("message: expected \"Hello from Pi\", found \"Hello from the fixture\""),
                 r.problems().get(0).detail());
-        assertTrue(r.problems().get(1).detail().startsWith("result: expected " + ApiChecks.HEAVY_RESULT), r.problems().get(1).detail());
+        assertTrue(r.problems().get(1).detail().startsWith("result: expected " + Expectations.HEAVY_RESULT), r.problems().get(1).detail());
         // the planted missing-item-200 bug is in a CRUD row, which this stack does not declare
         assertTrue(find(r, "GET /items/{id} (missing item)").isEmpty());
     }
@@ -124,22 +124,22 @@ class ConformanceCheckTest {
     @Test
     void helloJsonAndHeavyExpectations() throws Exception {
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
-        ApiChecks.helloJson(json.readTree("{\"message\": \"Hello from Pi\", \"timestamp\": 1700000000500}"),
+        Expectations.helloJson(json.readTree("{\"message\": \"Hello from Pi\", \"timestamp\": 1700000000500}"),
                 1700000000000L, 1700000001000L);
-        ApiChecks.Failure late = org.junit.jupiter.api.Assertions.assertThrows(ApiChecks.Failure.class, () -> ApiChecks.helloJson(
+        Expectations.Failure late = org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class, () -> Expectations.helloJson(
                 json.readTree("{\"message\": \"Hello from Pi\", \"timestamp\": 1700000005000}"), 1700000000000L, 1700000001000L));
         assertTrue(late.getMessage().startsWith("timestamp: expected the time of the request"), late.getMessage());
-        ApiChecks.Failure extra = org.junit.jupiter.api.Assertions.assertThrows(ApiChecks.Failure.class, () -> ApiChecks.helloJson(
+        Expectations.Failure extra = org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class, () -> Expectations.helloJson(
                 json.readTree("{\"message\": \"Hello from Pi\", \"timestamp\": 1, \"x\": 1}"), 0, 2));
         assertEquals("expected the fields [message, timestamp], found [message, timestamp, x]", extra.getMessage());
         // the value Node, Go and Python print for the sum (the same additions in the same order)
-        assertEquals(666666166.4588418, ApiChecks.HEAVY_RESULT, 0);
-        ApiChecks.heavy(json.readTree("{\"result\": 666666166.4588418}"));
-        ApiChecks.heavy(json.readTree("{\"result\": 666666166.4588}"));
-        org.junit.jupiter.api.Assertions.assertThrows(ApiChecks.Failure.class,
-                () -> ApiChecks.heavy(json.readTree("{\"result\": 666666167.4588418}")));
-        org.junit.jupiter.api.Assertions.assertThrows(ApiChecks.Failure.class,
-                () -> ApiChecks.heavy(json.readTree("{\"result\": \"666666166.4588418\"}")));
+        assertEquals(666666166.4588418, Expectations.HEAVY_RESULT, 0);
+        Expectations.heavy(json.readTree("{\"result\": 666666166.4588418}"));
+        Expectations.heavy(json.readTree("{\"result\": 666666166.4588}"));
+        org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class,
+                () -> Expectations.heavy(json.readTree("{\"result\": 666666167.4588418}")));
+        org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class,
+                () -> Expectations.heavy(json.readTree("{\"result\": \"666666166.4588418\"}")));
     }
 
     @Test

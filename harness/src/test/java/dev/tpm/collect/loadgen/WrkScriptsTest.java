@@ -24,16 +24,24 @@ class WrkScriptsTest {
         ExternalTool.require("wrk");
     }
 
+    private String lastOutput;
+
     private WrkResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
             Map<String, String> extra) throws Exception {
+        return run(s, endpoint, rows, threads, connections, 1, extra);
+    }
+
+    private WrkResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
+            int durationS, Map<String, String> extra) throws Exception {
         Map<String, String> args = new LinkedHashMap<>();
         args.put("rows", Integer.toString(rows));
         args.put("threads", Integer.toString(threads));
         args.put("seed", "42");
         args.putAll(extra);
-        WrkCommand c = new WrkCommand(List.of(), "wrk", SCRIPTS.resolve(endpoint + ".lua"), threads, connections, 1,
+        WrkCommand c = new WrkCommand(List.of(), "wrk", SCRIPTS.resolve(endpoint + ".lua"), threads, connections, durationS,
                 s.port(), args);
         WrkCommand.Outcome o = c.run(tmp.resolve(endpoint + ".txt"));
+        lastOutput = o.output();
         assertEquals(0, o.exitCode(), o.output());
         WrkResult w = WrkOutput.parse(o.output(), endpoint);
         assertEquals(WrkResult.SOURCE_DONE_JSON, w.source(), "every script prints the done() line: " + o.output());
@@ -48,6 +56,7 @@ class WrkScriptsTest {
             WrkResult w = run(s, "delete_item", rows, 2, 8, Map.of());
             assertEquals(0, w.non2xx(), "every DELETE found its row");
             assertEquals(0, s.count("DELETE 404"));
+            assertEquals(0, WrkDoneJson.missingIds(lastOutput).orElseThrow(), "no id without a row");
             assertTrue(s.deletesById.values().stream().allMatch(n -> n.get() == 1), "no id deleted twice");
             assertTrue(s.deletesById.keySet().stream().allMatch(id -> id >= 1 && id <= rows));
             // both threads worked in their own half: ids from both halves were deleted
@@ -67,6 +76,10 @@ class WrkScriptsTest {
             assertTrue(!s.deletesById.containsKey(1L));
             long notFound = s.count("DELETE 404");
             assertTrue(notFound >= w.non2xx() && notFound <= w.non2xx() + 2, "404s past the slices, in flight at the end too");
+            long missing = WrkDoneJson.missingIds(lastOutput).orElseThrow();
+            assertTrue(missing >= w.non2xx() && missing <= notFound + 2, "done() counts the ids that had no row: " + missing
+                    + " for " + notFound + " 404s");
+            assertTrue(!lastOutput.contains("seed more rows"), "no stderr warning nobody reads");
             assertTrue(s.deletesById.entrySet().stream().allMatch(e -> e.getValue().get() == 1));
         }
     }
@@ -109,10 +122,11 @@ class WrkScriptsTest {
 
     @Test
     void mixedDrawsByTheWeightsAndDeletesOnlyRowsThatExist() throws Exception {
-        int rows = 1000;
+        int rows = 20_000;
         try (FixtureItemsServer s = new FixtureItemsServer(0, rows)) {
             String mix = "post_item:0.2,get_item:0.4,get_list:0.1,put_item:0.1,delete_item:0.2";
-            WrkResult w = run(s, "mixed", rows, 2, 4, Map.of("mix", mix));
+            // 3 s, so that a loaded machine still gives enough requests to compare the shares
+            WrkResult w = run(s, "mixed", rows, 2, 4, 3, Map.of("mix", mix));
             long post = s.count("POST 201");
             long del = s.count("DELETE 204") + s.count("DELETE 404");
             long list = s.count("GET 200") + s.count("GET 404");
@@ -122,6 +136,8 @@ class WrkScriptsTest {
             assertEquals(0.2, del / (double) total, 0.06, "delete share");
             assertEquals(0.5, list / (double) total, 0.08, "get_item + get_list share");
             assertEquals(0, s.count("DELETE 404"), "deletes take created or sliced ids");
+            assertEquals(0, s.count("GET 404") + s.count("PUT 404"), "GET and PUT stay on the half no DELETE touches");
+            assertEquals(0, WrkDoneJson.missingIds(lastOutput).orElseThrow());
             assertTrue(s.deletesById.values().stream().allMatch(n -> n.get() == 1));
         }
     }

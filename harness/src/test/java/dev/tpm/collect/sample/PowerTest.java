@@ -67,6 +67,12 @@ class PowerTest {
         long max = 262_143_328_850L;
         Path pkg = Files.createDirectories(powercap.resolve("intel-rapl:0"));
         Path core = Files.createDirectories(powercap.resolve("intel-rapl:0:0")); // sub-zone: inside the package
+        Path psys = Files.createDirectories(powercap.resolve("intel-rapl:1")); // platform: contains the package
+        Files.writeString(pkg.resolve("name"), "package-0\n");
+        Files.writeString(core.resolve("name"), "core\n");
+        Files.writeString(psys.resolve("name"), "psys\n");
+        Files.writeString(psys.resolve("max_energy_range_uj"), max + "\n");
+        Files.writeString(psys.resolve("energy_uj"), "7\n");
         Files.writeString(pkg.resolve("max_energy_range_uj"), max + "\n");
         Files.writeString(core.resolve("max_energy_range_uj"), max + "\n");
         Files.writeString(core.resolve("energy_uj"), "5\n");
@@ -92,8 +98,29 @@ class PowerTest {
     @Test
     void unreadableOrAbsentRaplIsNone(@TempDir Path powercap) throws IOException {
         assertNull(RaplPower.open(powercap.resolve("missing")));
-        Files.createDirectories(powercap.resolve("intel-rapl:0"));
+        Path pkg = Files.createDirectories(powercap.resolve("intel-rapl:0"));
+        Files.writeString(pkg.resolve("name"), "package-0\n");
         assertNull(RaplPower.open(powercap), "a zone without readable counters");
+        RaplPower.Scan scan = RaplPower.scan(powercap);
+        assertEquals(1, scan.problems().size());
+        assertTrue(scan.problems().get(0).contains("intel-rapl:0/energy_uj (package-0): not readable"), scan.problems().get(0));
+        Sensors s = Sensors.detect(argv -> { throw new IOException("no vcgencmd"); }, false, powercap);
+        assertEquals(PowerSource.NONE, s.power().id());
+        assertEquals(scan.problems(), s.problems(), "an unreadable counter is said, not a silent none");
+    }
+
+    /** A root-only energy_uj as recent kernels have it: mode 0400, read by a user who is not its owner. */
+    @Test
+    void raplCounterWithoutReadPermissionIsReported(@TempDir Path powercap) throws IOException {
+        Path pkg = Files.createDirectories(powercap.resolve("intel-rapl:0"));
+        Files.writeString(pkg.resolve("name"), "package-0\n");
+        Files.writeString(pkg.resolve("max_energy_range_uj"), "262143328850\n");
+        Path uj = Files.writeString(pkg.resolve("energy_uj"), "12\n");
+        Files.setPosixFilePermissions(uj, java.util.Set.of());
+        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(uj), "running as root: every file is readable");
+        RaplPower.Scan scan = RaplPower.scan(powercap);
+        assertEquals(List.of(), scan.zones());
+        assertTrue(scan.problems().get(0).contains("not readable by this user"), scan.problems().get(0));
     }
 
     @Test
@@ -126,6 +153,7 @@ class PowerTest {
         assertEquals(PowerSource.NONE, Sensors.detect(pi4, true, powercap).power().id(), "a Pi 4: no PMIC ADC");
 
         Path pkg = Files.createDirectories(powercap.resolve("intel-rapl:1"));
+        Files.writeString(pkg.resolve("name"), "package-0\n");
         Files.writeString(pkg.resolve("max_energy_range_uj"), "65532610987\n");
         Files.writeString(pkg.resolve("energy_uj"), "12\n");
         Sensors x86 = Sensors.detect(argv -> { throw new IOException("unreachable"); }, false, powercap);

@@ -16,6 +16,8 @@ class ProcMemoryTest {
     @Test
     void parsesRealStatusAndRollup() {
         assertEquals(1816, ProcMemory.statusRssKib(Fixtures.text("proc/status-sleep.txt")));
+        assertEquals(1816, ProcMemory.rollupRssKib(Fixtures.text("proc/smaps_rollup-sleep.txt")));
+        assertEquals(-1, ProcMemory.rollupRssKib(""), "a zombie's smaps_rollup is empty");
         assertEquals(283, ProcMemory.smapsRollupPssKib(Fixtures.text("proc/smaps_rollup-sleep.txt")),
                 "Pss, not SwapPss or Pss_Dirty");
         assertEquals(-1, ProcMemory.statusRssKib("Name:\tkworker\nState:\tI (idle)\n"), "no VmRSS: a kernel thread or zombie");
@@ -31,7 +33,7 @@ class ProcMemoryTest {
                 java.util.Map.of(1L, 200L, 3L, 50L), 100), 1e-12, "pid 2 exited; pid 3 is new");
     }
 
-    /** Two sleeps under one shell: the tree has three processes and its RSS is their sum. */
+    /** Two sleeps under one shell: the tree has three processes and its RSS and PSS are sums of smaps_rollup. */
     @Test
     void sumsEveryProcessOfARealTree() throws Exception {
         Process sh = new ProcessBuilder("sh", "-c", "sleep 30 & sleep 30 & wait").start();
@@ -42,7 +44,7 @@ class ProcMemoryTest {
             long sum = 0;
             long pssSum = 0;
             for (long pid : pids) {
-                sum += ProcMemory.statusRssKib(Files.readString(Path.of("/proc", Long.toString(pid), "status")));
+                sum += ProcMemory.rollupRssKib(Files.readString(Path.of("/proc", Long.toString(pid), "smaps_rollup")));
                 pssSum += ProcMemory.smapsRollupPssKib(Files.readString(Path.of("/proc", Long.toString(pid), "smaps_rollup")));
             }
             assertEquals(sum, tree.rssKib(), "sleeping processes do not change their RSS");

@@ -47,6 +47,39 @@ class ServerProcessTest {
         for (ProcessHandle h : tree) assertFalse(ServerProcess.running(h), "pid " + h.pid() + " left running");
     }
 
+    /**
+     * The server's initial environment, read back from /proc/&lt;pid&gt;/environ, holds only PATH,
+     * HOME, LANG, the stack's env and the harness's variables; taskset pins it to the CPUs given.
+     */
+    @Test
+    void startsWithACleanEnvironmentOnTheCpusGiven() throws Exception {
+        ExternalTool.require("taskset");
+        // sleep, a binary: its environ is exactly what it was started with (a shim such as pyenv's
+        // python3 would add variables of its own before exec)
+        StackSpec spec = new StackSpec("envcheck", Files.createDirectories(tmp.resolve("envcheck")), "C", "sleep", List.of(),
+                List.of(), List.of("sleep", "30"), Map.of("GOGC", "100"), 1, List.of(), List.of());
+        Path db = tmp.resolve("items.db");
+        int port = FreePort.find();
+        try (ServerProcess server = ServerProcess.start(spec, "127.0.0.1", port, db, Map.of(), List.of("taskset", "-c", "0"),
+                tmp.resolve("server.log"))) {
+            Thread.sleep(300); // taskset has exec'd sleep
+            Path proc = Path.of("/proc", Long.toString(server.root().pid()));
+            Map<String, String> env = new java.util.TreeMap<>();
+            for (String kv : Files.readString(proc.resolve("environ")).split("\u0000")) {
+                if (kv.isEmpty()) continue;
+                int eq = kv.indexOf('=');
+                env.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+            Map<String, String> expected = new java.util.TreeMap<>(ServerProcess.environment(spec, "127.0.0.1", port, db, Map.of()));
+            assertEquals(expected, env, "nothing of the harness's environment leaks in");
+            assertTrue(env.keySet().containsAll(List.of("PATH", "LANG", "PORT", "BIND", "DB_PATH", "WORKERS", "GOGC")), env.toString());
+            assertTrue(System.getenv().keySet().stream().anyMatch(k -> !env.containsKey(k)), "the harness has variables the server lacks");
+            String allowed = Files.readAllLines(proc.resolve("status")).stream().filter(l -> l.startsWith("Cpus_allowed_list:"))
+                    .findFirst().orElseThrow();
+            assertEquals("0", allowed.substring(allowed.indexOf(':') + 1).trim(), "pinned by taskset");
+        }
+    }
+
     @Test
     void aServerThatIgnoresSigtermIsKilledWithItsChild() throws IOException {
         StackSpec spec = Fixtures.stack("ignores-sigterm");

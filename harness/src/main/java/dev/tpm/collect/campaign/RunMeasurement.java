@@ -1,0 +1,272 @@
+package dev.tpm.collect.campaign;
+
+import dev.tpm.codec.AtomicFile;
+import dev.tpm.codec.Seeds;
+import dev.tpm.model.RunRow;
+import dev.tpm.collect.Preset;
+import dev.tpm.collect.loadgen.LoadGenerator;
+import dev.tpm.collect.loadgen.WrkCommand;
+import dev.tpm.collect.loadgen.WrkDoneJson;
+import dev.tpm.collect.loadgen.WrkResult;
+import dev.tpm.collect.sample.ClockTicks;
+import dev.tpm.collect.sample.PowerSource;
+import dev.tpm.collect.sample.ProcCpu;
+import dev.tpm.collect.sample.ProcMemory;
+import dev.tpm.collect.sample.Sensors;
+import dev.tpm.collect.sample.Throttling;
+import dev.tpm.collect.sample.TreeSampler;
+import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Endpoints;
+import dev.tpm.model.RunColumns;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * One run of the protocol, from the database reset to the cool-down: seed (delete runs as many
+ * rows as {@link DeleteRows} says for {@code auto}), spawn the server (pinned), time its start-up,
+ * settle, read the tree's idle memory, optionally prime it ({@code prime_s}, not measured), load
+ * it with wrk while sampling, stop the whole tree, keep wrk's output, and build the row whose
+ * status {@link RunVerdict#decide} gives. A failure of the sampler fails the run, not the campaign.
+ */
+final class RunMeasurement {
+    private static final DateTimeFormatter ISO_MILLIS =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+    /** A finished attempt: the row (phases 1 and 2) and its verdict. */
+    record Attempt(RunRow row, RunVerdict verdict) {}
+
+    private final CampaignRunner.Options o;
+    private final ServerSide servers;
+    private final Sensors sensors;
+    private final CampaignLock lock;
+    private final Path dir;
+    private final Path scripts;
+    private final Map<String, StackSpec> specs = new LinkedHashMap<>();
+    private final DeleteRows deleteRows = new DeleteRows();
+    private final LoadGenerator tool;
+    private volatile ServerSide.Server current;
+
+    RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts) {
+        this.o = o;
+        this.servers = servers;
+        this.sensors = sensors;
+        this.lock = lock;
+        this.dir = dir;
+        this.scripts = scripts;
+        for (StackSpec s : o.stacks()) specs.put(s.id(), s);
+        this.tool = LoadGenerator.of(o.preset().loadGenerator(), scripts, o.wrk(), o.autocannonDir());
+    }
+
+    DeleteRows deleteRows() {
+        return deleteRows;
+    }
+
+    /** Rows seeded before {@code r}. */
+    int seedRows(PlannedRun r) {
+        int rows = o.preset().seedRowsFor(r.endpoint());
+        return rows == Preset.AUTO ? deleteRows.rowsFor(r.stack(), r.durationS()) : rows;
+    }
+
+    Attempt attempt(PlannedRun r, long seq) throws IOException, InterruptedException {
+        Preset p = o.preset();
+        StackSpec spec = specs.get(r.stack());
+        RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.threads(), r.run(), r.warmup());
+        Path db = o.workDir().resolve("items.db");
+        Path wrkOut = o.workDir().resolve("loadgen-output." + tool.fileExtension());
+        Files.deleteIfExists(wrkOut);
+        int rows = seedRows(r);
+        servers.resetAndSeed(db, rows);
+        b.seededRows = (long) rows;
+        int port = servers.freePort();
+        b.startedAt = ISO_MILLIS.format(Instant.now());
+        Measured m;
+        ServerSide.Server server = servers.start(spec, o.bind(), port, db, o.pinning().server(),
+                o.workDir().resolve("server-" + r.stack() + ".log"));
+        current = server;
+        try {
+            lock.recordChildren(server.treePids(), null);
+            m = measure(r, b, server, port, rows, wrkOut);
+        } finally {
+            server.stop(Duration.ofMillis(Math.round(p.stopGraceS() * 1000))); // throws if anything survived
+            server.close();
+            current = null;
+            lock.clearChildren();
+        }
+        if (r.endpoint().equals(Endpoints.DELETE_ITEM) && b.requests != null) {
+            deleteRows.observed(r.stack(), rows, b.requests, b.durationS, m.verdict.note() != null
+                    && m.verdict.note().startsWith("ran out of rows"));
+        }
+        b.status = m.verdict.status();
+        b.note = m.verdict.note();
+        if (r.phase() <= 2 && Files.exists(wrkOut)) {
+            AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + "." + tool.fileExtension()),
+                    Files.readAllBytes(wrkOut));
+        }
+        if (r.phase() == 3 && m.verdict.ok()) {
+            String json = MemorySeriesFile.json(o.campaign(), r.stack(), r.endpoint(), r.run(), r.concurrency(),
+                    p.sampleIntervalMs(r.phase()), ISO_MILLIS.format(m.seriesStart), m.samples);
+            AtomicFile.write(dir.resolve(CampaignRunner.PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
+        }
+        CampaignRunner.sleepSeconds(p.cooldownS());
+        return new Attempt(b.build(), m.verdict);
+    }
+
+    /** Verdict and memory series of one run. */
+    private record Measured(RunVerdict verdict, List<TreeSampler.Sample> samples, Instant seriesStart) {
+        static Measured failed(String note) {
+            return new Measured(new RunVerdict(RunColumns.STATUS_FAILED, RunRow.oneLine(note), false), List.of(), null);
+        }
+    }
+
+    private WrkCommand wrk(PlannedRun r, String endpoint, int durationS, int port, int rows) {
+        return new WrkCommand(o.pinning().loadGenerator(), o.wrk(), scripts.resolve(endpoint + ".lua"), o.preset().threads(),
+                r.concurrency(), durationS, port, scriptArgs(r, rows), loadGeneratorAddress(), o.preset().timeoutS(),
+                o.loadGenHost());
+    }
+
+    /** The address wrk connects to: the bound one, loopback for a wildcard bind on this machine. */
+    private String loadGeneratorAddress() {
+        boolean wildcard = o.bind().equals("0.0.0.0") || o.bind().equals("::");
+        return wildcard && !o.loadGenHost().remote() ? "127.0.0.1" : o.bind();
+    }
+
+    /** From the spawned server to wrk's end: start-up, settle, idle memory, prime, load with sampling. */
+    private Measured measure(PlannedRun r, RunRow.Builder b, ServerSide.Server server, int port, int rows, Path wrkOut)
+            throws IOException, InterruptedException {
+        Preset p = o.preset();
+        try {
+            b.startupMs = server.awaitHealthy(Duration.ofMillis(Math.round(p.startupTimeoutS() * 1000))) / 1e6;
+        } catch (IOException e) {
+            return Measured.failed("no 200 on GET /health: " + e.getMessage());
+        }
+        CampaignRunner.sleepSeconds(p.settleS());
+        if (!server.isAlive()) return Measured.failed("server exited before the load started");
+        List<Long> idlePids = server.treePids();
+        ProcMemory.TreeMemory idle = ProcMemory.tree(idlePids);
+        b.idleRssKib = idle.rssKib();
+        b.idlePssKib = idle.hasPss() ? idle.pssKib() : null;
+        if (p.primeS() > 0) {
+            // not measured; a delete run primes with reads so that no seeded row is used up
+            String primeEndpoint = r.endpoint().equals(Endpoints.DELETE_ITEM) ? Endpoints.GET_ITEM : r.endpoint();
+            WrkCommand.Outcome primed = wrk(r, primeEndpoint, (int) Math.ceil(p.primeS()), port, rows)
+                    .run(o.workDir().resolve("wrk-prime.txt"));
+            if (primed.exitCode() != 0) return Measured.failed("prime_s load: wrk exited with code " + primed.exitCode());
+        }
+        Map<Long, Long> cpuStart = ProcCpu.ticks(server.treePids());
+        int stickyBefore = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
+
+        boolean isWrk = tool.tool().equals(LoadGenerator.WRK);
+        TreeSampler sampler = new TreeSampler(server::treePids, p.sampleIntervalMs(r.phase()), sensors.power(),
+                sensors.throttling(), sensors.soc());
+        Instant seriesStart = Instant.now();
+        sampler.start();
+        LoadGenerator.Outcome out;
+        List<TreeSampler.Sample> samples = List.of();
+        String samplerFailure = null;
+        try {
+            if (isWrk) {
+                WrkCommand.Outcome w = wrk(r, r.endpoint(), r.durationS(), port, rows).run(wrkOut, h -> lock.recordChildren(idlePids, h));
+                out = new LoadGenerator.Outcome(w.exitCode(), wrkOut, w.output(), w.output(), w.timedOut());
+            } else {
+                out = tool.run(new LoadGenerator.Request(o.pinning().loadGenerator(), r.endpoint(), p.threads(), r.concurrency(),
+                        r.durationS(), p.timeoutS(), port, scriptArgs(r, rows)), o.workDir(), h -> lock.recordChildren(idlePids, h));
+            }
+        } finally {
+            try {
+                samples = sampler.stop();
+            } catch (RuntimeException e) {
+                samplerFailure = e.getMessage();
+            }
+        }
+        int stickyAfter = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
+        Map<Long, Long> cpuEnd = ProcCpu.ticks(server.treePids());
+        b.cpuS = cpuEnd.isEmpty() ? Double.NaN : ProcCpu.seconds(cpuStart, cpuEnd, ClockTicks.perSecond());
+        boolean alive = server.isAlive();
+
+        long peakRss = TreeSampler.peakRssKib(samples);
+        long peakPss = TreeSampler.peakPssKib(samples);
+        b.peakRssKib = peakRss >= 0 ? peakRss : null;
+        b.peakPssKib = peakPss >= 0 ? peakPss : null;
+        int throttled = TreeSampler.throttledBits(samples);
+        b.throttled = sensors.throttling() == null || throttled < 0 ? null : Throttling.hex(throttled);
+        b.tempMaxC = TreeSampler.maxTempC(samples);
+        b.freqMinMhz = TreeSampler.minClockMhz(samples);
+        PowerSource.Energy energy = sensors.power().energy(TreeSampler.powerReadings(samples));
+        b.energyJ = energy.joules();
+        b.meanPowerW = energy.meanWatts();
+        WrkCommand.LoadgenCpu lg = isWrk ? WrkCommand.loadgenCpu(out.text()) : null; // autocannon: not measured
+        b.loadgenCpuS = lg == null ? Double.NaN : lg.cpuS();
+
+        WrkResult w;
+        try {
+            if (out.timedOut()) {
+                throw new IOException(tool.tool() + " did not exit within " + (r.durationS() + tool.exitGraceSeconds()) + " s");
+            }
+            w = tool.parse(out, tool.tool() + " output");
+            fill(b, w);
+            if (out.exitCode() != 0) throw new IOException(tool.tool() + " exited with code " + out.exitCode());
+        } catch (IOException e) {
+            String note = e.getMessage() + firstLine(out.messages());
+            if (samplerFailure != null) note = "sampler failed: " + samplerFailure + "; " + note;
+            return new Measured(new RunVerdict(RunColumns.STATUS_FAILED, RunRow.oneLine(note), false), samples, seriesStart);
+        }
+        RunVerdict v = RunVerdict.decide(new RunVerdict.Measured(samplerFailure, alive, w.requests(), w.socketErrors(),
+                w.non2xx(), b.peakRssKib != null, throttled, stickyBefore, stickyAfter,
+                isWrk ? WrkDoneJson.missingIds(out.text()).orElse(-1) : -1, o.maxErrorRate(),
+                lg == null ? Double.NaN : lg.share(w.durationS(), p.threads())));
+        return new Measured(v, samples, seriesStart);
+    }
+
+    private static void fill(RunRow.Builder b, WrkResult w) {
+        b.durationS = w.durationS();
+        b.requests = w.requests();
+        b.errorsConnect = w.errorsConnect();
+        b.errorsRead = w.errorsRead();
+        b.errorsWrite = w.errorsWrite();
+        b.errorsTimeout = w.errorsTimeout();
+        b.non2xx = w.non2xx();
+        b.rps = w.rps();
+        b.latMeanMs = w.latMeanMs();
+        b.latP50Ms = w.latP50Ms();
+        b.latP75Ms = w.latP75Ms();
+        b.latP90Ms = w.latP90Ms();
+        b.latP99Ms = w.latP99Ms();
+        b.latMaxMs = w.latMaxMs();
+    }
+
+    private Map<String, String> scriptArgs(PlannedRun r, int rows) {
+        Map<String, String> a = new LinkedHashMap<>();
+        a.put("rows", Integer.toString(rows));
+        a.put("threads", Integer.toString(o.preset().threads()));
+        // a per-run stream for the script's random ids: rng_seed and the run's key, never the clock
+        a.put("seed", Long.toString(Seeds.derive(o.preset().rngSeed(), "wrk", "phase" + r.phase(), r.key().toString()) & 0x7fffffffL));
+        if (r.endpoint().equals(Endpoints.MIXED)) {
+            StringJoiner mix = new StringJoiner(",");
+            o.preset().mix().forEach((e, w) -> mix.add(e + ":" + w));
+            a.put("mix", mix.toString());
+        }
+        return a;
+    }
+
+    private static String firstLine(String output) {
+        String t = output == null ? "" : output.strip();
+        if (t.isEmpty()) return "";
+        int nl = t.indexOf('\n');
+        return ": " + (nl < 0 ? t : t.substring(0, nl));
+    }
+
+    void killCurrentServer() {
+        ServerSide.Server s = current;
+        if (s == null) return;
+        for (long pid : s.treePids()) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.tpm.collect.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.collect.Preset;
+import dev.tpm.collect.loadgen.LoadGenHost;
+import dev.tpm.collect.sample.PowerSource;
+import dev.tpm.collect.sample.Sensors;
+import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.RunRow;
+import dev.tpm.testing.ExternalTool;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The load generator on "another machine" for real: Debian's OpenSSH server started by the test
+ * (not as a daemon, its own sshd_config, host key and client key generated in a temporary folder,
+ * listening on 127.0.0.2 only), and a smoke campaign whose wrk runs through the system's ssh in
+ * batch mode with key authentication.
+ */
+class SshLoadGeneratorTest {
+    static final Path SSHD = Path.of("/usr/sbin/sshd");
+
+    @TempDir
+    Path tmp;
+
+    private static void run(List<String> argv) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException(argv + ": " + out);
+    }
+
+    private static int freePort(String address) throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress(InetAddress.getByName(address), 0));
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void aSmokeCampaignRunsWrkThroughSsh() throws Exception {
+        ExternalTool.requireThat(Files.isExecutable(SSHD), SSHD + " (openssh-server) is not installed");
+        ExternalTool.require("ssh");
+        ExternalTool.require("ssh-keygen");
+        ExternalTool.require("wrk");
+        Path hostKey = tmp.resolve("host_ed25519");
+        Path clientKey = tmp.resolve("client_ed25519");
+        run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString()));
+        run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", clientKey.toString()));
+        Files.copy(Path.of(clientKey + ".pub"), tmp.resolve("authorized_keys"));
+        int port = freePort("127.0.0.2");
+        String user = System.getProperty("user.name");
+        Path sshdConfig = Files.writeString(tmp.resolve("sshd_config"), String.join("\n",
+                "ListenAddress 127.0.0.2",
+                "Port " + port,
+                "HostKey " + hostKey,
+                "PidFile " + tmp.resolve("sshd.pid"),
+                "AuthorizedKeysFile " + tmp.resolve("authorized_keys"),
+                "AuthenticationMethods publickey",
+                "PubkeyAuthentication yes",
+                "PasswordAuthentication no",
+                "KbdInteractiveAuthentication no",
+                "UsePAM no",
+                "StrictModes no",
+                "PermitRootLogin prohibit-password",
+                "AllowUsers " + user,
+                "") );
+        Files.writeString(tmp.resolve("known_hosts"),
+                "[127.0.0.2]:" + port + " " + Files.readString(Path.of(hostKey + ".pub")).trim() + "\n");
+        Path sshConfig = Files.writeString(tmp.resolve("ssh_config"), String.join("\n",
+                "Host loadgen-test",
+                "  HostName 127.0.0.2",
+                "  Port " + port,
+                "  IdentityFile " + clientKey,
+                "  IdentitiesOnly yes",
+                "  UserKnownHostsFile " + tmp.resolve("known_hosts"),
+                "  StrictHostKeyChecking yes",
+                "  LogLevel ERROR",
+                ""));
+        // sshd run by root checks for its privilege-separation folder; it is empty and harmless
+        if ("root".equals(user)) Files.createDirectories(Path.of("/run/sshd"));
+        Path sshdLog = tmp.resolve("sshd.log");
+        Process sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", sshdConfig.toString())
+                .redirectErrorStream(true).redirectOutput(sshdLog.toFile()).start();
+        try {
+            awaitListening("127.0.0.2", port, sshd, sshdLog);
+            Preset p = Preset.load(Files.writeString(tmp.resolve("smoke.json"), CampaignRunnerTest.PRESET));
+            StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
+                    List.of("true"), Map.of(), 1, List.of(), List.of());
+            LoadGenHost host = new LoadGenHost(user + "@loadgen-test", sshConfig);
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            CampaignRunner.Summary s = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "ssh1", p,
+                    List.of(stack), "dev-1", Pinning.NONE, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), host,
+                    "127.0.0.1", 0.01, false), new FakeServerSide(Set.of(), Set.of()),
+                    new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
+                    new PrintStream(log, true, StandardCharsets.UTF_8)).run();
+            String logText = log.toString(StandardCharsets.UTF_8);
+            assertEquals(0, s.failed() + s.discarded(), logText);
+            Path dir = tmp.resolve("data/raw/ssh1");
+            List<RunRow> rows = RunFiles.read(dir.resolve("phase1.csv"), 1);
+            assertEquals(6, rows.size());
+            for (RunRow r : rows) {
+                assertTrue(r.ok() && r.requests() > 0 && r.latP99Ms() > 0, r.toString());
+                assertTrue(r.loadgenCpuS() >= 0, "wrk's CPU, measured on the load generator's host: " + r);
+            }
+            assertTrue(Files.readString(dir.resolve("loadgen/1.txt")).contains("TPM-WRK-RESULT"), "wrk's output came back");
+            JsonNode c = new ObjectMapper().readTree(dir.resolve("campaign.json").toFile());
+            assertEquals("separate", c.at("/load_generator/host").asText());
+            assertEquals("loadgen-test", c.at("/load_generator/host_name").asText());
+            assertEquals("4.1.0", c.at("/load_generator/version").asText());
+            String sshdText = Files.readString(sshdLog);
+            assertTrue(sshdText.contains("Accepted publickey for " + user), "the runs went through this sshd: " + sshdText);
+        } finally {
+            sshd.destroy();
+            if (!sshd.waitFor(10, TimeUnit.SECONDS)) sshd.destroyForcibly();
+        }
+    }
+
+    private static void awaitListening(String address, int port, Process sshd, Path log) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (System.nanoTime() < deadline) {
+            if (!sshd.isAlive()) throw new IOException("sshd exited: " + Files.readString(log));
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(address, port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IOException("sshd did not listen on " + address + ":" + port + ": " + Files.readString(log));
+    }
+}

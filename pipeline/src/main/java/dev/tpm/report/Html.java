@@ -1,24 +1,13 @@
 package dev.tpm.report;
 
-/** Text into HTML: escaping for element content and attribute values. */
+import dev.tpm.tables.HtmlFormatter;
+
+/** Text into HTML: escaping (the table formatter's) for element content and attribute values, anchors. */
 final class Html {
     private Html() {}
 
     static String escape(String s) {
-        if (s == null) return "";
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
+        return HtmlFormatter.escape(s);
     }
 
     /** An id or anchor made of letters, digits, '-' and '_' only. */

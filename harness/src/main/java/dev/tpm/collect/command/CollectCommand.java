@@ -36,7 +36,7 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--preset", required = true, description = "preset name in harness/presets (paper, pilot, smoke, hello-blog, app-servers, node-pi, ...) or a .json path")
     String preset;
 
-    @Option(names = "--stacks", split = ",", description = "stack ids in block order (default: every available, built stack)")
+    @Option(names = "--stacks", split = ",", description = "stack ids to measure (default: every available, built stack); runs are ordered at random over every (stack, endpoint, run) of a phase")
     List<String> stacks = new ArrayList<>();
 
     @Option(names = "--data", description = "data folder (default: ${DEFAULT-VALUE})")

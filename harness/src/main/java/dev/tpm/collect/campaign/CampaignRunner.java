@@ -140,11 +140,13 @@ public final class CampaignRunner {
 
     private CampaignJsonWriter.LoadGenerator loadGenerator() throws IOException, InterruptedException {
         String line;
-        LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), o.wrkScripts(), o.wrk(), o.autocannonDir());
+        String host = o.loadGenHost().target();
+        String hostName = host == null ? null : host.substring(host.indexOf('@') + 1);
+        LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), o.wrkScripts(), o.wrk(), o.autocannonDir(),
+                o.loadGenHost(), o.bind());
         if (!tool.tool().equals(LoadGenerator.WRK)) {
-            if (o.loadGenHost().remote()) throw new IOException("--loadgen-host: only wrk runs on another host, not " + tool.tool());
             LoadGenerator.Version v = tool.version();
-            return new CampaignJsonWriter.LoadGenerator(tool.tool(), v.number(), v.line(), "same", null,
+            return new CampaignJsonWriter.LoadGenerator(tool.tool(), v.number(), v.line(), o.loadGenHost().hostKind(), hostName,
                     o.pinning().loadGeneratorCpus(), o.preset().timeoutS());
         } else if (o.loadGenHost().remote()) {
             line = o.loadGenHost().run(List.of("sh", "-c", "\"$1\" -v 2>&1; true", "sh", o.wrk()), null).strip().split("\n")[0].strip();
@@ -152,9 +154,8 @@ public final class CampaignRunner {
         } else {
             line = WrkCommand.versionLine(o.wrk());
         }
-        String host = o.loadGenHost().target();
         return new CampaignJsonWriter.LoadGenerator("wrk", WrkCommand.versionNumber(line), line, o.loadGenHost().hostKind(),
-                host == null ? null : host.substring(host.indexOf('@') + 1), o.pinning().loadGeneratorCpus(),
+                hostName, o.pinning().loadGeneratorCpus(),
                 o.preset().timeoutS());
     }
 

@@ -63,7 +63,8 @@ final class RunMeasurement {
         this.dir = dir;
         this.scripts = scripts;
         for (StackSpec s : o.stacks()) specs.put(s.id(), s);
-        this.tool = LoadGenerator.of(o.preset().loadGenerator(), scripts, o.wrk(), o.autocannonDir());
+        this.tool = LoadGenerator.of(o.preset().loadGenerator(), scripts, o.wrk(), o.autocannonDir(), o.loadGenHost(),
+                loadGeneratorAddress());
     }
 
     DeleteRows deleteRows() {
@@ -133,7 +134,7 @@ final class RunMeasurement {
                 o.loadGenHost());
     }
 
-    /** The address wrk connects to: the bound one, loopback for a wildcard bind on this machine. */
+    /** The address the load generator connects to: the bound one, loopback for a wildcard bind on this machine. */
     private String loadGeneratorAddress() {
         boolean wildcard = o.bind().equals("0.0.0.0") || o.bind().equals("::");
         return wildcard && !o.loadGenHost().remote() ? "127.0.0.1" : o.bind();
@@ -175,7 +176,8 @@ final class RunMeasurement {
         try {
             if (isWrk) {
                 WrkCommand.Outcome w = wrk(r, r.endpoint(), r.durationS(), port, rows).run(wrkOut, h -> lock.recordChildren(idlePids, h));
-                out = new LoadGenerator.Outcome(w.exitCode(), wrkOut, w.output(), w.output(), w.timedOut());
+                out = new LoadGenerator.Outcome(w.exitCode(), wrkOut, w.output(), w.output(), w.timedOut(),
+                        WrkCommand.loadgenCpu(w.output()));
             } else {
                 out = tool.run(new LoadGenerator.Request(o.pinning().loadGenerator(), r.endpoint(), p.threads(), r.concurrency(),
                         r.durationS(), p.timeoutS(), port, scriptArgs(r, rows)), o.workDir(), h -> lock.recordChildren(idlePids, h));
@@ -203,7 +205,7 @@ final class RunMeasurement {
         PowerSource.Energy energy = sensors.power().energy(TreeSampler.powerReadings(samples));
         b.energyJ = energy.joules();
         b.meanPowerW = energy.meanWatts();
-        WrkCommand.LoadgenCpu lg = isWrk ? WrkCommand.loadgenCpu(out.text()) : null; // autocannon: not measured
+        WrkCommand.LoadgenCpu lg = out.cpu();
         b.loadgenCpuS = lg == null ? Double.NaN : lg.cpuS();
 
         WrkResult w;

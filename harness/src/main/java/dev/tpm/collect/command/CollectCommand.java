@@ -60,7 +60,7 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--loadgen-cpus", description = "taskset CPU list for wrk, e.g. 0 (on the load generator's host)")
     String loadgenCpus;
 
-    @Option(names = "--loadgen-host", description = "USER@HOST: run wrk there through ssh (BatchMode, key authentication)")
+    @Option(names = "--loadgen-host", description = "USER@HOST: run the load generator there through ssh (BatchMode, key authentication)")
     String loadgenHost;
 
     @Option(names = "--ssh-config", description = "ssh_config file for --loadgen-host (port, identity, known hosts)")
@@ -81,7 +81,7 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--wrk", description = "wrk executable (default: ${DEFAULT-VALUE})")
     String wrk = "wrk";
 
-    @Option(names = "--autocannon", description = "folder where npm installed autocannon (default: <harness>/loadgen/autocannon)")
+    @Option(names = "--autocannon", description = "folder where npm installed autocannon, on the --loadgen-host when given (default: <harness>/loadgen/autocannon on this machine)")
     Path autocannon;
 
     @Option(names = "--skip-conformance", hidden = true, description = "measure without the conformance check (tests of the harness only)")
@@ -96,8 +96,13 @@ public final class CollectCommand implements Callable<Integer> {
             if (Files.exists(mixes) && p.allEndpoints().contains(dev.tpm.model.Endpoints.MIXED)) {
                 p = p.withMix(DeclaredMix.read(mixes));
             }
+            LoadGenHost host = loadgenHost == null ? LoadGenHost.LOCAL : new LoadGenHost(loadgenHost, sshConfig);
+            if (host.remote() && autocannon == null && p.loadGenerator().equals(LoadGenerator.AUTOCANNON)) {
+                throw new IOException("--loadgen-host with preset " + p.name() + " (autocannon): give --autocannon DIR, "
+                        + "the folder on " + loadgenHost + " where `npm ci` installed harness/loadgen/autocannon");
+            }
             Path autocannonDir = autocannon != null ? autocannon : harness.resolve("loadgen").resolve("autocannon");
-            LoadGenerator.of(p.loadGenerator(), harness.resolve("wrk"), wrk, autocannonDir).checkReady(p.allEndpoints());
+            LoadGenerator.of(p.loadGenerator(), harness.resolve("wrk"), wrk, autocannonDir, host, bind).checkReady(p.allEndpoints());
             String device = deviceId != null ? deviceId : DeviceFacts.defaultId();
             if (!device.matches("[A-Za-z0-9._-]+")) {
                 throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
@@ -119,7 +124,6 @@ public final class CollectCommand implements Callable<Integer> {
                     + " (study " + p.study() + ", " + p.loadGenerator() + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
-            LoadGenHost host = loadgenHost == null ? LoadGenHost.LOCAL : new LoadGenHost(loadgenHost, sshConfig);
             CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pinning,
                     harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir),
                     new StackServerSide(), sensors, DeviceFacts.system(), err);

@@ -19,15 +19,20 @@ import java.util.function.Consumer;
  * http://HOST:PORT/PATH}, with {@code -w W} worker threads when the preset asks for more than one
  * thread. autocannon is the npm package pinned in harness/loadgen/autocannon/package-lock.json and
  * installed there by {@code make servers} ({@code npm ci}); its JSON result goes to stdout, which
- * is kept as the run's {@code loadgen/<seq>.json}.
+ * is kept as the run's {@code loadgen/<seq>.json}. Like wrk, node runs under the small shell of
+ * {@link WrkCommand} that reports its children's CPU ticks, here on stderr so that stdout stays
+ * autocannon's JSON alone; on a remote load-generator host the same shell runs there, through ssh,
+ * and {@code packageDir} is the folder on that host where {@code npm ci} installed autocannon.
  *
- * @param prefix put before node, e.g. {@code [taskset, -c, 0]}, or empty
+ * @param prefix put before the shell, e.g. {@code [taskset, -c, 0]}, or empty
  * @param node the node executable
- * @param packageDir harness/loadgen/autocannon
+ * @param packageDir harness/loadgen/autocannon, or its copy on the load generator's host
  * @param timeoutS autocannon's request time-out ({@code -t}, seconds)
+ * @param host the server's address as the load generator reaches it
+ * @param loadGenHost this machine, or the one reached through ssh
  */
 public record AutocannonCommand(List<String> prefix, String node, Path packageDir, int threads, int connections,
-        int durationS, double timeoutS, String host, int port, String path) {
+        int durationS, double timeoutS, String host, int port, String path, LoadGenHost loadGenHost) {
 
     /** The request path of each endpoint autocannon can load: plain GETs, no request scripting. */
     public static final Map<String, String> PATHS = Map.of("hello", "/", "hello_json", "/json", "heavy", "/heavy");
@@ -41,15 +46,23 @@ public record AutocannonCommand(List<String> prefix, String node, Path packageDi
         prefix = List.copyOf(prefix);
     }
 
-    /** The command for one endpoint id of {@link #PATHS}. */
+    /** The command for one endpoint id of {@link #PATHS}, on this machine at 127.0.0.1. */
     public static AutocannonCommand forEndpoint(List<String> prefix, String node, Path packageDir, int threads,
             int connections, int durationS, double timeoutS, int port, String endpoint) {
+        return forEndpoint(prefix, node, packageDir, threads, connections, durationS, timeoutS, "127.0.0.1", port,
+                endpoint, LoadGenHost.LOCAL);
+    }
+
+    /** The command for one endpoint id of {@link #PATHS}, run on {@code loadGenHost} against {@code address}. */
+    public static AutocannonCommand forEndpoint(List<String> prefix, String node, Path packageDir, int threads,
+            int connections, int durationS, double timeoutS, String address, int port, String endpoint,
+            LoadGenHost loadGenHost) {
         String path = PATHS.get(endpoint);
         if (path == null) {
             throw new IllegalArgumentException("autocannon loads only the endpoints " + PATHS.keySet() + ", not " + endpoint);
         }
-        return new AutocannonCommand(prefix, node, packageDir, threads, connections, durationS, timeoutS, "127.0.0.1",
-                port, path);
+        return new AutocannonCommand(prefix, node, packageDir, threads, connections, durationS, timeoutS, address,
+                port, path, loadGenHost);
     }
 
     /** The script npm installs: node_modules/autocannon/autocannon.js under the package folder. */
@@ -57,14 +70,23 @@ public record AutocannonCommand(List<String> prefix, String node, Path packageDi
         return packageDir.resolve("node_modules").resolve("autocannon").resolve("autocannon.js");
     }
 
-    public List<String> argv() {
-        List<String> a = new ArrayList<>(prefix);
-        a.addAll(List.of(node, script(packageDir).toAbsolutePath().toString(),
+    /** autocannon's own argv, from node on. */
+    public List<String> autocannonArgv() {
+        Path script = script(packageDir);
+        List<String> a = new ArrayList<>(List.of(node, loadGenHost.remote() ? script.toString() : script.toAbsolutePath().toString(),
                 "-c", Integer.toString(connections), "-d", Integer.toString(durationS),
                 "-t", seconds(timeoutS), "--json"));
         if (threads > 1) a.addAll(List.of("-w", Integer.toString(threads)));
-        a.add("http://" + host + ":" + port + path);
+        a.add("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + path);
         return a;
+    }
+
+    /** The whole argv this machine starts: [ssh ... '] [taskset] sh -c CPU_SHELL sh node ... [']. */
+    public List<String> argv() {
+        List<String> a = new ArrayList<>(prefix);
+        a.addAll(List.of("sh", "-c", WrkCommand.cpuShell(" >&2"), "sh"));
+        a.addAll(autocannonArgv());
+        return loadGenHost.command(a);
     }
 
     private static String seconds(double s) {
@@ -75,9 +97,10 @@ public record AutocannonCommand(List<String> prefix, String node, Path packageDi
      * What autocannon printed and how it exited.
      *
      * @param json its stdout (the --json result)
-     * @param messages its stderr
+     * @param messages its stderr, without the shell's CPU line
+     * @param cpu the CPU the shell reported, or null
      */
-    public record Outcome(int exitCode, String json, String messages, boolean timedOut) {}
+    public record Outcome(int exitCode, String json, String messages, boolean timedOut, WrkCommand.LoadgenCpu cpu) {}
 
     /** Runs autocannon to the end, stdout to {@code jsonFile} and stderr to {@code messagesFile}. */
     public Outcome run(Path jsonFile, Path messagesFile, Consumer<ProcessHandle> started)
@@ -96,8 +119,9 @@ public record AutocannonCommand(List<String> prefix, String node, Path packageDi
             p.destroyForcibly();
             p.waitFor(10, TimeUnit.SECONDS);
         }
+        String messages = Files.readString(messagesFile, StandardCharsets.UTF_8);
         return new Outcome(done ? p.exitValue() : -1, Files.readString(jsonFile, StandardCharsets.UTF_8),
-                Files.readString(messagesFile, StandardCharsets.UTF_8), !done);
+                WrkCommand.withoutCpuLine(messages), !done, WrkCommand.loadgenCpu(messages));
     }
 
     /**
@@ -109,9 +133,38 @@ public record AutocannonCommand(List<String> prefix, String node, Path packageDi
         if (!Files.isRegularFile(pkg)) {
             throw new IOException(pkg + ": autocannon is not installed; run `make servers` (npm ci in " + packageDir + ")");
         }
-        JsonNode v = JSON.readTree(pkg.toFile()).get("version");
+        return version(Files.readString(pkg, StandardCharsets.UTF_8), pkg.toString());
+    }
+
+    /**
+     * The version of the autocannon installed under {@code packageDir} on {@code loadGenHost}: its
+     * package.json read through ssh there.
+     */
+    public static String installedVersion(Path packageDir, LoadGenHost loadGenHost) throws IOException, InterruptedException {
+        if (!loadGenHost.remote()) return installedVersion(packageDir);
+        String pkg = packageDir.resolve("node_modules").resolve("autocannon").resolve("package.json").toString();
+        String text;
+        try {
+            text = loadGenHost.run(List.of("cat", pkg), null);
+        } catch (IOException e) {
+            throw new IOException(loadGenHost.target() + ":" + pkg + ": autocannon is not installed there; run `npm ci` in "
+                    + packageDir + " on that host with harness/loadgen/autocannon's package.json and package-lock.json ("
+                    + e.getMessage() + ")", e);
+        }
+        return version(text, loadGenHost.target() + ":" + pkg);
+    }
+
+    private static String version(String packageJson, String where) throws IOException {
+        JsonNode v;
+        try {
+            v = JSON.readTree(packageJson).get("version");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var l = e.getLocation();
+            throw new IOException(where + ":" + (l == null ? "" : l.getLineNr() + ":" + l.getColumnNr() + ":") + " "
+                    + e.getOriginalMessage(), e);
+        }
         if (v == null || !v.isTextual() || v.asText().isBlank()) {
-            throw new IOException(pkg + ": $.version: expected a version string, found " + v);
+            throw new IOException(where + ": $.version: expected a version string, found " + v);
         }
         return v.asText();
     }

@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  * The load generator a preset names (servers.md "Load generators"): wrk with the endpoint's Lua
  * script (its text report and done() line kept as {@code loadgen/<seq>.txt}), or autocannon (its
  * {@code --json} result kept as {@code loadgen/<seq>.json}). Both give a {@link WrkResult} in
- * data.md's units.
+ * data.md's units, and both run on this machine or on the load generator's host through ssh, under
+ * the shell that reports their CPU seconds.
  */
 public final class LoadGenerator {
     public static final String WRK = "wrk";
@@ -22,30 +23,52 @@ public final class LoadGenerator {
     private final String wrk;
     private final Path autocannonDir;
     private final String node;
+    private final LoadGenHost host;
+    private final String address;
 
-    private LoadGenerator(String tool, Path wrkScripts, String wrk, Path autocannonDir, String node) {
+    private LoadGenerator(String tool, Path wrkScripts, String wrk, Path autocannonDir, String node, LoadGenHost host,
+            String address) {
         this.tool = tool;
         this.wrkScripts = wrkScripts;
         this.wrk = wrk;
         this.autocannonDir = autocannonDir;
         this.node = node;
+        this.host = host;
+        this.address = address;
     }
 
     /** wrk with the scripts in {@code scripts} (harness/wrk). */
     public static LoadGenerator wrk(Path scripts, String wrk) {
-        return new LoadGenerator(WRK, scripts, wrk, null, null);
+        return new LoadGenerator(WRK, scripts, wrk, null, null, LoadGenHost.LOCAL, "127.0.0.1");
     }
 
     /** autocannon installed under {@code packageDir} (harness/loadgen/autocannon), run by {@code node}. */
     public static LoadGenerator autocannon(Path packageDir, String node) {
-        return new LoadGenerator(AUTOCANNON, null, null, packageDir, node);
+        return autocannon(packageDir, node, LoadGenHost.LOCAL, "127.0.0.1");
     }
 
-    /** The preset's {@code load_generator}: {@link #WRK} or {@link #AUTOCANNON}. */
+    /**
+     * autocannon installed under {@code packageDir} on {@code host}, run by {@code node} there
+     * against the server at {@code address}.
+     */
+    public static LoadGenerator autocannon(Path packageDir, String node, LoadGenHost host, String address) {
+        return new LoadGenerator(AUTOCANNON, null, null, packageDir, node, host, address);
+    }
+
+    /** The preset's {@code load_generator}: {@link #WRK} or {@link #AUTOCANNON}, on this machine. */
     public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir) {
+        return of(tool, wrkScripts, wrk, autocannonDir, LoadGenHost.LOCAL, "127.0.0.1");
+    }
+
+    /**
+     * The preset's {@code load_generator} on {@code host}, loading the server at {@code address}
+     * (autocannon's; wrk's command is built by the campaign with its scripts copied there).
+     */
+    public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir, LoadGenHost host,
+            String address) {
         return switch (tool) {
-            case WRK -> wrk(wrkScripts, wrk);
-            case AUTOCANNON -> autocannon(autocannonDir, "node");
+            case WRK -> new LoadGenerator(WRK, wrkScripts, wrk, null, null, host, address);
+            case AUTOCANNON -> autocannon(autocannonDir, "node", host, address);
             default -> throw new IllegalArgumentException("load generator: expected wrk or autocannon, found " + tool);
         };
     }
@@ -67,19 +90,22 @@ public final class LoadGenerator {
             String line = WrkCommand.versionLine(wrk);
             return new Version(WrkCommand.versionNumber(line), line);
         }
-        String v = AutocannonCommand.installedVersion(autocannonDir);
+        String v = AutocannonCommand.installedVersion(autocannonDir, host);
         return new Version(v, "autocannon v" + v + " (npm)");
     }
 
-    /** What must exist before a campaign starts: the endpoint's wrk script, or the installed autocannon. */
-    public void checkReady(List<String> endpoints) throws IOException {
+    /**
+     * What must exist before a campaign starts: the endpoint's wrk script, or the installed
+     * autocannon (on the load generator's host, asked through ssh).
+     */
+    public void checkReady(List<String> endpoints) throws IOException, InterruptedException {
         if (tool.equals(WRK)) {
             for (String e : endpoints) {
                 Path script = wrkScripts.resolve(e + ".lua");
                 if (!Files.isRegularFile(script)) throw new IOException(script + ": no wrk script for endpoint '" + e + "'");
             }
         } else {
-            AutocannonCommand.installedVersion(autocannonDir);
+            AutocannonCommand.installedVersion(autocannonDir, host);
             for (String e : endpoints) {
                 if (!AutocannonCommand.PATHS.containsKey(e)) {
                     throw new IOException("autocannon: no request for endpoint '" + e + "' (it loads " + AutocannonCommand.PATHS.keySet() + ")");
@@ -103,8 +129,10 @@ public final class LoadGenerator {
      *
      * @param output the file kept as evidence (wrk: stdout and stderr; autocannon: its JSON)
      * @param messages what else it printed (autocannon's stderr), for a failure's note
+     * @param cpu the tool's CPU seconds as the shell that ran it reported them, or null
      */
-    public record Outcome(int exitCode, Path output, String text, String messages, boolean timedOut) {}
+    public record Outcome(int exitCode, Path output, String text, String messages, boolean timedOut,
+            WrkCommand.LoadgenCpu cpu) {}
 
     /** Seconds past the duration before a tool that does not exit is killed. */
     public long exitGraceSeconds() {
@@ -117,15 +145,15 @@ public final class LoadGenerator {
         Files.deleteIfExists(out);
         if (tool.equals(WRK)) {
             WrkCommand c = new WrkCommand(r.prefix(), wrk, wrkScripts.resolve(r.endpoint() + ".lua"), r.threads(),
-                    r.connections(), r.durationS(), r.port(), r.scriptArgs(), r.timeoutS());
+                    r.connections(), r.durationS(), r.port(), r.scriptArgs(), address, r.timeoutS(), host);
             WrkCommand.Outcome o = c.run(out, started);
-            return new Outcome(o.exitCode(), out, o.output(), o.output(), o.timedOut());
+            return new Outcome(o.exitCode(), out, o.output(), o.output(), o.timedOut(), WrkCommand.loadgenCpu(o.output()));
         }
         AutocannonCommand c = AutocannonCommand.forEndpoint(r.prefix(), node, autocannonDir, r.threads(), r.connections(),
-                r.durationS(), Double.isNaN(r.timeoutS()) ? AutocannonCommand.DEFAULT_TIMEOUT_S : r.timeoutS(), r.port(),
-                r.endpoint());
+                r.durationS(), Double.isNaN(r.timeoutS()) ? AutocannonCommand.DEFAULT_TIMEOUT_S : r.timeoutS(), address,
+                r.port(), r.endpoint(), host);
         AutocannonCommand.Outcome o = c.run(out, workDir.resolve("loadgen-messages.txt"), started);
-        return new Outcome(o.exitCode(), out, o.json(), o.messages(), o.timedOut());
+        return new Outcome(o.exitCode(), out, o.json(), o.messages(), o.timedOut(), o.cpu());
     }
 
     /** The run's result; an error names {@code where} and what is wrong. */

@@ -27,8 +27,16 @@ public record WrkCommand(List<String> prefix, String wrk, Path script, int threa
         int port, Map<String, String> scriptArgs, String address, double timeoutS, LoadGenHost host) {
 
     public static final String CPU_MARKER = "TPM-LOADGEN-CPU";
-    private static final String CPU_SHELL = "\"$@\"; rc=$?; read -r s < /proc/$$/stat; set -- $s; "
-            + "echo \"" + CPU_MARKER + " ${16} ${17} $(getconf CLK_TCK) $(nproc)\"; exit $rc";
+    private static final String CPU_SHELL = cpuShell("");
+
+    /**
+     * The shell that runs {@code "$@"} and then prints the {@value #CPU_MARKER} line, to stdout or,
+     * with {@code redirect} {@code " >&2"}, to stderr.
+     */
+    static String cpuShell(String redirect) {
+        return "\"$@\"; rc=$?; read -r s < /proc/$$/stat; set -- $s; "
+                + "echo \"" + CPU_MARKER + " ${16} ${17} $(getconf CLK_TCK) $(nproc)\"" + redirect + "; exit $rc";
+    }
 
     public WrkCommand(List<String> prefix, String wrk, Path script, int threads, int connections, int durationS,
             int port, Map<String, String> scriptArgs) {
@@ -101,6 +109,12 @@ public record WrkCommand(List<String> prefix, String wrk, Path script, int threa
             }
         }
         return null;
+    }
+
+    /** {@code output} without its {@value #CPU_MARKER} lines. */
+    public static String withoutCpuLine(String output) {
+        return output.lines().filter(l -> !l.startsWith(CPU_MARKER + " "))
+                .collect(java.util.stream.Collectors.joining("\n", "", output.isEmpty() ? "" : "\n"));
     }
 
     /** What wrk printed (stdout and stderr, interleaved as written) and how it exited. */

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.loadgen.AutocannonCommand;
 import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
+import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
@@ -32,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The load generator on "another machine" for real: Debian's OpenSSH server started by the test
  * (not as a daemon, its own sshd_config, host key and client key generated in a temporary folder,
- * listening on 127.0.0.2 only), and a smoke campaign whose wrk runs through the system's ssh in
- * batch mode with key authentication.
+ * listening on 127.0.0.2 only), and smoke campaigns whose load generator (wrk; autocannon) runs
+ * through the system's ssh in batch mode with key authentication.
  */
 class SshLoadGeneratorTest {
     static final Path SSHD = Path.of("/usr/sbin/sshd");
@@ -54,12 +56,29 @@ class SshLoadGeneratorTest {
         }
     }
 
-    @Test
-    void aSmokeCampaignRunsWrkThroughSsh() throws Exception {
+    /** The test's sshd on 127.0.0.2, the ssh_config that reaches it as {@code loadgen-test}, and its log. */
+    private record Sshd(Process process, String user, Path sshConfig, Path log) implements AutoCloseable {
+        LoadGenHost host() {
+            return new LoadGenHost(user + "@loadgen-test", sshConfig);
+        }
+
+        /** Asserts that ssh logged in through this sshd, with the client key. */
+        void assertUsed() throws IOException {
+            String text = Files.readString(log);
+            assertTrue(text.contains("Accepted publickey for " + user), "the runs went through this sshd: " + text);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+        }
+    }
+
+    private Sshd startSshd() throws Exception {
         ExternalTool.requireThat(Files.isExecutable(SSHD), SSHD + " (openssh-server) is not installed");
         ExternalTool.require("ssh");
         ExternalTool.require("ssh-keygen");
-        ExternalTool.require("wrk");
         Path hostKey = tmp.resolve("host_ed25519");
         Path clientKey = tmp.resolve("client_ed25519");
         run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString()));
@@ -99,15 +118,26 @@ class SshLoadGeneratorTest {
         Path sshdLog = tmp.resolve("sshd.log");
         Process sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", sshdConfig.toString())
                 .redirectErrorStream(true).redirectOutput(sshdLog.toFile()).start();
+        Sshd d = new Sshd(sshd, user, sshConfig, sshdLog);
         try {
             awaitListening("127.0.0.2", port, sshd, sshdLog);
+        } catch (Exception e) {
+            d.close();
+            throw e;
+        }
+        return d;
+    }
+
+    @Test
+    void aSmokeCampaignRunsWrkThroughSsh() throws Exception {
+        ExternalTool.require("wrk");
+        try (Sshd sshd = startSshd()) {
             Preset p = Preset.load(Files.writeString(tmp.resolve("smoke.json"), CampaignRunnerTest.PRESET));
             StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
                     List.of("true"), Map.of(), 1, List.of(), List.of());
-            LoadGenHost host = new LoadGenHost(user + "@loadgen-test", sshConfig);
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             CampaignRunner.Summary s = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "ssh1", p,
-                    List.of(stack), "dev-1", Pinning.NONE, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), host,
+                    List.of(stack), "dev-1", Pinning.NONE, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), sshd.host(),
                     "127.0.0.1", 0.01, false), new FakeServerSide(Set.of(), Set.of()),
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                     new PrintStream(log, true, StandardCharsets.UTF_8)).run();
@@ -125,11 +155,55 @@ class SshLoadGeneratorTest {
             assertEquals("separate", c.at("/load_generator/host").asText());
             assertEquals("loadgen-test", c.at("/load_generator/host_name").asText());
             assertEquals("4.1.0", c.at("/load_generator/version").asText());
-            String sshdText = Files.readString(sshdLog);
-            assertTrue(sshdText.contains("Accepted publickey for " + user), "the runs went through this sshd: " + sshdText);
-        } finally {
-            sshd.destroy();
-            if (!sshd.waitFor(10, TimeUnit.SECONDS)) sshd.destroyForcibly();
+            sshd.assertUsed();
+        }
+    }
+
+    /**
+     * node-pi-smoke against the real node-express server, autocannon run through ssh from the
+     * pinned install (its folder given as the remote host's path): the JSON of every run comes back
+     * as loadgen/&lt;seq&gt;.json and node's CPU seconds are measured there.
+     */
+    @Test
+    void aNodePiSmokeCampaignRunsAutocannonThroughSsh() throws Exception {
+        ExternalTool.require("node");
+        Path autocannon = Path.of("harness", "loadgen", "autocannon").toAbsolutePath();
+        ExternalTool.requireThat(Files.isRegularFile(AutocannonCommand.script(autocannon)),
+                "autocannon is not installed in " + autocannon + " (make loadgen)");
+        StackSpec stack = StackSpec.load(Path.of("servers", "node-express"));
+        ExternalTool.requireThat(StackBuilder.isBuilt(stack), "stack node-express is not built (make servers)");
+        try (Sshd sshd = startSshd()) {
+            Preset p = Preset.resolve("node-pi-smoke", Path.of("harness", "presets"));
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            CampaignRunner.Summary s = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "ssh-ac", p,
+                    List.of(stack), "dev-1", Pinning.NONE, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), sshd.host(),
+                    "127.0.0.1", 0.01, false, autocannon), new StackServerSide(),
+                    new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
+                    new PrintStream(log, true, StandardCharsets.UTF_8)).run();
+            String logText = log.toString(StandardCharsets.UTF_8);
+            assertEquals(0, s.failed() + s.discarded() + s.loadGeneratorBound(), logText);
+            Path dir = tmp.resolve("data/raw/ssh-ac");
+            List<RunRow> rows = RunFiles.read(dir.resolve("phase1.csv"), 1);
+            assertEquals(4, rows.size(), "hello_json and heavy, 1 warm-up and 1 run each: " + rows);
+            ObjectMapper json = new ObjectMapper();
+            for (RunRow r : rows) {
+                assertTrue(r.ok() && r.requests() > 0 && r.latP99Ms() > 0, r.toString());
+                assertTrue(r.loadgenCpuS() > 0, "node's CPU, measured on the load generator's host: " + r);
+                Path kept = dir.resolve("loadgen/" + r.seq() + ".json");
+                JsonNode result = json.readTree(kept.toFile());
+                assertEquals(r.requests().longValue(), result.at("/requests/total").asLong(), kept + " is the run's result");
+                assertEquals(4, result.get("connections").asInt(), kept.toString());
+            }
+            assertEquals(5, s.runsExecuted(), "and the memory series run: " + logText);
+            assertTrue(Files.isRegularFile(dir.resolve(CampaignRunner.PHASE3_DIR)
+                    .resolve(MemorySeriesFile.fileName("node-express", "hello_json", 1))), "the memory series kept");
+            JsonNode c = json.readTree(dir.resolve("campaign.json").toFile());
+            assertEquals("autocannon", c.at("/load_generator/tool").asText());
+            assertEquals("separate", c.at("/load_generator/host").asText());
+            assertEquals("loadgen-test", c.at("/load_generator/host_name").asText());
+            assertEquals(json.readTree(autocannon.resolve("package.json").toFile()).at("/dependencies/autocannon").asText(),
+                    c.at("/load_generator/version").asText(), "read on that host");
+            sshd.assertUsed();
         }
     }
 

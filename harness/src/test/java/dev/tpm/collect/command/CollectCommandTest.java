@@ -54,6 +54,26 @@ class CollectCommandTest {
         assertTrue(!Files.exists(tmp.resolve("data/raw")), "nothing written");
     }
 
+    /** autocannon on another machine needs the folder there where npm installed it: nothing runs without it. */
+    @Test
+    void autocannonOverSshNeedsItsFolderThere() throws Exception {
+        PrintStream old = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            code = new CommandLine(new CollectCommand()).execute("--preset", "node-pi-smoke", "--data", tmp.resolve("data").toString(),
+                    "--servers", Files.createDirectories(tmp.resolve("servers")).toString(), "--work", tmp.resolve("work").toString(),
+                    "--loadgen-host", "bench@192.0.2.1");
+        } finally {
+            System.setErr(old);
+        }
+        assertEquals(1, code);
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("give --autocannon DIR, the folder on bench@192.0.2.1 where `npm ci` installed"), text);
+        assertTrue(!Files.exists(tmp.resolve("data/raw")), "nothing written");
+    }
+
     /** Skips where vcgencmd answers (a Pi): the refusal would not happen there. */
     static final class ExternalToolFree {
         static void assumeNoVcgencmd() {

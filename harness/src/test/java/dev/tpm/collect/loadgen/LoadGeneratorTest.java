@@ -32,13 +32,29 @@ class LoadGeneratorTest {
     void autocannonCommandLine() {
         AutocannonCommand c = AutocannonCommand.forEndpoint(List.of("taskset", "-c", "0"), "node", Path.of("/h/ac"), 1, 10,
                 30, 10, 8080, "hello_json");
-        assertEquals(List.of("taskset", "-c", "0", "node", "/h/ac/node_modules/autocannon/autocannon.js", "-c", "10", "-d", "30",
-                "-t", "10", "--json", "http://127.0.0.1:8080/json"), c.argv());
+        assertEquals(List.of("node", "/h/ac/node_modules/autocannon/autocannon.js", "-c", "10", "-d", "30",
+                "-t", "10", "--json", "http://127.0.0.1:8080/json"), c.autocannonArgv());
+        assertEquals(List.of("taskset", "-c", "0", "sh", "-c"), c.argv().subList(0, 5));
+        assertTrue(c.argv().get(5).endsWith(" >&2; exit $rc"), "the CPU line goes to stderr, stdout stays JSON: " + c.argv());
+        assertEquals(c.autocannonArgv(), c.argv().subList(7, c.argv().size()), "run by the shell that reports its CPU");
         AutocannonCommand w = AutocannonCommand.forEndpoint(List.of(), "node", Path.of("/h/ac"), 2, 50, 300, 10, 9, "heavy");
         assertTrue(w.argv().containsAll(List.of("-w", "2")) && w.argv().get(w.argv().size() - 1).equals("http://127.0.0.1:9/heavy"),
                 w.argv().toString());
         assertThrows(IllegalArgumentException.class,
                 () -> AutocannonCommand.forEndpoint(List.of(), "node", Path.of("/h/ac"), 1, 1, 1, 1, 1, "get_item"));
+    }
+
+    @Test
+    void remoteAutocannonIsOneQuotedCommandThroughSsh() {
+        LoadGenHost host = new LoadGenHost("pi@loadgen", Path.of("/c/ssh_config"));
+        AutocannonCommand c = AutocannonCommand.forEndpoint(List.of(), "node", Path.of("tpm/autocannon"), 1, 10, 30, 10,
+                "192.168.1.5", 8080, "heavy", host);
+        List<String> argv = c.argv();
+        assertEquals(host.ssh(), argv.subList(0, argv.size() - 1));
+        String remote = argv.get(argv.size() - 1);
+        assertTrue(remote.startsWith("sh -c '"), remote);
+        assertTrue(remote.endsWith(" sh node tpm/autocannon/node_modules/autocannon/autocannon.js -c 10 -d 30 -t 10 --json "
+                + "http://192.168.1.5:8080/heavy"), "the folder on that host, as given: " + remote);
     }
 
     @Test
@@ -95,6 +111,8 @@ class LoadGeneratorTest {
             assertEquals(0, r.non2xx());
             assertEquals(0, r.socketErrors());
             assertTrue(r.durationS() >= 1 && r.durationS() < 5, r.toString());
+            assertTrue(o.cpu() != null && o.cpu().cpuS() > 0 && o.cpu().cpus() >= 1, "node's CPU, from the shell: " + o.cpu());
+            assertTrue(!o.messages().contains(WrkCommand.CPU_MARKER), o.messages());
         } finally {
             server.stop(0);
         }

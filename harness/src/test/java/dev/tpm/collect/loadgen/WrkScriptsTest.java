@@ -131,14 +131,19 @@ class WrkScriptsTest {
             long del = s.count("DELETE 204") + s.count("DELETE 404");
             long list = s.count("GET 200") + s.count("GET 404");
             long total = w.requests();
-            assertTrue(total > 500, "enough requests to compare shares: " + total);
-            assertEquals(0.2, post / (double) total, 0.06, "post share");
-            assertEquals(0.2, del / (double) total, 0.06, "delete share");
-            assertEquals(0.5, list / (double) total, 0.08, "get_item + get_list share");
+            assertTrue(total > 200, "enough requests to compare shares: " + total);
+            // each share within four binomial standard deviations of its weight
+            assertEquals(0.2, post / (double) total, shareTolerance(0.2, total), "post share");
+            assertEquals(0.2, del / (double) total, shareTolerance(0.2, total), "delete share");
+            assertEquals(0.5, list / (double) total, shareTolerance(0.5, total), "get_item + get_list share");
             assertEquals(0, s.count("DELETE 404"), "deletes take created or sliced ids");
             assertEquals(0, s.count("GET 404") + s.count("PUT 404"), "GET and PUT stay on the half no DELETE touches");
             assertEquals(0, WrkDoneJson.missingIds(lastOutput).orElseThrow());
             assertTrue(s.deletesById.values().stream().allMatch(n -> n.get() == 1));
         }
+    }
+
+    private static double shareTolerance(double weight, long n) {
+        return 4 * Math.sqrt(weight * (1 - weight) / n);
     }
 }

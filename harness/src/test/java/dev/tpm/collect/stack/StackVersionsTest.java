@@ -119,4 +119,17 @@ class StackVersionsTest {
         assertEquals(List.of(), v.problems(), id);
         assertTrue(v.versions().keySet().containsAll(s.versionHints().keySet()), v.versions().toString());
     }
+
+    /** The seed studies' hello-world stacks name their server packages too (no SQLite, no /diag). */
+    @ParameterizedTest
+    @ValueSource(strings = {"flask-dev", "node-http", "go-http", "node-cluster", "python-gunicorn", "rust-hyper",
+        "node-express", "node-fastify", "node-express-cluster"})
+    void everySeedStackNamesPackagesItsLockFilePinsOrItsRuntimeHas(String id) throws IOException {
+        StackSpec s = StackRegistry.load(Fixtures.SERVERS).get(id);
+        assertTrue(!s.servesCrud(), id);
+        assertTrue(!s.versionHints().isEmpty(), id);
+        StackVersions v = StackVersions.of(s, null, null);
+        assertEquals(List.of(), v.problems(), id);
+        assertTrue(v.versions().keySet().containsAll(s.versionHints().keySet()), v.versions().toString());
+    }
 }

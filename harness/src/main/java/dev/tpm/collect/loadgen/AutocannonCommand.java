@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -107,21 +106,12 @@ public record AutocannonCommand(List<String> prefix, String node, Path packageDi
             throws IOException, InterruptedException {
         Files.createDirectories(jsonFile.toAbsolutePath().getParent());
         Files.createDirectories(messagesFile.toAbsolutePath().getParent());
-        Process p = new ProcessBuilder(argv())
+        WrkCommand.Finished f = WrkCommand.runBounded(new ProcessBuilder(argv())
                 .redirectOutput(jsonFile.toFile())
-                .redirectError(messagesFile.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .start();
-        started.accept(p.toHandle());
-        boolean done = p.waitFor(durationS + EXIT_GRACE_SECONDS, TimeUnit.SECONDS);
-        if (!done) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
-        }
+                .redirectError(messagesFile.toFile()), durationS + EXIT_GRACE_SECONDS, started);
         String messages = Files.readString(messagesFile, StandardCharsets.UTF_8);
-        return new Outcome(done ? p.exitValue() : -1, Files.readString(jsonFile, StandardCharsets.UTF_8),
-                WrkCommand.withoutCpuLine(messages), !done, WrkCommand.loadgenCpu(messages));
+        return new Outcome(f.exitCode(), Files.readString(jsonFile, StandardCharsets.UTF_8),
+                WrkCommand.withoutCpuLine(messages), f.timedOut(), WrkCommand.loadgenCpu(messages));
     }
 
     /**

@@ -129,20 +129,31 @@ public record WrkCommand(List<String> prefix, String wrk, Path script, int threa
     public Outcome run(Path outputFile, java.util.function.Consumer<ProcessHandle> started)
             throws IOException, InterruptedException {
         Files.createDirectories(outputFile.toAbsolutePath().getParent());
-        Process p = new ProcessBuilder(argv())
+        Finished f = runBounded(new ProcessBuilder(argv())
                 .redirectErrorStream(true)
-                .redirectOutput(outputFile.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .start();
+                .redirectOutput(outputFile.toFile()), durationS + EXIT_GRACE_SECONDS, started);
+        String out = Files.readString(outputFile, StandardCharsets.UTF_8);
+        return new Outcome(f.exitCode(), out, f.timedOut());
+    }
+
+    /** How a load generator's process ended: its exit code, or -1 when it was killed at its limit. */
+    record Finished(int exitCode, boolean timedOut) {}
+
+    /**
+     * Starts {@code pb} with no standard input, tells {@code started} its process, and waits at most
+     * {@code seconds}; past that the process and its descendants are killed.
+     */
+    static Finished runBounded(ProcessBuilder pb, long seconds, java.util.function.Consumer<ProcessHandle> started)
+            throws IOException, InterruptedException {
+        Process p = pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
         started.accept(p.toHandle());
-        boolean done = p.waitFor(durationS + EXIT_GRACE_SECONDS, TimeUnit.SECONDS);
+        boolean done = p.waitFor(seconds, TimeUnit.SECONDS);
         if (!done) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             p.waitFor(10, TimeUnit.SECONDS);
         }
-        String out = Files.readString(outputFile, StandardCharsets.UTF_8);
-        return new Outcome(done ? p.exitValue() : -1, out, !done);
+        return new Finished(done ? p.exitValue() : -1, !done);
     }
 
     /** The version wrk prints for {@code -v} ("wrk debian/4.1.0-3+b2 [epoll] ..."): its first line. */

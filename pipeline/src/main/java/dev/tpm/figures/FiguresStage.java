@@ -104,7 +104,11 @@ public final class FiguresStage implements Stage {
     private static void write(List<Pending> pending, Outputs out, int threads) {
         List<byte[][]> bytes = render(pending.size(), i -> {
             Figure f = pending.get(i).figure();
-            return new byte[][] {FigureWriter.png(f), FigureWriter.svg(f)};
+            try {
+                return new byte[][] {FigureWriter.png(f), FigureWriter.svg(f)};
+            } catch (RuntimeException e) {
+                throw new IllegalStateException(pending.get(i).stem() + ": " + e.getMessage(), e);
+            }
         }, threads);
         for (int i = 0; i < pending.size(); i++) {
             out.put(pending.get(i).stem() + ".png", bytes.get(i)[0]);

@@ -70,10 +70,13 @@ public final class SweepFigure implements FigureBuilder {
         return d.sweep().stream().mapToInt(SweepPoint::concurrency).min().orElse(1);
     }
 
-    /** The concurrency at a whole-number x; empty between them. */
+    /**
+     * The concurrency at a whole-number x; a blank between them (a space: XChart cannot lay out an
+     * empty label, and ticks fall between doublings when the sweep spans many of them).
+     */
     static String xLabel(DeviceResults d, double x) {
         double r = Math.rint(x);
-        if (Math.abs(x - r) > 1e-9) return "";
+        if (Math.abs(x - r) > 1e-9) return " ";
         return Long.toString(Math.round(lowest(d) * Math.pow(2, r)));
     }
 

@@ -314,7 +314,7 @@ class FigureDataTest {
         XYChart p99 = f.panel(SweepFigure.P99_PANEL);
         assertEquals("concurrency (connections, log2 scale)", rps.getXAxisTitle());
         // doubling levels one unit apart, labelled with the concurrency
-        assertEquals(List.of("30", "60", "120", "240", ""), List.of(SweepFigure.xLabel(device, 0), SweepFigure.xLabel(device, 1),
+        assertEquals(List.of("30", "60", "120", "240", " "), List.of(SweepFigure.xLabel(device, 0), SweepFigure.xLabel(device, 1),
                 SweepFigure.xLabel(device, 2), SweepFigure.xLabel(device, 3), SweepFigure.xLabel(device, 0.5)));
         assertEquals("median throughput (req/s)", rps.getYAxisTitle());
         assertFalse(rps.getStyler().isYAxisLogarithmic());

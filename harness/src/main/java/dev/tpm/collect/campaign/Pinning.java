@@ -27,6 +27,11 @@ public record Pinning(String serverCpus, String loadGeneratorCpus, String harnes
         return serverCpus == null ? List.of() : List.of("taskset", "-c", serverCpus);
     }
 
+    /** How many of the {@code n} CPUs the server may run on: all of them when it is not pinned. */
+    public int serverCores(int n) {
+        return serverCpus == null ? n : cpus(serverCpus, n, "--server-cpus").size();
+    }
+
     /** taskset before the load generator's argv, or empty. */
     public List<String> loadGenerator() {
         return loadGeneratorCpus == null ? List.of() : List.of("taskset", "-c", loadGeneratorCpus);

@@ -117,8 +117,11 @@ public final class CollectCommand implements Callable<Integer> {
             String refusal = refusal(p, sensors, withoutVcgencmd);
             if (refusal != null) throw new IOException(refusal);
             double maxErrorRate = maxErrorRate(data.resolve("config").resolve("analysis.json"));
-            Pinning pinning = Pinning.of(pin, serverCpus, loadgenCpus, Runtime.getRuntime().availableProcessors());
-            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p);
+            int cores = Runtime.getRuntime().availableProcessors();
+            Pinning pinning = Pinning.of(pin, serverCpus, loadgenCpus, cores);
+            // a stack of one worker per core gets one per CPU the server is pinned to
+            List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p).stream()
+                    .map(s -> s.onCores(pinning.serverCores(cores))).toList();
             if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
             err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name()
                     + " (study " + p.study() + ", " + p.loadGenerator() + "), stacks "

@@ -24,7 +24,8 @@ import java.util.Map;
  * @param run the argv that starts the server; it reads PORT, BIND, DB_PATH and WORKERS
  * @param env extra environment for the server process
  * @param workers the WORKERS value the harness passes; {@code "workers": "cores"} in stack.json is
- *     one per core of this machine
+ *     one per core this JVM may run on when the file is read, until {@link #onCores} sets it to the
+ *     cores the server is given
  * @param artifacts files or folders that make the deployment artifact (the size column)
  * @param version an argv that prints the toolchain version
  * @param endpoints the endpoint ids (data.md) the server answers: stack.json's {@code "endpoints"}
@@ -35,6 +36,7 @@ import java.util.Map;
  *     whose version the lock file holds, or to a part of the runtime ({@code {"builtin": name}})
  * @param lockFile the lock file to read versions from, relative to the stack folder, or null to
  *     take the first of {@link LockFileVersions#KNOWN} found in the folder
+ * @param workersPerCore stack.json says {@code "workers": "cores"}
  */
 public record StackSpec(
         String id,
@@ -50,7 +52,8 @@ public record StackSpec(
         List<String> version,
         List<String> endpoints,
         Map<String, VersionHint> versionHints,
-        String lockFile) {
+        String lockFile,
+        boolean workersPerCore) {
 
     public static final String FILE_NAME = "stack.json";
     /** What a stack.json without "endpoints" serves: servers.md's CRUD API and GET /. */
@@ -71,6 +74,26 @@ public record StackSpec(
         version = List.copyOf(version);
         endpoints = List.copyOf(endpoints);
         versionHints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versionHints));
+    }
+
+    /** A stack with a fixed number of workers. */
+    public StackSpec(String id, Path dir, String language, String framework, List<String> toolchain,
+            List<List<String>> build, List<String> run, Map<String, String> env, int workers, List<String> artifacts,
+            List<String> version, List<String> endpoints, Map<String, VersionHint> versionHints, String lockFile) {
+        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, endpoints,
+                versionHints, lockFile, false);
+    }
+
+    /**
+     * This stack as it runs on a server given {@code cores} CPUs: a stack of one worker per core
+     * gets {@code cores} workers (with {@code --pin} or {@code --server-cpus}, the server's CPUs,
+     * not the machine's); any other stack is returned as it is.
+     */
+    public StackSpec onCores(int cores) {
+        if (!workersPerCore || cores == workers) return this;
+        if (cores < 1) throw new IllegalArgumentException("a server needs at least one core, got " + cores);
+        return new StackSpec(id, dir, language, framework, toolchain, build, run, env, cores, artifacts, version,
+                endpoints, versionHints, lockFile, true);
     }
 
     /** A CRUD stack (no "endpoints" in its stack.json). */
@@ -129,7 +152,8 @@ public record StackSpec(
                 strings(root.get("version"), "$.version", where),
                 endpoints,
                 versionHints(root.get("versions"), where),
-                root.hasNonNull("lock_file") ? text(root, "lock_file", where) : null);
+                root.hasNonNull("lock_file") ? text(root, "lock_file", where) : null,
+                root.has("workers") && root.get("workers").isTextual());
     }
 
     /** A positive integer, or "cores": one worker per core the JVM may run on; 1 when absent. */

@@ -30,6 +30,10 @@ class PinningTest {
         assertEquals("2-3", Pinning.of(true, null, null, 4).serverCpus());
         assertNull(Pinning.of(false, "0-3", null, 4).harnessCpus(), "the server has every CPU: nothing left");
         assertEquals(Pinning.NONE, Pinning.of(false, null, null, 8));
+        assertEquals(2, p.serverCores(4));
+        assertEquals(1, Pinning.of(true, null, null, 2).serverCores(2), "--pin on 2 cores leaves the server one");
+        assertEquals(3, Pinning.of(false, "1-3", null, 4).serverCores(4));
+        assertEquals(8, Pinning.NONE.serverCores(8), "unpinned, the server may use every core");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pinning.of(false, "1-9", null, 4));
         assertEquals("--server-cpus: expected a CPU list such as 1-3 or 0,2 with CPUs 0..3, found '1-9'", e.getMessage());
     }

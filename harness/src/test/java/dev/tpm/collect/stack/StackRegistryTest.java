@@ -1,6 +1,7 @@
 package dev.tpm.collect.stack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,6 +61,18 @@ class StackRegistryTest {
         assertEquals(cores, r.get("node-cluster").workers());
         assertEquals(cores, r.get("node-express-cluster").workers());
         assertEquals(4, r.get("python-gunicorn").workers());
+    }
+
+    @Test
+    void aStackOfOneWorkerPerCoreGetsTheCoresItsServerIsGiven() throws IOException {
+        StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
+        StackSpec cluster = r.get("node-express-cluster");
+        assertEquals(3, cluster.onCores(3).workers(), "e.g. --server-cpus 1-3 on a 4-core Pi");
+        assertEquals(1, cluster.onCores(1).workers(), "--pin on 2 cores: the server has core 1 only");
+        assertEquals(cluster.onCores(3), cluster.onCores(5).onCores(3), "resolving again starts from the declaration");
+        StackSpec fixed = r.get("python-gunicorn");
+        assertSame(fixed, fixed.onCores(1), "a fixed worker count does not follow the cores");
+        assertThrows(IllegalArgumentException.class, () -> cluster.onCores(0));
     }
 
     @Test

@@ -1,13 +1,17 @@
 package dev.tpm.analysis;
 
+import dev.tpm.codec.Seeds;
 import dev.tpm.stats.Bootstrap;
 import dev.tpm.stats.Interval;
-import dev.tpm.codec.Seeds;
+import dev.tpm.stats.JointBootstrap;
 import dev.tpm.stats.StratifiedBootstrap;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
-import java.util.function.Supplier;
+import java.util.TreeMap;
 import org.apache.commons.math3.random.RandomGenerator;
 
 /**
@@ -15,33 +19,48 @@ import org.apache.commons.math3.random.RandomGenerator;
  * (analysis.md 2 and 4). A job owns its random streams, seeded from rng_seed and its group key, so
  * its result is the same on any thread and in any order. Jobs whose replicates the weighted
  * aggregates reuse keep them; the others keep only their interval.
+ *
+ * <p>A stratified bootstrap of the pooled weighted median (w_energy_mj) draws from the streams of
+ * the groups that are its strata, the streams their own median bootstraps draw from. The plan
+ * runs such a family (a stack's energy groups and its weighted medians under every mix) as one
+ * {@link JointBootstrap}, so each stream draws once instead of once per reader: the same
+ * replicates, bit for bit, at a fraction of the draws.
  */
 final class BootstrapPlan {
     /** A registered bootstrap; its interval (and kept replicates) are read once the plan has run. */
     record Handle(int id) {}
 
-    private record Job(Supplier<double[]> replicates, boolean keepReplicates) {}
+    private sealed interface Job permits MedianJob, WeightedJob {}
+
+    private record MedianJob(double[] values, boolean keepReplicates, List<String> key) implements Job {}
+
+    private record WeightedJob(double[][] strata, double[] weights, List<List<String>> keys) implements Job {}
 
     private record Done(Interval interval, double[] replicates) {}
 
     private final long rootSeed;
     private final int resamples;
     private final double confidence;
+    private final boolean joint;
     private final List<Job> jobs = new ArrayList<>();
     private List<Done> done;
 
     BootstrapPlan(long rootSeed, int resamples, double confidence) {
+        this(rootSeed, resamples, confidence, true);
+    }
+
+    /** @param joint whether jobs that read the same streams run as one pass (tests compare both ways) */
+    BootstrapPlan(long rootSeed, int resamples, double confidence, boolean joint) {
         if (resamples < 1) throw new IllegalArgumentException("bootstrap_resamples must be >= 1, got " + resamples);
         this.rootSeed = rootSeed;
         this.resamples = resamples;
         this.confidence = confidence;
+        this.joint = joint;
     }
 
     /** Bootstrap of the median of values, stream keyed by key. */
     Handle median(double[] values, boolean keepReplicates, String... key) {
-        double[] v = values.clone();
-        String[] k = key.clone();
-        return add(new Job(() -> Bootstrap.medianReplicates(v, resamples, Seeds.stream(rootSeed, k)), keepReplicates));
+        return add(new MedianJob(values.clone(), keepReplicates, List.of(key)));
     }
 
     /**
@@ -49,14 +68,10 @@ final class BootstrapPlan {
      * stream of keys[e], the same stream as that group's own median bootstrap.
      */
     Handle weightedMedian(double[][] strata, double[] weights, String[][] keys) {
-        double[][] s = strata.clone();
-        double[] w = weights.clone();
-        String[][] k = keys.clone();
-        return add(new Job(() -> {
-            RandomGenerator[] rngs = new RandomGenerator[k.length];
-            for (int e = 0; e < k.length; e++) rngs[e] = Seeds.stream(rootSeed, k[e]);
-            return StratifiedBootstrap.weightedMedianReplicates(s, w, resamples, rngs);
-        }, false));
+        if (keys.length != strata.length) throw new IllegalArgumentException("one key per stratum");
+        double[][] s = new double[strata.length][];
+        for (int e = 0; e < s.length; e++) s[e] = strata[e].clone();
+        return add(new WeightedJob(s, weights.clone(), Arrays.stream(keys).map(List::of).toList()));
     }
 
     private Handle add(Job job) {
@@ -66,11 +81,112 @@ final class BootstrapPlan {
     }
 
     void run(int threads, Random submissionOrder) {
-        done = Parallel.map(jobs.size(), i -> {
-            Job j = jobs.get(i);
-            double[] reps = j.replicates().get();
-            return new Done(interval(reps), j.keepReplicates() ? reps : null);
-        }, threads, submissionOrder);
+        List<int[]> tasks = joint ? families() : singletons();
+        List<Done[]> results = Parallel.map(tasks.size(), t -> run(tasks.get(t)), threads, submissionOrder);
+        Done[] all = new Done[jobs.size()];
+        for (int t = 0; t < tasks.size(); t++) {
+            int[] ids = tasks.get(t);
+            for (int i = 0; i < ids.length; i++) all[ids[i]] = results.get(t)[i];
+        }
+        done = List.of(all);
+    }
+
+    private List<int[]> singletons() {
+        List<int[]> out = new ArrayList<>();
+        for (int i = 0; i < jobs.size(); i++) out.add(new int[] {i});
+        return out;
+    }
+
+    /**
+     * The jobs in families: a weighted job joins the median jobs of its strata's keys when each of
+     * them draws as many indices as its stratum has values; every other job is a family of one.
+     * Families are listed by their first job, jobs within one in registration order.
+     */
+    private List<int[]> families() {
+        Map<List<String>, Integer> medianOfKey = new HashMap<>();
+        for (int i = 0; i < jobs.size(); i++) {
+            if (jobs.get(i) instanceof MedianJob m) medianOfKey.putIfAbsent(m.key(), i);
+        }
+        int[] parent = new int[jobs.size()];
+        for (int i = 0; i < parent.length; i++) parent[i] = i;
+        for (int i = 0; i < jobs.size(); i++) {
+            if (!(jobs.get(i) instanceof WeightedJob w) || !joinable(w, medianOfKey)) continue;
+            for (List<String> key : w.keys()) union(parent, i, medianOfKey.get(key));
+        }
+        Map<Integer, List<Integer>> byRoot = new TreeMap<>();
+        for (int i = 0; i < jobs.size(); i++) byRoot.computeIfAbsent(root(parent, i), r -> new ArrayList<>()).add(i);
+        List<int[]> out = new ArrayList<>();
+        for (List<Integer> ids : byRoot.values()) out.add(ids.stream().mapToInt(Integer::intValue).toArray());
+        out.sort((a, b) -> Integer.compare(a[0], b[0]));
+        return out;
+    }
+
+    private boolean joinable(WeightedJob w, Map<List<String>, Integer> medianOfKey) {
+        for (int e = 0; e < w.keys().size(); e++) {
+            Integer m = medianOfKey.get(w.keys().get(e));
+            if (m == null || w.strata()[e].length == 0) return false;
+            if (((MedianJob) jobs.get(m)).values().length != w.strata()[e].length) return false;
+        }
+        return true;
+    }
+
+    private static int root(int[] parent, int i) {
+        while (parent[i] != i) i = parent[i] = parent[parent[i]];
+        return i;
+    }
+
+    private static void union(int[] parent, int a, int b) {
+        int ra = root(parent, a);
+        int rb = root(parent, b);
+        if (ra != rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    }
+
+    /** The replicates and intervals of one family's jobs, in the order of ids. */
+    private Done[] run(int[] ids) {
+        double[][] reps = new double[ids.length][];
+        if (ids.length == 1) {
+            reps[0] = alone(jobs.get(ids[0]));
+        } else {
+            JointBootstrap jb = new JointBootstrap(resamples);
+            Map<List<String>, Integer> streamOfKey = new HashMap<>();
+            int[] reader = new int[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                if (jobs.get(ids[i]) instanceof MedianJob m && !streamOfKey.containsKey(m.key())) {
+                    int s = jb.stream(stream(m.key()), m.values().length);
+                    streamOfKey.put(m.key(), s);
+                    reader[i] = jb.median(s, m.values());
+                } else if (jobs.get(ids[i]) instanceof MedianJob) {
+                    throw new IllegalStateException("a family holds two median jobs of one key");
+                }
+            }
+            for (int i = 0; i < ids.length; i++) {
+                if (jobs.get(ids[i]) instanceof WeightedJob w) {
+                    int[] s = w.keys().stream().mapToInt(streamOfKey::get).toArray();
+                    reader[i] = jb.weightedMedian(s, w.strata(), w.weights());
+                }
+            }
+            double[][] joint = jb.run();
+            for (int i = 0; i < ids.length; i++) reps[i] = joint[reader[i]];
+        }
+        Done[] out = new Done[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            boolean keep = jobs.get(ids[i]) instanceof MedianJob m && m.keepReplicates();
+            out[i] = new Done(interval(reps[i]), keep ? reps[i] : null);
+        }
+        return out;
+    }
+
+    /** One job's replicates from fresh streams of its keys. */
+    private double[] alone(Job job) {
+        if (job instanceof MedianJob m) return Bootstrap.medianReplicates(m.values(), resamples, stream(m.key()));
+        WeightedJob w = (WeightedJob) job;
+        RandomGenerator[] rngs = new RandomGenerator[w.keys().size()];
+        for (int e = 0; e < rngs.length; e++) rngs[e] = stream(w.keys().get(e));
+        return StratifiedBootstrap.weightedMedianReplicates(w.strata(), w.weights(), resamples, rngs);
+    }
+
+    private RandomGenerator stream(List<String> key) {
+        return Seeds.stream(rootSeed, key.toArray(new String[0]));
     }
 
     /** The percentile interval of replicates at this plan's confidence. */

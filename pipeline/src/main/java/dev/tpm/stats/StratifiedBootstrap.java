@@ -70,8 +70,12 @@ public final class StratifiedBootstrap {
         return out;
     }
 
-    /** Every value of every stratum in one ascending order, remembering stratum and sorted index. */
-    private static final class Pooled {
+    /**
+     * Every value of every stratum in one ascending order, remembering stratum and sorted index;
+     * {@link #median} reads a resample given as counts per sorted index of each stratum. Not
+     * thread-safe (one buffer of weights).
+     */
+    static final class Pooled {
         final double[] values;
         final int[] stratum;
         final int[] index;

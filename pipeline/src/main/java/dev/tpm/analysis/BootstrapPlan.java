@@ -124,8 +124,7 @@ final class BootstrapPlan {
     private boolean joinable(WeightedJob w, Map<List<String>, Integer> medianOfKey) {
         for (int e = 0; e < w.keys().size(); e++) {
             Integer m = medianOfKey.get(w.keys().get(e));
-            if (m == null || w.strata()[e].length == 0) return false;
-            if (((MedianJob) jobs.get(m)).values().length != w.strata()[e].length) return false;
+            if (m == null || ((MedianJob) jobs.get(m)).values().length != w.strata()[e].length) return false;
         }
         return true;
     }
@@ -150,13 +149,12 @@ final class BootstrapPlan {
             JointBootstrap jb = new JointBootstrap(resamples);
             Map<List<String>, Integer> streamOfKey = new HashMap<>();
             int[] reader = new int[ids.length];
+            // the median jobs of a family have distinct keys: families() joins only the first job of each key
             for (int i = 0; i < ids.length; i++) {
-                if (jobs.get(ids[i]) instanceof MedianJob m && !streamOfKey.containsKey(m.key())) {
+                if (jobs.get(ids[i]) instanceof MedianJob m) {
                     int s = jb.stream(stream(m.key()), m.values().length);
                     streamOfKey.put(m.key(), s);
                     reader[i] = jb.median(s, m.values());
-                } else if (jobs.get(ids[i]) instanceof MedianJob) {
-                    throw new IllegalStateException("a family holds two median jobs of one key");
                 }
             }
             for (int i = 0; i < ids.length; i++) {

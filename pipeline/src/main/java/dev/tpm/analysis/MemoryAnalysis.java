@@ -55,7 +55,8 @@ final class MemoryAnalysis {
     /**
      * memory_checkpoints.csv rows of one device: per stack (stack order) and t (ascending), the
      * median RSS at t over the series that reach it, and their count; a t no series of the stack
-     * reaches has no row.
+     * reaches has no row. Each series is read to within half its sampling interval
+     * ({@link MemoryTrend#at(double[], double[], double, double)} says why).
      */
     static List<MemoryCheckpoint> checkpoints(String device, List<MemorySeries> series, AnalysisConfig cfg,
             Comparator<String> order) {
@@ -65,7 +66,7 @@ final class MemoryAnalysis {
             double[] t = times(s);
             double[] rss = mib(s);
             for (double ts : times) {
-                double v = MemoryTrend.at(t, rss, ts);
+                double v = MemoryTrend.at(t, rss, ts, s.intervalMs() == null ? 0 : s.intervalMs() / 2.0);
                 if (!Double.isNaN(v)) {
                     byStack.computeIfAbsent(s.stack(), k -> new TreeMap<>()).computeIfAbsent(ts, k -> new ArrayList<>()).add(v);
                 }

@@ -59,10 +59,24 @@ public final class MemoryTrend {
      * sample comes after tS).
      */
     public static double at(double[] tMs, double[] rssMib, double tS) {
+        return at(tMs, rssMib, tS, 0);
+    }
+
+    /**
+     * The RSS at a checkpoint, read to within half a sampling interval: that of the last sample
+     * with t_ms &lt;= tS * 1000 + halfIntervalMs, for a series whose last sample is at t_ms &gt;=
+     * tS * 1000 - halfIntervalMs. analysis.md 6 reads the checkpoint with no tolerance; taken
+     * literally, a 300 s series sampled every second, whose last sample comes at 299,999 ms because
+     * the sampler's ticks drift by a millisecond, would have no "after 5 min" at all. A sample
+     * within half an interval of t is the series' reading at t, so the pipeline passes half of the
+     * series' interval_ms (0 when the series does not state it, which is the spec's rule).
+     */
+    public static double at(double[] tMs, double[] rssMib, double tS, double halfIntervalMs) {
         int n = tMs.length;
-        if (n == 0 || tMs[n - 1] / MS_PER_S < tS) return Double.NaN;
+        double target = tS * MS_PER_S;
+        if (n == 0 || tMs[n - 1] < target - halfIntervalMs) return Double.NaN;
         double v = Double.NaN;
-        for (int i = 0; i < n && tMs[i] <= tS * MS_PER_S; i++) v = rssMib[i];
+        for (int i = 0; i < n && tMs[i] <= target + halfIntervalMs; i++) v = rssMib[i];
         return v;
     }
 }

@@ -59,4 +59,17 @@ class MemoryTrendTest {
         assertEquals(4, MemoryTrend.at(t, rss, 61));
         assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 61.001))); // the series ends before t
     }
+
+    @Test
+    void withHalfAnIntervalASampleJustShortOfTheCheckpointIsItsReading() {
+        // a 300 s series sampled every 1,000 ms whose ticks drifted: the last sample at 299,999 ms
+        double[] t = {0, 1001, 59999, 61003, 299999};
+        double[] rss = {1, 2, 3, 4, 5};
+        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 300))); // the spec's rule, no tolerance
+        assertEquals(5, MemoryTrend.at(t, rss, 300, 500));
+        assertEquals(1, MemoryTrend.at(t, rss, 0, 500));
+        assertEquals(3, MemoryTrend.at(t, rss, 60, 500));
+        assertEquals(4, MemoryTrend.at(t, rss, 60.6, 500)); // 61,003 is within 500 ms of 60,600
+        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 300.5001, 500))); // beyond half an interval
+    }
 }

@@ -14,8 +14,6 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,8 +42,6 @@ public final class FigureWriter {
     static final int SUBTITLE_LINE_HEIGHT = 22;
 
     private static final Pattern CLIP_ID = Pattern.compile("\\bclip(-?\\d+)\\b");
-    /** A decimal with more fractional digits than {@link #SVG_DECIMALS}. */
-    private static final Pattern LONG_DECIMAL = Pattern.compile("-?\\d+\\.\\d{3,}");
     /** SVG coordinates to 1/100 px: invisible, a third smaller, and free of Double.toString's last digits. */
     static final int SVG_DECIMALS = 2;
 
@@ -120,16 +116,86 @@ public final class FigureWriter {
         return out.toString();
     }
 
-    /** Every decimal with three or more fractional digits, rounded half-even to {@link #SVG_DECIMALS}. */
+    /**
+     * Every decimal with three or more fractional digits ({@code -?\d+\.\d{3,}}, leftmost and
+     * longest, as a regular expression would find them) rounded half-even to {@link #SVG_DECIMALS}
+     * and written without trailing zeros ("0" for zero): {@code BigDecimal.setScale} on the text,
+     * done on the digits in one pass, since an SVG holds some hundred thousand of them.
+     */
     static String roundDecimals(String svg) {
-        Matcher m = LONG_DECIMAL.matcher(svg);
-        StringBuilder out = new StringBuilder(svg.length());
-        while (m.find()) {
-            BigDecimal d = new BigDecimal(m.group()).setScale(SVG_DECIMALS, RoundingMode.HALF_EVEN);
-            m.appendReplacement(out, d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString());
+        int len = svg.length();
+        StringBuilder out = new StringBuilder(len);
+        int copied = 0;
+        int i = 0;
+        while (i < len) {
+            char c = svg.charAt(i);
+            boolean minus = c == '-' && i + 1 < len && isDigit(svg.charAt(i + 1));
+            if (!minus && !isDigit(c)) {
+                i++;
+                continue;
+            }
+            int start = i;
+            int intStart = minus ? i + 1 : i;
+            int intEnd = intStart;
+            while (intEnd < len && isDigit(svg.charAt(intEnd))) intEnd++;
+            int fracEnd = intEnd + 1;
+            if (intEnd < len && svg.charAt(intEnd) == '.') {
+                while (fracEnd < len && isDigit(svg.charAt(fracEnd))) fracEnd++;
+            }
+            if (intEnd >= len || svg.charAt(intEnd) != '.' || fracEnd - intEnd - 1 <= SVG_DECIMALS) {
+                // no match starts anywhere in these digits: the regular expression would try each
+                // position and fail for want of the same '.' and digits
+                i = intEnd;
+                continue;
+            }
+            out.append(svg, copied, start);
+            appendRounded(out, minus, svg, intStart, intEnd, fracEnd);
+            copied = fracEnd;
+            i = fracEnd;
         }
-        m.appendTail(out);
+        out.append(svg, copied, len);
         return out.toString();
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** The decimal [intStart, fracEnd) of s (digits, '.', more than SVG_DECIMALS digits), rounded. */
+    private static void appendRounded(StringBuilder out, boolean minus, String s, int intStart, int intEnd, int fracEnd) {
+        int keepEnd = intEnd + 1 + SVG_DECIMALS;
+        // the kept digits, integer and fraction, with one leading digit of room for a carry
+        char[] digits = new char[1 + (intEnd - intStart) + SVG_DECIMALS];
+        digits[0] = '0';
+        s.getChars(intStart, intEnd, digits, 1);
+        s.getChars(intEnd + 1, keepEnd, digits, 1 + intEnd - intStart);
+        char first = s.charAt(keepEnd);
+        boolean up;
+        if (first != '5') {
+            up = first > '5';
+        } else {
+            boolean rest = false;
+            for (int k = keepEnd + 1; k < fracEnd && !rest; k++) rest = s.charAt(k) != '0';
+            up = rest || (digits[digits.length - 1] - '0') % 2 == 1;
+        }
+        if (up) {
+            int k = digits.length - 1;
+            while (digits[k] == '9') digits[k--] = '0';
+            digits[k]++;
+        }
+        int pointAt = digits.length - SVG_DECIMALS;
+        int from = 0;
+        while (from < pointAt - 1 && digits[from] == '0') from++;
+        int to = digits.length;
+        while (to > pointAt && digits[to - 1] == '0') to--;
+        boolean zero = to == pointAt && from == pointAt - 1 && digits[from] == '0';
+        if (zero) {
+            out.append('0');
+            return;
+        }
+        if (minus) out.append('-');
+        out.append(digits, from, pointAt - from);
+        if (to > pointAt) out.append('.').append(digits, pointAt, to - pointAt);
     }
 
     static int header(Figure f) {

@@ -312,14 +312,18 @@ def steady_growth(t_ms, rss_mib, warm_s):
     return None
 
 
-def checkpoint(t_ms, rss_mib, t_s):
-    """RSS (MiB) of the last sample with t_ms <= t_s * 1000, for a series whose duration_s (last
-    t_ms / 1000) is at least t_s; None otherwise (also when the first sample comes after t_s)."""
-    if t_ms[-1] / 1000.0 < t_s:
+def checkpoint(t_ms, rss_mib, t_s, half_interval_ms=0.0):
+    """RSS (MiB) of the last sample with t_ms <= t_s * 1000 + half_interval_ms, for a series whose
+    last sample is at t_ms >= t_s * 1000 - half_interval_ms; None otherwise. Section 6 states it with
+    no tolerance; the package reads each series to within half its interval_ms (a 300 s series
+    sampled every second whose last tick came at 299,999 ms is read "after 5 min"), and so does
+    this check."""
+    target = t_s * 1000.0
+    if t_ms[-1] < target - half_interval_ms:
         return None
     value = None
     for t, r in zip(t_ms, rss_mib):
-        if t <= t_s * 1000.0:
+        if t <= target + half_interval_ms:
             value = float(r)
         else:
             break
@@ -359,7 +363,7 @@ def memory_checkpoints(ds):
     for ser in ds.series:
         r = np.asarray(ser.rss_kib) / KIB_PER_MIB
         for ts in checkpoint_times(cfg):
-            v = checkpoint(ser.t_ms, r, ts)
+            v = checkpoint(ser.t_ms, r, ts, (ser.interval_ms or 0) / 2.0)
             if v is not None:
                 marks[(ser.device, ser.stack)][ts].append(v)
     out = []

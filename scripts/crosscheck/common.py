@@ -101,6 +101,7 @@ class Series:
     t_ms: list
     rss_kib: list
     study: str = PAPER_STUDY
+    interval_ms: float = None
 
 
 @dataclass
@@ -437,7 +438,8 @@ def read_series(root, camp, stack_ids):
                 raise DataError(rel, f"$.samples[{i}].t_ms", "t_ms", f"a value > {ts[-1]}", t)
             ts.append(float(t))
             rs.append(float(r))
-        out.append(Series(camp.id, camp.device, j["stack"], j["endpoint"], j.get("run"), ts, rs, camp.study))
+        out.append(Series(camp.id, camp.device, j["stack"], j["endpoint"], j.get("run"), ts, rs, camp.study,
+                          j.get("interval_ms")))
     return out
 
 

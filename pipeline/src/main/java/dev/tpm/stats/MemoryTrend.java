@@ -54,16 +54,8 @@ public final class MemoryTrend {
     }
 
     /**
-     * The RSS at a checkpoint (analysis.md 6): that of the last sample with t_ms &lt;= tS * 1000, for
-     * a series whose duration (last t_ms / 1000) is at least tS; NaN otherwise (also when the first
-     * sample comes after tS).
-     */
-    public static double at(double[] tMs, double[] rssMib, double tS) {
-        return at(tMs, rssMib, tS, 0);
-    }
-
-    /**
-     * The RSS at a checkpoint, read to within half a sampling interval: that of the last sample
+     * The RSS at a checkpoint (analysis.md 6), read to within half a sampling interval (0: the
+     * spec's rule as written; NaN when no sample qualifies): that of the last sample
      * with t_ms &lt;= tS * 1000 + halfIntervalMs, for a series whose last sample is at t_ms &gt;=
      * tS * 1000 - halfIntervalMs. analysis.md 6 reads the checkpoint with no tolerance; taken
      * literally, a 300 s series sampled every second, whose last sample comes at 299,999 ms because

@@ -53,11 +53,11 @@ class MemoryTrendTest {
     void checkpointIsTheLastSampleAtOrBeforeItForASeriesThatLastsThatLong() {
         double[] t = {7, 30000, 60000, 61000};
         double[] rss = {1, 2, 3, 4};
-        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 0))); // first sample after t = 0
-        assertEquals(2, MemoryTrend.at(t, rss, 59.999));
-        assertEquals(3, MemoryTrend.at(t, rss, 60)); // a sample exactly at t counts
-        assertEquals(4, MemoryTrend.at(t, rss, 61));
-        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 61.001))); // the series ends before t
+        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 0, 0))); // first sample after t = 0
+        assertEquals(2, MemoryTrend.at(t, rss, 59.999, 0));
+        assertEquals(3, MemoryTrend.at(t, rss, 60, 0)); // a sample exactly at t counts
+        assertEquals(4, MemoryTrend.at(t, rss, 61, 0));
+        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 61.001, 0))); // the series ends before t
     }
 
     @Test
@@ -65,7 +65,7 @@ class MemoryTrendTest {
         // a 300 s series sampled every 1,000 ms whose ticks drifted: the last sample at 299,999 ms
         double[] t = {0, 1001, 59999, 61003, 299999};
         double[] rss = {1, 2, 3, 4, 5};
-        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 300))); // the spec's rule, no tolerance
+        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 300, 0))); // the spec's rule, no tolerance
         assertEquals(5, MemoryTrend.at(t, rss, 300, 500));
         assertEquals(1, MemoryTrend.at(t, rss, 0, 500));
         assertEquals(3, MemoryTrend.at(t, rss, 60, 500));

@@ -138,11 +138,10 @@ public final class FigureWriter {
             int intStart = minus ? i + 1 : i;
             int intEnd = intStart;
             while (intEnd < len && isDigit(svg.charAt(intEnd))) intEnd++;
+            boolean point = intEnd < len && svg.charAt(intEnd) == '.';
             int fracEnd = intEnd + 1;
-            if (intEnd < len && svg.charAt(intEnd) == '.') {
-                while (fracEnd < len && isDigit(svg.charAt(fracEnd))) fracEnd++;
-            }
-            if (intEnd >= len || svg.charAt(intEnd) != '.' || fracEnd - intEnd - 1 <= SVG_DECIMALS) {
+            if (point) while (fracEnd < len && isDigit(svg.charAt(fracEnd))) fracEnd++;
+            if (!point || fracEnd - intEnd - 1 <= SVG_DECIMALS) {
                 // no match starts anywhere in these digits: the regular expression would try each
                 // position and fail for want of the same '.' and digits
                 i = intEnd;

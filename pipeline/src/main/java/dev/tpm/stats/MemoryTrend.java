@@ -54,14 +54,13 @@ public final class MemoryTrend {
     }
 
     /**
-     * The RSS at a checkpoint (analysis.md 6), read to within half a sampling interval (0: the
-     * spec's rule as written; NaN when no sample qualifies): that of the last sample
-     * with t_ms &lt;= tS * 1000 + halfIntervalMs, for a series whose last sample is at t_ms &gt;=
-     * tS * 1000 - halfIntervalMs. analysis.md 6 reads the checkpoint with no tolerance; taken
-     * literally, a 300 s series sampled every second, whose last sample comes at 299,999 ms because
-     * the sampler's ticks drift by a millisecond, would have no "after 5 min" at all. A sample
-     * within half an interval of t is the series' reading at t, so the pipeline passes half of the
-     * series' interval_ms (0 when the series does not state it, which is the spec's rule).
+     * The RSS at a checkpoint (analysis.md 6), read to within half a sampling interval: that of the
+     * last sample with t_ms &lt;= tS * 1000 + halfIntervalMs, for a series whose last sample is at
+     * t_ms &gt;= tS * 1000 - halfIntervalMs; NaN when no sample qualifies. analysis.md 6 has no
+     * tolerance (halfIntervalMs 0); taken literally, a 300 s series sampled every second whose last
+     * tick drifted to 299,999 ms would have no "after 5 min" at all. A sample within half an
+     * interval of t is the series' reading at t, so the pipeline passes half the series'
+     * interval_ms (0 when the series does not state it).
      */
     public static double at(double[] tMs, double[] rssMib, double tS, double halfIntervalMs) {
         int n = tMs.length;

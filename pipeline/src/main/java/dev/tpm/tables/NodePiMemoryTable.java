@@ -65,7 +65,9 @@ public final class NodePiMemoryTable extends StudyTable {
             }
         }
         return t.note("At t: the median over the stack's series of the RSS of the last sample at or before t"
-                        + " (analysis.md 6); n/a: no series lasts t. series: how many series start (t = 0)."
+                        + " (analysis.md 6), read to within half the series' sampling interval (a series"
+                        + " sampled every 1000 ms whose last sample is at 299.999 s counts at 300 s);"
+                        + " n/a: no series lasts t. series: how many series start (t = 0)."
                         + " MiB = KiB / 1024.")
                 .note(Rounding.note(EnumSet.of(Quantity.MIB)))
                 .note(TableText.sourceNote("memory_checkpoints.csv"))

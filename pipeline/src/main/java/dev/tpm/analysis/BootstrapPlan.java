@@ -4,6 +4,7 @@ import dev.tpm.codec.Seeds;
 import dev.tpm.stats.Bootstrap;
 import dev.tpm.stats.Interval;
 import dev.tpm.stats.JointBootstrap;
+import dev.tpm.stats.Mt19937;
 import dev.tpm.stats.StratifiedBootstrap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -183,8 +184,9 @@ final class BootstrapPlan {
         return StratifiedBootstrap.weightedMedianReplicates(w.strata(), w.weights(), resamples, rngs);
     }
 
+    /** The key's stream: Seeds' Mersenne Twister, as {@link Mt19937}, which draws a resample in one loop. */
     private RandomGenerator stream(List<String> key) {
-        return Seeds.stream(rootSeed, key.toArray(new String[0]));
+        return new Mt19937(Seeds.derive(rootSeed, key.toArray(new String[0])));
     }
 
     /** The percentile interval of replicates at this plan's confidence. */

@@ -46,10 +46,24 @@ public final class Bootstrap {
         double[] out = new double[resamples];
         for (int b = 0; b < resamples; b++) {
             Arrays.fill(counts, 0);
-            for (int i = 0; i < n; i++) counts[rng.nextInt(n)]++;
+            countDraws(rng, counts);
             out[b] = medianFromCounts(sorted, counts, n);
         }
         return out;
+    }
+
+    /**
+     * Adds one to {@code counts[rng.nextInt(n)]} n times, n = counts.length: one resample's draws.
+     * An {@link Mt19937} makes them in one loop ({@link Mt19937#countDraws}), any other generator
+     * call by call; the counts are the same.
+     */
+    static void countDraws(RandomGenerator rng, int[] counts) {
+        if (rng instanceof Mt19937 twister) {
+            twister.countDraws(counts);
+            return;
+        }
+        int n = counts.length;
+        for (int i = 0; i < n; i++) counts[rng.nextInt(n)]++;
     }
 
     /** Median of the resample holding counts[i] copies of sorted[i] (total draws n). */

@@ -82,11 +82,8 @@ public final class JointBootstrap {
         double[][] out = new double[read.length][resamples];
         for (int b = 0; b < resamples; b++) {
             for (int s = 0; s < k; s++) {
-                int[] c = counts[s];
-                int n = c.length;
-                RandomGenerator rng = rngs[s];
-                Arrays.fill(c, 0);
-                for (int i = 0; i < n; i++) c[rng.nextInt(n)]++;
+                Arrays.fill(counts[s], 0);
+                Bootstrap.countDraws(rngs[s], counts[s]);
             }
             for (int r = 0; r < read.length; r++) out[r][b] = read[r].replicate(counts);
         }

@@ -61,9 +61,8 @@ public final class StratifiedBootstrap {
         double[] out = new double[resamples];
         for (int b = 0; b < resamples; b++) {
             for (int e = 0; e < strata.length; e++) {
-                int ne = counts[e].length;
                 java.util.Arrays.fill(counts[e], 0);
-                for (int i = 0; i < ne; i++) counts[e][rngs[e].nextInt(ne)]++;
+                Bootstrap.countDraws(rngs[e], counts[e]);
             }
             out[b] = pooled.median(counts);
         }

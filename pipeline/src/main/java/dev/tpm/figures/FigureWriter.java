@@ -103,8 +103,42 @@ public final class FigureWriter {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** clip ids become clip1, clip2, ... in order of first appearance. */
+    /**
+     * clip ids become clip1, clip2, ... in order of first appearance: every match of
+     * {@code \bclip(-?\d+)\b}, replaced. An SVG is ASCII, where a word character is
+     * [A-Za-z0-9_], and is scanned for "clip" directly: the regular expression tests for a word
+     * boundary at every one of its million characters. Any other text goes to the regular expression.
+     */
     static String renumberClips(String svg) {
+        int len = svg.length();
+        for (int k = 0; k < len; k++) {
+            if (svg.charAt(k) >= 0x80) return renumberClipsByPattern(svg);
+        }
+        Map<String, String> ids = new LinkedHashMap<>();
+        StringBuilder out = new StringBuilder(len);
+        int copied = 0;
+        int from = 0;
+        int p;
+        while ((p = svg.indexOf("clip", from)) >= 0) {
+            from = p + 1;
+            if (p > 0 && isAsciiWord(svg.charAt(p - 1))) continue;
+            int q = p + 4;
+            if (q < len && svg.charAt(q) == '-') q++;
+            int digits = q;
+            while (q < len && isDigit(svg.charAt(q))) q++;
+            // \d+ backtracks only to positions between two digits, never a boundary
+            if (q == digits || (q < len && isAsciiWord(svg.charAt(q)))) continue;
+            String id = ids.computeIfAbsent(svg.substring(p + 4, q), k -> Integer.toString(ids.size() + 1));
+            out.append(svg, copied, p).append("clip").append(id);
+            copied = q;
+            from = q;
+        }
+        out.append(svg, copied, len);
+        return out.toString();
+    }
+
+    /** {@link #renumberClips} by the regular expression itself: its definition, for any text. */
+    static String renumberClipsByPattern(String svg) {
         Map<String, String> ids = new LinkedHashMap<>();
         Matcher m = CLIP_ID.matcher(svg);
         StringBuilder out = new StringBuilder(svg.length());
@@ -114,6 +148,10 @@ public final class FigureWriter {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    private static boolean isAsciiWord(char c) {
+        return c == '_' || isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     /**

@@ -27,7 +27,11 @@ $(JAR): $(SOURCES)
 # under 1 GiB at the same CPU time (docs/PERFORMANCE.md); a much larger data folder may need more:
 #   make paper JVM_ARGS=-Xmx4g
 JVM_ARGS ?= -Xmx768m
-RUN_JAR = $(JAVA) $(JVM_ARGS) -jar $(JAR)
+# How the JVM spends a run of seconds (docs/PERFORMANCE.md): the parallel collector, and the
+# optimising JIT compiler only for the few loops where the time goes (cli/jvm/compiler-directives.json).
+# Neither changes a byte of the outputs; JVM_TUNING= runs the JVM's defaults.
+JVM_TUNING ?= -XX:+UseParallelGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$(CURDIR)/cli/jvm/compiler-directives.json
+RUN_JAR = $(JAVA) $(JVM_ARGS) $(JVM_TUNING) -jar $(JAR)
 
 paper: $(JAR) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost
 	$(RUN_JAR) paper --data $(DATA) --out $(OUT) $(PAPER_ARGS)

@@ -71,15 +71,13 @@ public final class StratifiedBootstrap {
 
     /**
      * Every value of every stratum in one ascending order, remembering stratum and sorted index;
-     * {@link #median} reads a resample given as counts per sorted index of each stratum. Not
-     * thread-safe (one buffer of weights).
+     * {@link #median} reads a resample given as counts per sorted index of each stratum.
      */
     static final class Pooled {
         final double[] values;
         final int[] stratum;
         final int[] index;
         final double[] unitWeight; // w_e / n_e of each pooled value
-        final double[] weights;
         final double total;
 
         Pooled(double[][] strata, double[] stratumWeights) {
@@ -96,7 +94,6 @@ public final class StratifiedBootstrap {
             stratum = new int[size];
             index = new int[size];
             unitWeight = new double[size];
-            weights = new double[size];
             // merge the sorted strata; ties keep stratum order, which never changes the value returned
             double[][] sorted = new double[strata.length][];
             for (int e = 0; e < strata.length; e++) sorted[e] = Bootstrap.sortedCopyOrEmpty(strata[e]);
@@ -114,9 +111,18 @@ public final class StratifiedBootstrap {
             }
         }
 
+        /**
+         * {@link WeightedStats#weightedMedianOfSorted} of the pooled values weighing
+         * counts * w_e / n_e each, the same sums in the same order, stopping at the median.
+         */
         double median(int[][] counts) {
-            for (int k = 0; k < values.length; k++) weights[k] = counts[stratum[k]][index[k]] * unitWeight[k];
-            return WeightedStats.weightedMedianOfSorted(values, weights, total);
+            if (!(total > 0)) return Double.NaN;
+            double cumulative = 0;
+            for (int k = 0; k < values.length; k++) {
+                cumulative += counts[stratum[k]][index[k]] * unitWeight[k] / total;
+                if (cumulative >= WeightedStats.HALF - WeightedStats.CUMULATIVE_TOLERANCE) return values[k];
+            }
+            return values[values.length - 1];
         }
     }
 }

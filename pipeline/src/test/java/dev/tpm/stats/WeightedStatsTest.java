@@ -83,4 +83,26 @@ class WeightedStatsTest {
         assertArrayEquals(new double[] {0.5 + 5, 1 + 10, 1.5 + 15},
                 StratifiedBootstrap.weightedSumReplicates(reps, new double[] {0.5, 0.5, 0}), 1e-12);
     }
+    @Property(tries = 500)
+    void pooledMedianOfCountsIsTheWeightedMedianOfTheResample(@ForAll @IntRange(min = 1, max = 5) int strata,
+            @ForAll @IntRange(min = 0, max = 1_000_000) int seed) {
+        // the pooled median of a resample given as counts, against weightedMedianOfSorted on the
+        // same values with each value's weight counts * w_e / n_e written out, bit for bit
+        java.util.Random r = new java.util.Random(seed);
+        double[][] x = new double[strata][];
+        double[] w = new double[strata];
+        int[][] counts = new int[strata][];
+        for (int e = 0; e < strata; e++) {
+            x[e] = new double[1 + r.nextInt(6)];
+            for (int i = 0; i < x[e].length; i++) x[e][i] = r.nextInt(8) / 4.0; // ties within and across strata
+            w[e] = r.nextInt(4) / 10.0;
+            counts[e] = new int[x[e].length];
+            for (int i = 0; i < x[e].length; i++) counts[e][r.nextInt(x[e].length)]++;
+        }
+        StratifiedBootstrap.Pooled pooled = new StratifiedBootstrap.Pooled(x, w);
+        double[] weights = new double[pooled.values.length];
+        for (int k = 0; k < weights.length; k++) weights[k] = counts[pooled.stratum[k]][pooled.index[k]] * pooled.unitWeight[k];
+        double expected = WeightedStats.weightedMedianOfSorted(pooled.values, weights, pooled.total);
+        assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(pooled.median(counts)));
+    }
 }

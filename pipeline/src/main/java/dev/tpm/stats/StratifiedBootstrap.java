@@ -111,18 +111,9 @@ public final class StratifiedBootstrap {
             }
         }
 
-        /**
-         * {@link WeightedStats#weightedMedianOfSorted} of the pooled values weighing
-         * counts * w_e / n_e each, the same sums in the same order, stopping at the median.
-         */
+        /** The weighted median of the resample: a value weighs its count times w_e / n_e. */
         double median(int[][] counts) {
-            if (!(total > 0)) return Double.NaN;
-            double cumulative = 0;
-            for (int k = 0; k < values.length; k++) {
-                cumulative += counts[stratum[k]][index[k]] * unitWeight[k] / total;
-                if (cumulative >= WeightedStats.HALF - WeightedStats.CUMULATIVE_TOLERANCE) return values[k];
-            }
-            return values[values.length - 1];
+            return WeightedStats.weightedMedianOfSorted(values, k -> counts[stratum[k]][index[k]] * unitWeight[k], total);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.tpm.stats;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.function.IntToDoubleFunction;
 
 /** Weighted aggregates of analysis.md 4. */
 public final class WeightedStats {
@@ -48,10 +49,18 @@ public final class WeightedStats {
 
     /** The weighted median of ascending values with weights summing to total. */
     static double weightedMedianOfSorted(double[] sortedValues, double[] weights, double total) {
+        return weightedMedianOfSorted(sortedValues, k -> weights[k], total);
+    }
+
+    /**
+     * The weighted median of ascending values, value k weighing {@code weight.applyAsDouble(k)}, the
+     * weights summing to total; a weight is asked for only up to the median.
+     */
+    static double weightedMedianOfSorted(double[] sortedValues, IntToDoubleFunction weight, double total) {
         if (!(total > 0)) return Double.NaN;
         double cumulative = 0;
         for (int k = 0; k < sortedValues.length; k++) {
-            cumulative += weights[k] / total;
+            cumulative += weight.applyAsDouble(k) / total;
             if (cumulative >= HALF - CUMULATIVE_TOLERANCE) return sortedValues[k];
         }
         return sortedValues[sortedValues.length - 1];

@@ -1,6 +1,7 @@
 package dev.tpm.pipeline;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -60,10 +61,77 @@ public final class StageTimings {
         cpu0 = cpu;
     }
 
-    /** Prints the whole run, from the JVM's start to now. */
+    /**
+     * Prints the whole run, from the JVM's start to now, then how much of its CPU time the JVM's
+     * JIT compiler and garbage-collector threads took ({@link #jvmThreadsLine}).
+     */
     public void total() {
         if (log == null) return;
         line("total", System.nanoTime() - jvmStartNanos, cpuNanos());
+        String threads = jvmThreadsLine(Path.of("/proc/self/task"));
+        if (threads != null) {
+            log.println(threads);
+            log.flush();
+        }
+    }
+
+    /**
+     * {@code timing jvm-threads jit_cpu_ms=... gc_cpu_ms=...}: the CPU time (user and system) of the
+     * threads of this process named like HotSpot's JIT compiler threads ("C1 CompilerThre...", "C2
+     * CompilerThre...") and collector threads ("GC Thread#...", "G1 ...", and the "VM Thread", which
+     * runs the serial collector's collections and the safepoints), read from Linux's
+     * {@code /proc/self/task/<tid>/stat} in clock ticks of 10 ms (USER_HZ). Threads that ended before
+     * now are not counted. Null where there is no such directory.
+     */
+    static String jvmThreadsLine(Path tasks) {
+        if (!Files.isDirectory(tasks)) return null;
+        long jit = 0;
+        long gc = 0;
+        try (var dirs = Files.list(tasks)) {
+            for (Path task : (Iterable<Path>) dirs::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (IOException e) {
+                    continue; // the thread ended while we listed
+                }
+                ThreadCpu t = ThreadCpu.parse(stat);
+                if (t == null) continue;
+                switch (t.kind()) {
+                    case "jit" -> jit += t.ticks();
+                    case "gc" -> gc += t.ticks();
+                    default -> { }
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "timing jvm-threads jit_cpu_ms=%.1f gc_cpu_ms=%.1f", jit * 10.0, gc * 10.0);
+    }
+
+    /** One thread's name and CPU clock ticks (utime + stime) from its stat line. */
+    record ThreadCpu(String name, long ticks) {
+        /** Null for a line that is not a stat line. */
+        static ThreadCpu parse(String stat) {
+            int open = stat.indexOf('(');
+            int close = stat.lastIndexOf(')'); // the name may itself hold parentheses
+            if (open < 0 || close < open) return null;
+            String[] f = stat.substring(close + 1).trim().split("\\s+");
+            // after the name: state, ppid, ..., utime is field 14 of the line and stime field 15
+            if (f.length < 13) return null;
+            try {
+                return new ThreadCpu(stat.substring(open + 1, close), Long.parseLong(f[11]) + Long.parseLong(f[12]));
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+
+        /** "jit", "gc" or "other". */
+        String kind() {
+            if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) return "jit";
+            if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread")) return "gc";
+            return "other";
+        }
     }
 
     private void line(String step, long wallNanos, long cpuNanos) {

@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * {@code wall_s} is measured around the {@code make paper} process (JVM start to exit), the others
- * come from the pipeline's own timing lines. {@code load1} is the 1-minute load average before the
+ * come from the pipeline's own timing lines, which also say how much of the CPU the JVM's JIT
+ * compiler and collector threads took. {@code load1} is the 1-minute load average before the
  * size's first run; figures taken on a busy machine are not comparable.
  *
  * <p>{@code Bench ROOT RUNS [SIZE...]}: folders under ROOT (target/bench), sizes among
@@ -42,6 +43,7 @@ public final class Bench {
 
     private static final Pattern TIMING = Pattern.compile(
             "^timing (\\S+)\\s+wall_ms=([0-9.]+) cpu_ms=([0-9.]+) peak_rss_kib=(-?\\d+)$");
+    private static final Pattern JVM_THREADS = Pattern.compile("^timing jvm-threads jit_cpu_ms=([0-9.]+) gc_cpu_ms=([0-9.]+)$");
 
     private Bench() {}
 
@@ -65,12 +67,15 @@ public final class Bench {
             String load = load();
             paper(data, out); // warm-up: page cache, and the first write of out/
             Map<String, List<double[]>> steps = new LinkedHashMap<>();
+            List<double[]> jvmThreads = new ArrayList<>();
             List<Double> walls = new ArrayList<>();
             for (int r = 0; r < runs; r++) {
                 long t0 = System.nanoTime();
                 String log = paper(data, out);
                 walls.add((System.nanoTime() - t0) / 1e9);
                 for (String line : log.split("\n")) {
+                    Matcher t = JVM_THREADS.matcher(line.strip());
+                    if (t.matches()) jvmThreads.add(new double[] {Double.parseDouble(t.group(1)), Double.parseDouble(t.group(2))});
                     Matcher m = TIMING.matcher(line.strip());
                     if (!m.matches()) continue;
                     steps.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(new double[] {
@@ -87,6 +92,10 @@ public final class Bench {
             List<double[]> total = steps.getOrDefault("total", List.of());
             double wall = median(walls.stream().map(w -> new double[] {w}).toList(), 0);
             report.append(String.format(Locale.ROOT, "  %-10s %10.0f%n", "process", wall * 1000));
+            if (!jvmThreads.isEmpty()) {
+                report.append(String.format(Locale.ROOT, "  of the total CPU: JIT compiler threads %.0f ms, collector threads %.0f ms%n",
+                        median(jvmThreads, 0), median(jvmThreads, 1)));
+            }
             summaries.add(String.format(Locale.ROOT, "bench %s commit=%s runs=%d wall_s=%.2f cpu_s=%.2f peak_rss_mib=%.0f load1=%s",
                     size.name(), commit, runs, wall, median(total, 1) / 1000, max(total, 2) / 1024, load.split(" ")[0]));
         }

@@ -41,7 +41,8 @@ final class PaperCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--timings",
-            description = "print each step's wall time, CPU time and peak RSS to stderr (lines starting 'timing')")
+            description = "print each step's wall time, CPU time and peak RSS to stderr, then (on Linux) the CPU time"
+                    + " of the JVM's JIT compiler and collector threads (lines starting 'timing')")
     boolean timings;
 
     @Override

@@ -55,7 +55,7 @@ class StageTimingsTest {
     }
 
     @Test
-    void thisJvmHasCompilerThreadsOnLinux() {
+    void thisJvmsOwnLineOnLinux() {
         String line = StageTimings.jvmThreadsLine(Path.of("/proc/self/task"));
         if (line == null) return; // not Linux
         assertTrue(line.matches("timing jvm-threads jit_cpu_ms=[0-9]+\\.[0-9] gc_cpu_ms=[0-9]+\\.[0-9]"), line);

@@ -1,8 +1,8 @@
 package dev.tpm.pipeline;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,11 +97,8 @@ public final class StageTimings {
                 }
                 ThreadCpu t = ThreadCpu.parse(stat);
                 if (t == null) continue;
-                switch (t.kind()) {
-                    case "jit" -> jit += t.ticks();
-                    case "gc" -> gc += t.ticks();
-                    default -> { }
-                }
+                if (t.isJit()) jit += t.ticks();
+                if (t.isCollector()) gc += t.ticks();
             }
         } catch (IOException | UncheckedIOException e) {
             return null;
@@ -126,11 +123,12 @@ public final class StageTimings {
             }
         }
 
-        /** "jit", "gc" or "other". */
-        String kind() {
-            if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) return "jit";
-            if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread")) return "gc";
-            return "other";
+        boolean isJit() {
+            return name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre");
+        }
+
+        boolean isCollector() {
+            return name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread");
         }
     }
 

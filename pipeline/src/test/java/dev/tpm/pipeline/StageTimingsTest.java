@@ -1,6 +1,7 @@
 package dev.tpm.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,11 +24,13 @@ class StageTimingsTest {
         StageTimings.ThreadCpu t = StageTimings.ThreadCpu.parse(stat(7, "C2 CompilerThre", 250, 16));
         assertEquals("C2 CompilerThre", t.name());
         assertEquals(266, t.ticks());
-        assertEquals("jit", t.kind());
+        assertTrue(t.isJit());
+        assertFalse(t.isCollector());
         StageTimings.ThreadCpu odd = StageTimings.ThreadCpu.parse(stat(8, "a (b) c", 3, 4));
         assertEquals("a (b) c", odd.name());
         assertEquals(7, odd.ticks());
-        assertEquals("other", odd.kind());
+        assertFalse(odd.isJit() || odd.isCollector());
+        assertTrue(StageTimings.ThreadCpu.parse(stat(9, "VM Thread", 1, 1)).isCollector());
         assertNull(StageTimings.ThreadCpu.parse("not a stat line"));
         assertNull(StageTimings.ThreadCpu.parse("9 (x) S 1 2"));
     }

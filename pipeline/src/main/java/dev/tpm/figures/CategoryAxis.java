@@ -15,15 +15,22 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * at x = i + 1 and the axis runs from 0 to n + 1. Every x a figure draws is a whole number of
  * grid steps (1/stepsPerCategory) from 0, computed by {@link #x}.
  *
- * <p>Why the grid: XChart puts ticks exactly at the data's x values when those, in order of first
- * appearance, are equally spaced. The first series of the chart, an invisible one, lists every
- * grid position in ascending order; all later x values repeat some of them, so the ticks fall on
- * the grid and the label function keeps only the whole numbers (the category centres) distinct,
- * which makes XChart thin the ticks to exactly those.
+ * <p>How the names stay at the centres: XChart lays the ticks of an axis out on multiples of a
+ * step of 1, 2 or 5 x 10^k, the smallest at which the label of the most characters fits between
+ * two ticks, starting from a spacing hint. With a hint of one pixel, every step it tries up to 1
+ * divides 1, so every centre gets a tick; {@link #rotation} makes the names fit between centres,
+ * so it never tries a step above 1. The label function names the centres and leaves every other
+ * tick blank (which is why the theme draws no tick marks). XChart would instead put the ticks at
+ * the data's own x values if those, in order of first appearance, were equally spaced: the
+ * chart's first series, an invisible one, lists 0, n + 1 and 0.5, which never are, and it also
+ * spans the axis from 0 to n + 1.
  */
 final class CategoryAxis {
     /** Name of the invisible first series. */
-    static final String GRID_SERIES = "__category_grid";
+    static final String SPAN_SERIES = "__category_span";
+
+    /** Characters of the longest name shown: XChart finds no tick spacing at all for a label of more than 20. */
+    static final int MAX_NAME_CHARS = 20;
 
     private final List<String> labels;
     private final int steps;
@@ -31,8 +38,13 @@ final class CategoryAxis {
     CategoryAxis(List<String> labels, int stepsPerCategory) {
         if (labels.isEmpty()) throw new IllegalArgumentException("no categories");
         if (stepsPerCategory < 2) throw new IllegalArgumentException("stepsPerCategory must be >= 2");
-        this.labels = List.copyOf(labels);
+        this.labels = labels.stream().map(CategoryAxis::shown).toList();
         this.steps = stepsPerCategory;
+    }
+
+    /** A category's name as the axis shows it: cut to {@link #MAX_NAME_CHARS} characters, the last an ellipsis. */
+    static String shown(String name) {
+        return name.length() <= MAX_NAME_CHARS ? name : name.substring(0, MAX_NAME_CHARS - 1) + "\u2026";
     }
 
     List<String> labels() {
@@ -54,19 +66,14 @@ final class CategoryAxis {
 
     /** Call on a fresh chart, before any other series. */
     void install(XYChart chart) {
-        if (!chart.getSeriesMap().isEmpty()) throw new IllegalStateException("install the category axis first");
-        int last = (labels.size() + 1) * steps;
-        double[] x = new double[last + 1];
-        double[] y = new double[last + 1];
-        for (int j = 0; j <= last; j++) {
-            x[j] = (double) j / steps;
-            y[j] = Double.NaN;
-        }
-        XYSeries grid = chart.addSeries(GRID_SERIES, x, y);
-        grid.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        grid.setMarker(SeriesMarkers.NONE);
-        grid.setShowInLegend(false);
+        if (!chart.getSeriesCollection().isEmpty()) throw new IllegalStateException("install the category axis first");
+        double nan = Double.NaN;
+        XYSeries span = chart.addSeries(SPAN_SERIES, new double[] {0, labels.size() + 1, 0.5}, new double[] {nan, nan, nan});
+        span.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        span.setMarker(SeriesMarkers.NONE);
+        span.setShowInLegend(false);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(this::label);
+        chart.getStyler().setXAxisTickMarkSpacingHint(1);
         chart.getStyler().setPlotGridVerticalLinesVisible(false);
         chart.getStyler().setXAxisLabelRotation(rotation(chart));
     }
@@ -96,15 +103,16 @@ final class CategoryAxis {
     }
 
     /**
-     * Category label at a centre; the two ends get distinct blank labels (XChart rejects empty
-     * ones); other grid positions all get the same blank, so tick sets that include them repeat
-     * a label and are rejected by XChart.
+     * The name of the category centred at x, or a blank: a space between categories, and a blank
+     * of its own at each end, a thin space and two, since XChart lays out no tick at all when the
+     * labels of the axis's two ends are equal.
      */
     String label(double x) {
         double r = Math.rint(x);
-        if (r != x) return " ";
         int i = (int) r;
-        if (i >= 1 && i <= labels.size()) return labels.get(i - 1);
-        return i <= 0 ? "\u2009" : "\u2009\u2009";
+        if (r == x && i >= 1 && i <= labels.size()) return labels.get(i - 1);
+        if (x <= 0) return "\u2009";
+        if (x >= labels.size() + 1) return "\u2009\u2009";
+        return " ";
     }
 }

@@ -143,7 +143,7 @@ final class Plots {
 
     /** Series a chart's legend lists. */
     static int legendEntries(XYChart chart) {
-        return (int) chart.getSeriesMap().values().stream().filter(XYSeries::isShowInLegend).count();
+        return (int) chart.getSeriesCollection().stream().filter(XYSeries::isShowInLegend).count();
     }
 
     /**

@@ -108,15 +108,15 @@ public final class Theme {
         XYStyler s = chart.getStyler();
         s.setLocale(Locale.ROOT);
         s.setAntiAlias(true);
-        s.setToolTipsEnabled(false);
-        s.setZoomEnabled(false);
-        s.setCursorEnabled(false);
         s.setChartBackgroundColor(Color.WHITE);
         s.setPlotBackgroundColor(Color.WHITE);
         s.setLegendBackgroundColor(Color.WHITE);
         s.setChartFontColor(INK);
         s.setAxisTickLabelsColor(INK);
         s.setAxisTickMarksColor(FRAME);
+        // no tick marks: a grid line runs from every labelled value, and the category axes would
+        // otherwise get a mark at every grid step (XChart 4 keeps the unlabelled ticks)
+        s.setAxisTicksMarksVisible(false);
         s.setPlotBorderVisible(true);
         s.setPlotBorderColor(FRAME);
         s.setLegendBorderColor(FRAME);

@@ -37,8 +37,8 @@ class FigureDataTest {
     private final Theme theme = new Theme(results.stackOrder());
 
     static XYSeries series(XYChart chart, String name) {
-        XYSeries s = chart.getSeriesMap().get(name);
-        assertNotNull(s, "no series '" + name + "' in " + chart.getSeriesMap().keySet());
+        XYSeries s = chart.getSeries(name);
+        assertNotNull(s, "no series '" + name + "' in " + chart.getSeriesCollection().stream().map(XYSeries::getName).toList());
         return s;
     }
 
@@ -56,7 +56,7 @@ class FigureDataTest {
 
     /** Series a reader sees in the legend. */
     static List<String> legend(XYChart chart) {
-        return chart.getSeriesMap().values().stream().filter(XYSeries::isShowInLegend).map(XYSeries::getName).toList();
+        return chart.getSeriesCollection().stream().filter(XYSeries::isShowInLegend).map(XYSeries::getName).toList();
     }
 
     private Weighted declared(DeviceResults d, String stack) {
@@ -101,7 +101,7 @@ class FigureDataTest {
     @Test
     void paretoFrontierSeriesHoldsExactlyTheFrontierStacksInMemoryOrder() {
         XYSeries f = series(new ParetoFigure().build(results, device, theme).panel(0), ParetoFigure.FRONTIER);
-        assertEquals(XYSeriesRenderStyle.Step, f.getXYSeriesRenderStyle());
+        assertEquals(XYSeriesRenderStyle.Step, f.getXYSeriesRenderStyle().orElseThrow());
         // the fixture's frontier: rust (7.36 MiB), go (19.72), dotnet (47.65); node and python dominated
         List<String> order = List.of("rust", "go", "dotnet");
         assertArrayEquals(order.stream().mapToDouble(s -> declared(device, s).wPeakMib().value()).toArray(),
@@ -146,7 +146,7 @@ class FigureDataTest {
                 double[] runs = sample(stack, endpoints.get(i), Metrics.RPS);
                 BoxStats b = BoxStats.of(runs);
                 XYSeries box = series(c, stack);
-                assertEquals(XYSeriesRenderStyle.PolygonArea, box.getXYSeriesRenderStyle());
+                assertEquals(XYSeriesRenderStyle.PolygonArea, box.getXYSeriesRenderStyle().orElseThrow());
                 assertEquals(b.q1(), min(box.getYData()), EPS);
                 assertEquals(b.q3(), max(box.getYData()), EPS);
                 assertEquals(s + 1.0, (min(box.getXData()) + max(box.getXData())) / 2, EPS);
@@ -204,7 +204,7 @@ class FigureDataTest {
         for (int s = 0; s < SyntheticResults.HELLO_STACKS.size(); s++) {
             assertEquals(SyntheticResults.HELLO_STACKS.get(s), label(c, s + 1.0));
         }
-        assertEquals(" ", label(c, 1.5), "between categories");
+        assertTrue(label(c, 1.5).isBlank(), "between categories");
     }
 
     // ---- bars with CIs ----
@@ -212,7 +212,7 @@ class FigureDataTest {
     /** A bar's estimate: value = polygon top, CI = whisker span, at the category centre. */
     private static void assertBar(XYChart c, String stack, double centre, Estimate e) {
         XYSeries bar = series(c, stack);
-        assertEquals(XYSeriesRenderStyle.PolygonArea, bar.getXYSeriesRenderStyle());
+        assertEquals(XYSeriesRenderStyle.PolygonArea, bar.getXYSeriesRenderStyle().orElseThrow());
         assertEquals(0.0, min(bar.getYData()), EPS);
         assertEquals(e.value(), max(bar.getYData()), EPS);
         assertEquals(centre, (min(bar.getXData()) + max(bar.getXData())) / 2, EPS);
@@ -254,7 +254,7 @@ class FigureDataTest {
         assertTrue(log.getStyler().isYAxisLogarithmic(), "5200 / 10.6 spans more than two decades");
         assertTrue(log.getYAxisTitle().endsWith("log scale"));
         XYSeries python = series(log, "python");
-        assertEquals(XYSeriesRenderStyle.Scatter, python.getXYSeriesRenderStyle());
+        assertEquals(XYSeriesRenderStyle.Scatter, python.getXYSeriesRenderStyle().orElseThrow());
         assertArrayEquals(new double[] {3.0}, python.getXData(), EPS);
         assertArrayEquals(new double[] {5000}, python.getYData(), EPS);
         XYSeries ci = series(log, "python" + Plots.CI);
@@ -384,7 +384,7 @@ class FigureDataTest {
     }
 
     private static Color colourOf(XYSeries s) {
-        return switch (s.getXYSeriesRenderStyle()) {
+        return switch (s.getXYSeriesRenderStyle().orElseThrow()) {
             case PolygonArea -> new Color(s.getFillColor().getRGB() & 0xFFFFFF); // a box's fill is translucent
             case Scatter -> s.getMarkerColor();
             default -> s.getLineColor();
@@ -398,7 +398,7 @@ class FigureDataTest {
         for (Figure f : all(results, device)) {
             for (XYChart c : f.panels()) {
                 for (String stack : SyntheticResults.STACKS) {
-                    XYSeries s = c.getSeriesMap().get(stack);
+                    XYSeries s = c.getSeries(stack);
                     if (s == null) continue;
                     Color colour = colourOf(s);
                     Color first = seen.putIfAbsent(stack, colour);

@@ -3,8 +3,12 @@ package dev.tpm.figures;
 import dev.tpm.results.Estimate;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.math.BigDecimal;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.DoubleStream;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -147,17 +151,90 @@ final class Plots {
     }
 
     /**
-     * Every log axis of the chart labels each 1-9 x 10^k, not only the decades, so that every plotted
-     * value can be read (XChart's log axes cannot label 1, 2 and 5 alone).
+     * Every log axis of the chart has a tick and a grid line at each 1-9 x 10^k and a label at each
+     * 1, 2 and 5 x 10^k (outputs.md), and runs from a labelled value to a labelled value (its data,
+     * or the range a figure set, widened to the nearest 1, 2 or 5 x 10^k): every plotted value lies
+     * between two labelled ticks at most 2.5 times apart, and no labels crowd each other near the
+     * top of a decade.
      */
     static void logTicks125(XYChart chart) {
         var s = chart.getStyler();
         if (s.isYAxisLogarithmic()) {
             s.setYAxisLogarithmicDecadeOnly(false);
+            s.setyAxisTickLabelsFormattingFunction(Plots::label125);
+            double[] r = extent(chart, s.getYAxisMin(), s.getYAxisMax(), XYSeries::getYData);
+            if (r != null) {
+                s.setYAxisMin(floor125(r[0]));
+                s.setYAxisMax(ceil125(r[1]));
+            }
         }
         if (s.isXAxisLogarithmic()) {
             s.setXAxisLogarithmicDecadeOnly(false);
+            s.setxAxisTickLabelsFormattingFunction(Plots::label125);
+            double[] r = extent(chart, s.getXAxisMin(), s.getXAxisMax(), XYSeries::getXData);
+            if (r != null) {
+                s.setXAxisMin(floor125(r[0]));
+                s.setXAxisMax(ceil125(r[1]));
+            }
         }
+    }
+
+    /** The axis's range as set, else the positive finite values its series plot; null when there are none. */
+    private static double[] extent(XYChart chart, Double setMin, Double setMax, java.util.function.Function<XYSeries, double[]> data) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (XYSeries series : chart.getSeriesCollection()) {
+            for (double v : data.apply(series)) {
+                if (v > 0 && !Double.isInfinite(v)) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        if (setMin != null && setMin > 0) min = setMin;
+        if (setMax != null && setMax > 0) max = setMax;
+        return max > 0 && min <= max ? new double[] {min, max} : null;
+    }
+
+    /** The largest 1, 2 or 5 x 10^k at or below v > 0. */
+    static double floor125(double v) {
+        int k = (int) Math.floor(Math.log10(v));
+        for (int m : new int[] {10, 5, 2, 1}) {
+            double c = m * Math.pow(10, k);
+            if (c <= v * (1 + 1e-12)) return c;
+        }
+        return Math.pow(10, k - 1) * 5;
+    }
+
+    /** The smallest 1, 2 or 5 x 10^k at or above v > 0. */
+    static double ceil125(double v) {
+        int k = (int) Math.floor(Math.log10(v));
+        for (int m : new int[] {1, 2, 5, 10}) {
+            double c = m * Math.pow(10, k);
+            if (c >= v * (1 - 1e-12)) return c;
+        }
+        return Math.pow(10, k + 1) * 2;
+    }
+
+    /**
+     * The label of a log axis tick at v: v in plain digits, grouped by thousands, when v is 1, 2 or
+     * 5 x 10^k, else a blank (a space: XChart cannot lay out an empty label). XChart computes its
+     * ticks as 10^k x j, so v is compared with the nearest such value, not for equality.
+     */
+    static String label125(double v) {
+        if (!(v > 0) || Double.isInfinite(v)) return " ";
+        int k = (int) Math.floor(Math.log10(v));
+        double j = v / Math.pow(10, k);
+        long m = Math.round(j);
+        if (m == 10) {
+            m = 1;
+            k++;
+        }
+        if (Math.abs(j - Math.rint(j)) > 1e-6 * j || (m != 1 && m != 2 && m != 5)) return " ";
+        BigDecimal exact = BigDecimal.valueOf(m).scaleByPowerOfTen(k);
+        DecimalFormat format = new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        format.setMaximumFractionDigits(Math.max(0, -k));
+        return format.format(exact);
     }
 
     static String yTitle(String title, boolean log) {

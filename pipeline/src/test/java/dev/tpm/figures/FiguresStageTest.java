@@ -58,7 +58,9 @@ class FiguresStageTest {
             if (f.panels().size() == 1) assertTrue(!f.panel(0).getStyler().isChartTitleVisible(), "title in the header");
             for (var c : f.panels()) {
                 if (c.getStyler().isYAxisLogarithmic()) {
-                    assertTrue(!c.getStyler().isYAxisLogarithmicDecadeOnly(), b.name() + ": log axis labels 1-9 x 10^k");
+                    assertTrue(!c.getStyler().isYAxisLogarithmicDecadeOnly(), b.name() + ": log axis ticks at 1-9 x 10^k");
+                    assertEquals("20", c.getStyler().getyAxisTickLabelsFormattingFunction().apply(20.0), b.name() + ": labelled 1-2-5");
+                    assertEquals(" ", c.getStyler().getyAxisTickLabelsFormattingFunction().apply(30.0), b.name() + ": labelled 1-2-5");
                 }
             }
         }

@@ -30,8 +30,10 @@ JVM_ARGS ?= -Xmx768m
 # How the JVM spends a run of seconds (docs/PERFORMANCE.md): the parallel collector, and the
 # optimising JIT compiler only for the few loops where the time goes (cli/jvm/compiler-directives.json).
 # Neither changes a byte of the outputs; JVM_TUNING= runs the JVM's defaults. The JVM says
-# "2 compiler directives added" when it reads the file.
-JVM_TUNING ?= -XX:+UseParallelGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$(CURDIR)/cli/jvm/compiler-directives.json
+# "2 compiler directives added" when it reads the file: on stderr, with the progress lines, since
+# DisplayVMOutputToStderr sends what the JVM itself prints there and leaves stdout to the pipeline.
+JVM_TUNING ?= -XX:+UseParallelGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$(CURDIR)/cli/jvm/compiler-directives.json \
+              -XX:+DisplayVMOutputToStderr
 RUN_JAR = $(JAVA) $(JVM_ARGS) $(JVM_TUNING) -jar $(JAR)
 
 paper: $(JAR) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost

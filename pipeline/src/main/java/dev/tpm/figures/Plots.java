@@ -9,6 +9,7 @@ import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.stream.DoubleStream;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -180,7 +181,7 @@ final class Plots {
     }
 
     /** The axis's range as set, else the positive finite values its series plot; null when there are none. */
-    private static double[] extent(XYChart chart, Double setMin, Double setMax, java.util.function.Function<XYSeries, double[]> data) {
+    private static double[] extent(XYChart chart, Double setMin, Double setMax, Function<XYSeries, double[]> data) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (XYSeries series : chart.getSeriesCollection()) {

@@ -47,8 +47,7 @@ class CategoryAxisTest {
                 names(35));
         for (List<String> names : cases) {
             for (int steps : new int[] {2, 4, 7}) {
-                XYChart chart = new Theme(names.stream().map(n -> "s" + names.indexOf(n)).toList())
-                        .chart(1100, 740, "t", "stack", "y");
+                XYChart chart = new Theme(names).chart(1100, 740, "t", "stack", "y");
                 CategoryAxis axis = new CategoryAxis(names, steps);
                 axis.install(chart);
                 // x values that are equally spaced, but not at the centres

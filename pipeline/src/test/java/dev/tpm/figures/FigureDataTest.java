@@ -244,12 +244,7 @@ class FigureDataTest {
         }
         assertEquals("startup time, spawn to first GET /health (ms)", c.getYAxisTitle());
 
-        List<StackPooled> slowPython = device.stackPooled().stream()
-                .map(p -> p.stack().equals("python")
-                        ? new StackPooled(p.device(), p.stack(), p.n(), p.idleRssMib(), new Estimate(5000, 4800, 5200), 1)
-                        : p)
-                .toList();
-        DeviceResults d = SyntheticResults.with(device, device.weighted(), slowPython, device.paretoFrontier());
+        DeviceResults d = SyntheticResults.withSlowPython(device);
         XYChart log = new StartupFigure().build(results, d, theme).panel(0);
         assertTrue(log.getStyler().isYAxisLogarithmic(), "5200 / 10.6 spans more than two decades");
         assertTrue(log.getYAxisTitle().endsWith("log scale"));

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tpm.results.DeviceResults;
-import dev.tpm.results.Estimate;
 import dev.tpm.results.Results;
-import dev.tpm.results.StackPooled;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.math.BigDecimal;
@@ -94,12 +92,7 @@ class LogTicksTest {
         Results results = SyntheticResults.pi5();
         DeviceResults device = results.devices().get(0);
         Theme theme = new Theme(results.stackOrder());
-        List<StackPooled> slowPython = device.stackPooled().stream()
-                .map(p -> p.stack().equals("python")
-                        ? new StackPooled(p.device(), p.stack(), p.n(), p.idleRssMib(), new Estimate(5000, 4800, 5200), 1)
-                        : p)
-                .toList();
-        DeviceResults d = SyntheticResults.with(device, device.weighted(), slowPython, device.paretoFrontier());
+        DeviceResults d = SyntheticResults.withSlowPython(device);
         XYChart log = FiguresStage.finish(new StartupFigure().build(results, d, theme), d).panel(0);
         assertTrue(log.getStyler().isYAxisLogarithmic());
         assertNotNull(log.getStyler().getyAxisTickLabelsFormattingFunction());

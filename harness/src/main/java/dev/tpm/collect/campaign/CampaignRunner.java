@@ -55,9 +55,18 @@ public final class CampaignRunner {
      */
     public record Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
             Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
-            double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir) {
+            double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir, String node) {
         public Options {
             stacks = List.copyOf(stacks);
+            if (node == null || node.isBlank()) throw new IllegalArgumentException("node: expected an executable, found '" + node + "'");
+        }
+
+        /** autocannon run by the first node on the load generator's PATH. */
+        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
+                Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
+                double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir) {
+            this(dataDir, campaign, preset, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
+                    maxErrorRate, withoutVcgencmd, autocannonDir, LoadGenerator.DEFAULT_NODE);
         }
 
         /** autocannon beside the wrk scripts: {@code <harness>/loadgen/autocannon}. */
@@ -143,7 +152,7 @@ public final class CampaignRunner {
         String host = o.loadGenHost().target();
         String hostName = host == null ? null : host.substring(host.indexOf('@') + 1);
         LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), o.wrkScripts(), o.wrk(), o.autocannonDir(),
-                o.loadGenHost(), o.bind());
+                o.node(), o.loadGenHost(), o.bind());
         if (!tool.tool().equals(LoadGenerator.WRK)) {
             LoadGenerator.Version v = tool.version();
             return new CampaignJsonWriter.LoadGenerator(tool.tool(), v.number(), v.line(), o.loadGenHost().hostKind(), hostName,

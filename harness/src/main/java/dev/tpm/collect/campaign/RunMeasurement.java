@@ -63,8 +63,8 @@ final class RunMeasurement {
         this.dir = dir;
         this.scripts = scripts;
         for (StackSpec s : o.stacks()) specs.put(s.id(), s);
-        this.tool = LoadGenerator.of(o.preset().loadGenerator(), scripts, o.wrk(), o.autocannonDir(), o.loadGenHost(),
-                loadGeneratorAddress());
+        this.tool = LoadGenerator.of(o.preset().loadGenerator(), scripts, o.wrk(), o.autocannonDir(), o.node(),
+                o.loadGenHost(), loadGeneratorAddress());
     }
 
     DeleteRows deleteRows() {

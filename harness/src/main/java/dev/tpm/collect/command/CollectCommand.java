@@ -81,6 +81,9 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--wrk", description = "wrk executable (default: ${DEFAULT-VALUE})")
     String wrk = "wrk";
 
+    @Option(names = "--node", description = "node executable that runs autocannon, on the --loadgen-host when given (default: the first on the PATH; a node installed by nvm is on the PATH of login shells only: give its full path)")
+    String node = LoadGenerator.DEFAULT_NODE;
+
     @Option(names = "--autocannon", description = "folder where npm installed autocannon, on the --loadgen-host when given (default: <harness>/loadgen/autocannon on this machine)")
     Path autocannon;
 
@@ -102,7 +105,7 @@ public final class CollectCommand implements Callable<Integer> {
                         + "the folder on " + loadgenHost + " where `npm ci` installed harness/loadgen/autocannon");
             }
             Path autocannonDir = autocannon != null ? autocannon : harness.resolve("loadgen").resolve("autocannon");
-            LoadGenerator.of(p.loadGenerator(), harness.resolve("wrk"), wrk, autocannonDir, host, bind).checkReady(p.allEndpoints());
+            LoadGenerator.of(p.loadGenerator(), harness.resolve("wrk"), wrk, autocannonDir, node, host, bind).checkReady(p.allEndpoints());
             String device = deviceId != null ? deviceId : DeviceFacts.defaultId();
             if (!device.matches("[A-Za-z0-9._-]+")) {
                 throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
@@ -128,7 +131,7 @@ public final class CollectCommand implements Callable<Integer> {
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
             CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pinning,
-                    harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir),
+                    harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir, node),
                     new StackServerSide(), sensors, DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();
             if (!s.gaveUp().isEmpty()) {

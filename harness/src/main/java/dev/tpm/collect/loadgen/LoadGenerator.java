@@ -55,20 +55,24 @@ public final class LoadGenerator {
         return new LoadGenerator(AUTOCANNON, null, null, packageDir, node, host, address);
     }
 
+    /** The node that runs autocannon when none is given: the first on the PATH. */
+    public static final String DEFAULT_NODE = "node";
+
     /** The preset's {@code load_generator}: {@link #WRK} or {@link #AUTOCANNON}, on this machine. */
     public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir) {
-        return of(tool, wrkScripts, wrk, autocannonDir, LoadGenHost.LOCAL, "127.0.0.1");
+        return of(tool, wrkScripts, wrk, autocannonDir, DEFAULT_NODE, LoadGenHost.LOCAL, "127.0.0.1");
     }
 
     /**
      * The preset's {@code load_generator} on {@code host}, loading the server at {@code address}
-     * (autocannon's; wrk's command is built by the campaign with its scripts copied there).
+     * (autocannon's, run by {@code node} there; wrk's command is built by the campaign with its
+     * scripts copied there).
      */
-    public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir, LoadGenHost host,
-            String address) {
+    public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir, String node,
+            LoadGenHost host, String address) {
         return switch (tool) {
             case WRK -> new LoadGenerator(WRK, wrkScripts, wrk, null, null, host, address);
-            case AUTOCANNON -> autocannon(autocannonDir, "node", host, address);
+            case AUTOCANNON -> autocannon(autocannonDir, node, host, address);
             default -> throw new IllegalArgumentException("load generator: expected wrk or autocannon, found " + tool);
         };
     }
@@ -91,12 +95,32 @@ public final class LoadGenerator {
             return new Version(WrkCommand.versionNumber(line), line);
         }
         String v = AutocannonCommand.installedVersion(autocannonDir, host);
-        return new Version(v, "autocannon v" + v + " (npm)");
+        return new Version(v, "autocannon v" + v + " (npm), node " + nodeVersion());
+    }
+
+    /**
+     * {@code node --version} of the node that runs autocannon, on the load generator's host; the
+     * error when it cannot run says to give its path with --node.
+     */
+    String nodeVersion() throws IOException, InterruptedException {
+        String out;
+        try {
+            out = host.run(List.of(node, "--version"), null).strip();
+        } catch (IOException e) {
+            throw new IOException("autocannon: cannot run node as '" + node + "'" + (host.remote() ? " on " + host.target() : "")
+                    + ": give its path with --node (a node installed by nvm is on the PATH of a login shell only, not of"
+                    + " a command run through ssh): " + e.getMessage(), e);
+        }
+        if (!out.matches("v[0-9][0-9A-Za-z.+-]*")) {
+            throw new IOException("autocannon: '" + node + " --version'" + (host.remote() ? " on " + host.target() : "")
+                    + ": expected a version such as v20.20.2, found '" + out.lines().findFirst().orElse("") + "'");
+        }
+        return out;
     }
 
     /**
      * What must exist before a campaign starts: the endpoint's wrk script, or the installed
-     * autocannon (on the load generator's host, asked through ssh).
+     * autocannon and a node that runs (on the load generator's host, asked through ssh).
      */
     public void checkReady(List<String> endpoints) throws IOException, InterruptedException {
         if (tool.equals(WRK)) {
@@ -106,6 +130,7 @@ public final class LoadGenerator {
             }
         } else {
             AutocannonCommand.installedVersion(autocannonDir, host);
+            nodeVersion();
             for (String e : endpoints) {
                 if (!AutocannonCommand.PATHS.containsKey(e)) {
                     throw new IOException("autocannon: no request for endpoint '" + e + "' (it loads " + AutocannonCommand.PATHS.keySet() + ")");

@@ -175,9 +175,12 @@ class SshLoadGeneratorTest {
         try (Sshd sshd = startSshd()) {
             Preset p = Preset.resolve("node-pi-smoke", Path.of("harness", "presets"));
             ByteArrayOutputStream log = new ByteArrayOutputStream();
+            // node given by its full path, as --node gives it: an ssh command's PATH may lack it
+            String node = new String(new ProcessBuilder("sh", "-c", "command -v node").start().getInputStream().readAllBytes(),
+                    StandardCharsets.UTF_8).strip();
             CampaignRunner.Summary s = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "ssh-ac", p,
                     List.of(stack), "dev-1", Pinning.NONE, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), sshd.host(),
-                    "127.0.0.1", 0.01, false, autocannon), new StackServerSide(),
+                    "127.0.0.1", 0.01, false, autocannon, node), new StackServerSide(),
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                     new PrintStream(log, true, StandardCharsets.UTF_8)).run();
             String logText = log.toString(StandardCharsets.UTF_8);
@@ -203,6 +206,8 @@ class SshLoadGeneratorTest {
             assertEquals("loadgen-test", c.at("/load_generator/host_name").asText());
             assertEquals(json.readTree(autocannon.resolve("package.json").toFile()).at("/dependencies/autocannon").asText(),
                     c.at("/load_generator/version").asText(), "read on that host");
+            assertTrue(c.at("/load_generator/version_line").asText().matches("autocannon v\\S+ \\(npm\\), node v\\S+"),
+                    "and the node that ran it: " + c.at("/load_generator/version_line").asText());
             sshd.assertUsed();
         }
     }

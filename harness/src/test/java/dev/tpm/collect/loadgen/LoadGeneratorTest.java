@@ -74,10 +74,31 @@ class LoadGeneratorTest {
     }
 
     @Test
-    void theInstalledAutocannonIsThePinnedOne() throws Exception {
+    void aNodeThatCannotRunIsNamedWithTheOptionToGiveIt() throws Exception {
+        requireAutocannon();
+        String missing = tmp.resolve("no-such-node").toString();
+        IOException e = assertThrows(IOException.class,
+                () -> LoadGenerator.autocannon(AUTOCANNON, missing).checkReady(List.of("hello_json")));
+        assertTrue(e.getMessage().startsWith("autocannon: cannot run node as '" + missing + "': give its path with --node"),
+                e.getMessage());
+        // an executable that is not node: its answer to --version is not a version
+        Path notNode = tmp.resolve("not-node");
+        Files.writeString(notNode, "#!/bin/sh\necho \"usage: not-node FILE\"\necho second line\n");
+        assertTrue(notNode.toFile().setExecutable(true));
+        IOException e2 = assertThrows(IOException.class, () -> LoadGenerator.autocannon(AUTOCANNON, notNode.toString()).version());
+        assertEquals("autocannon: '" + notNode + " --version': expected a version such as v20.20.2, found 'usage: not-node FILE'",
+                e2.getMessage());
+    }
+
+    @Test
+    void theInstalledAutocannonIsThePinnedOneAndTheVersionLineNamesItsNode() throws Exception {
         requireAutocannon();
         String pinned = JSON.readTree(AUTOCANNON.resolve("package.json").toFile()).at("/dependencies/autocannon").asText();
-        assertEquals(pinned, LoadGenerator.autocannon(AUTOCANNON, "node").version().number());
+        LoadGenerator.Version v = LoadGenerator.autocannon(AUTOCANNON, "node").version();
+        assertEquals(pinned, v.number());
+        String node = new String(new ProcessBuilder("node", "--version").start().getInputStream().readAllBytes(),
+                StandardCharsets.UTF_8).strip();
+        assertEquals("autocannon v" + pinned + " (npm), node " + node, v.line());
         assertEquals(pinned, JSON.readTree(AUTOCANNON.resolve("package-lock.json").toFile())
                 .at("/packages/node_modules~1autocannon/version").asText());
     }

@@ -2,6 +2,7 @@ package dev.tpm.figures;
 
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
 
 /**
  * One figure before it is written: one or more chart panels laid out in a grid, all of the same
@@ -11,20 +12,29 @@ import org.knowm.xchart.XYChart;
  * @param name file stem, e.g. {@code pareto}
  * @param caption one or two sentences for the report: what is drawn and how to read it
  * @param columns panels per row
+ * @param legend the series the writer lists in a legend below the subtitle, for a figure whose
+ *     panels carry none; empty when a panel carries the legend, or there is none
  */
-public record Figure(String name, String title, String caption, int columns, List<XYChart> panels, List<String> subtitle) {
+public record Figure(String name, String title, String caption, int columns, List<XYChart> panels, List<String> subtitle,
+        List<XYSeries> legend) {
     /** A figure without a subtitle yet (the figures stage adds the device's). */
     public Figure(String name, String title, String caption, int columns, List<XYChart> panels) {
-        this(name, title, caption, columns, panels, List.of());
+        this(name, title, caption, columns, panels, List.of(), List.of());
     }
 
     /** This figure with the given subtitle lines (device and campaigns, stacks left out). */
     public Figure withSubtitle(List<String> lines) {
-        return new Figure(name, title, caption, columns, panels, lines);
+        return new Figure(name, title, caption, columns, panels, lines, legend);
+    }
+
+    /** This figure with its legend below the subtitle, listing these series. */
+    public Figure withLegend(List<XYSeries> series) {
+        return new Figure(name, title, caption, columns, panels, subtitle, series);
     }
 
     public Figure {
         subtitle = List.copyOf(subtitle);
+        legend = List.copyOf(legend);
         panels = List.copyOf(panels);
         if (panels.isEmpty()) throw new IllegalArgumentException("figure " + name + " has no panel");
         if (columns < 1) throw new IllegalArgumentException("figure " + name + ": columns must be >= 1");

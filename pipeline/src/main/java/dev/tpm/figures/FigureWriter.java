@@ -4,22 +4,29 @@ import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
 import dev.tpm.output.Outputs;
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
+import java.awt.font.FontRenderContext;
 import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
+import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.RenderableSeries;
 
 /**
  * A figure as PNG and SVG bytes. The only place figures become bytes; the pipeline writes them.
@@ -40,6 +47,14 @@ public final class FigureWriter {
     static final int HEADER_HEIGHT = 40;
     /** Height of each subtitle line below the title. */
     static final int SUBTITLE_LINE_HEIGHT = 22;
+    /** Height of each row of a legend below the subtitle. */
+    static final int LEGEND_ROW_HEIGHT = 24;
+    /** A legend entry: its sample, this wide, then a gap, then the series' name; entries further apart. */
+    static final int LEGEND_SAMPLE_WIDTH = 28;
+    static final int LEGEND_SAMPLE_GAP = 6;
+    static final int LEGEND_ENTRY_GAP = 22;
+    /** Text is measured and drawn with one context, so that the PNG and the SVG lay a legend out alike. */
+    private static final FontRenderContext FRC = new FontRenderContext(null, true, false);
 
     private static final Pattern CLIP_ID = Pattern.compile("\\bclip(-?\\d+)\\b");
     /** SVG coordinates to 1/100 px: invisible, a third smaller, and free of Double.toString's last digits. */
@@ -236,7 +251,98 @@ public final class FigureWriter {
     }
 
     static int header(Figure f) {
+        int rows = legendRows(f).size();
+        return subtitleBottom(f) + (rows == 0 ? 0 : rows * LEGEND_ROW_HEIGHT + 8);
+    }
+
+    private static int subtitleBottom(Figure f) {
         return HEADER_HEIGHT + f.subtitle().size() * SUBTITLE_LINE_HEIGHT + (f.subtitle().isEmpty() ? 0 : 6);
+    }
+
+    /** The figure's legend entries in rows no wider than the figure, each row's entries in order. */
+    static List<List<XYSeries>> legendRows(Figure f) {
+        List<List<XYSeries>> rows = new ArrayList<>();
+        double room = width(f) - 2.0 * LEGEND_ENTRY_GAP;
+        List<XYSeries> row = new ArrayList<>();
+        double used = 0;
+        for (XYSeries s : f.legend()) {
+            double w = legendEntryWidth(s);
+            if (!row.isEmpty() && used + LEGEND_ENTRY_GAP + w > room) {
+                rows.add(row);
+                row = new ArrayList<>();
+                used = 0;
+            }
+            used += (row.isEmpty() ? 0 : LEGEND_ENTRY_GAP) + w;
+            row.add(s);
+        }
+        if (!row.isEmpty()) rows.add(row);
+        return rows;
+    }
+
+    private static double legendEntryWidth(XYSeries s) {
+        return LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP + new TextLayout(s.getName(), legendFont(), FRC).getAdvance();
+    }
+
+    private static java.awt.Font legendFont() {
+        return Theme.font(java.awt.Font.PLAIN, 13f);
+    }
+
+    /** Draws the legend rows, each centred, below the subtitle. */
+    private static void paintLegend(Graphics2D g, Figure f) {
+        List<List<XYSeries>> rows = legendRows(f);
+        for (int r = 0; r < rows.size(); r++) {
+            List<XYSeries> row = rows.get(r);
+            double width = -LEGEND_ENTRY_GAP;
+            for (XYSeries s : row) width += LEGEND_ENTRY_GAP + legendEntryWidth(s);
+            double x = (width(f) - width) / 2;
+            double centreY = subtitleBottom(f) + (r + 0.5) * LEGEND_ROW_HEIGHT;
+            for (XYSeries s : row) {
+                paintSample(g, s, x, centreY);
+                TextLayout text = new TextLayout(s.getName(), legendFont(), FRC);
+                Rectangle2D b = text.getBounds();
+                double tx = x + LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP;
+                double ty = centreY - b.getHeight() / 2 - b.getY();
+                g.setColor(Theme.INK);
+                g.fill(text.getOutline(AffineTransform.getTranslateInstance(tx, ty)));
+                x += legendEntryWidth(s) + LEGEND_ENTRY_GAP;
+            }
+        }
+    }
+
+    /** The series' sample as XChart's legend draws it: a line with its marker, a marker, or a box. */
+    private static void paintSample(Graphics2D g, XYSeries s, double x, double centreY) {
+        Graphics2D sg = (Graphics2D) g.create();
+        try {
+            double mid = x + LEGEND_SAMPLE_WIDTH / 2.0;
+            switch (s.getLegendRenderType()) {
+                case Line -> {
+                    sg.setColor(s.getLineColor());
+                    sg.setStroke(s.getLineStyle());
+                    sg.draw(new Line2D.Double(x, centreY, x + LEGEND_SAMPLE_WIDTH, centreY));
+                    marker(sg, s, mid, centreY);
+                }
+                case Scatter -> marker(sg, s, mid, centreY);
+                case Box, BoxNoOutline -> {
+                    Rectangle2D box = new Rectangle2D.Double(mid - 7, centreY - 7, 14, 14);
+                    sg.setColor(s.getFillColor());
+                    sg.fill(box);
+                    if (s.getLegendRenderType() == RenderableSeries.LegendRenderType.Box) {
+                        sg.setColor(s.getLineColor());
+                        sg.setStroke(Theme.THIN_LINE);
+                        sg.draw(box);
+                    }
+                }
+            }
+        } finally {
+            sg.dispose();
+        }
+    }
+
+    private static void marker(Graphics2D g, XYSeries s, double x, double y) {
+        if (s.getMarker() == null || s.getMarker() instanceof org.knowm.xchart.style.markers.None) return;
+        g.setColor(s.getMarkerColor());
+        g.setStroke(new BasicStroke(1f));
+        s.getMarker().paint(g, x, y, Theme.MARKER_SIZE);
     }
 
     /** Draws one line of text centred horizontally with its vertical centre at {@code centreY}. */
@@ -257,6 +363,7 @@ public final class FigureWriter {
             centred(g, f.subtitle().get(i), Theme.font(java.awt.Font.PLAIN, 14f), width(f),
                     HEADER_HEIGHT + (i + 0.5) * SUBTITLE_LINE_HEIGHT);
         }
+        paintLegend(g, f);
         for (int i = 0; i < f.panels().size(); i++) {
             XYChart chart = f.panel(i);
             int col = i % f.columns();

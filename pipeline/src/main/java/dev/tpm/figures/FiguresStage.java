@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
+import org.knowm.xchart.XYSeries;
 
 /**
  * Every figure of outputs.md for every device, as figures/&lt;prefix&gt;&lt;name&gt;.png and .svg;
@@ -150,8 +151,9 @@ public final class FiguresStage implements Stage {
     /**
      * What every figure gets, whatever draws it: a subtitle naming the device and its campaigns (and
      * the stacks left out, with the reason, that its caption names), the title moved from a single
-     * panel into the header, one legend per figure (on the panel with the most entries), and log
-     * axes labelled 1-2-5.
+     * panel into the header, one legend per figure (that of the panel with the most entries: on that
+     * panel, or, when it would lie outside the plot of one of several panels, below the subtitle,
+     * so that every panel's plot has the same size), and log axes labelled 1-2-5.
      */
     static Figure finish(Figure f, DeviceResults device) {
         return finish(f, device.source());
@@ -168,11 +170,15 @@ public final class FiguresStage implements Stage {
         for (int i = 0; i < f.panels().size(); i++) {
             if (Plots.legendEntries(f.panel(i)) > Plots.legendEntries(f.panel(legend))) legend = i;
         }
+        // a legend outside a panel's plot would make that plot smaller than its neighbours'
+        boolean inHeader = f.panels().size() > 1 && f.panel(legend).getStyler().getLegendPosition().name().startsWith("Outside");
         for (int i = 0; i < f.panels().size(); i++) {
-            f.panel(i).getStyler().setLegendVisible(i == legend);
+            f.panel(i).getStyler().setLegendVisible(!inHeader && i == legend);
             Plots.logTicks125(f.panel(i));
         }
-        return f.withSubtitle(subtitle);
+        Figure out = f.withSubtitle(subtitle);
+        if (!inHeader) return out;
+        return out.withLegend(f.panel(legend).getSeriesCollection().stream().filter(XYSeries::isShowInLegend).toList());
     }
 
     /** figures/&lt;prefix&gt;&lt;name&gt;, without extension. */

@@ -45,6 +45,35 @@ class FigureWriterTest {
         }
     }
 
+    /**
+     * A legend outside one panel's plot would make that plot smaller than the others': a figure of
+     * several panels lists it below the subtitle instead, in rows as wide as the figure allows, and
+     * every panel of it is painted the same way, without a legend.
+     */
+    @Test
+    void aFigureOfSeveralPanelsHasItsLegendBelowTheSubtitleInRowsThatFit() {
+        Results results = SyntheticResults.pi5();
+        DeviceResults device = results.devices().get(0);
+        Figure f = FiguresStage.finish(new EndpointRpsFigure().build(results, device, new Theme(results.stackOrder())), device);
+        assertTrue(f.panels().size() > 1);
+        assertTrue(f.panels().stream().noneMatch(c -> c.getStyler().isLegendVisible()), "no panel has a legend");
+        assertEquals(SyntheticResults.STACKS, f.legend().stream().map(org.knowm.xchart.XYSeries::getName).toList());
+        assertEquals(1, FigureWriter.legendRows(f).size(), "five stacks fit one row");
+        Figure bare = f.withLegend(List.of());
+        assertEquals(FigureWriter.LEGEND_ROW_HEIGHT + 8, FigureWriter.header(f) - FigureWriter.header(bare));
+
+        // many entries wrap onto more rows, in their order, and the header grows by a row height each
+        List<org.knowm.xchart.XYSeries> many = new ArrayList<>();
+        for (int i = 0; i < 6; i++) many.addAll(f.legend());
+        Figure wide = f.withLegend(many);
+        List<List<org.knowm.xchart.XYSeries>> rows = FigureWriter.legendRows(wide);
+        assertTrue(rows.size() > 1, rows.size() + " rows");
+        assertEquals(many, rows.stream().flatMap(List::stream).toList());
+        assertEquals(rows.size() * FigureWriter.LEGEND_ROW_HEIGHT + 8, FigureWriter.header(wide) - FigureWriter.header(bare));
+        BufferedImage image = FigureWriter.raster(wide);
+        assertEquals(FigureWriter.height(wide) * FigureWriter.pngScale(wide), image.getHeight());
+    }
+
     @Test
     void twoRendersGiveIdenticalPngAndSvgBytes() {
         int n = FIGURES.size();

@@ -53,8 +53,15 @@ class FiguresStageTest {
             Figure f = FiguresStage.finish(b.build(results, device, theme), device);
             assertEquals(device.source(), f.subtitle().get(0), b.name());
             assertTrue(f.subtitle().get(0).startsWith(device.id() + " (campaign "), f.subtitle().get(0));
-            long legends = f.panels().stream().filter(c -> c.getStyler().isLegendVisible()).count();
-            assertEquals(1, legends, b.name() + ": one legend per figure");
+            long legends = f.panels().stream().filter(c -> c.getStyler().isLegendVisible()).count()
+                    + (f.legend().isEmpty() ? 0 : 1);
+            assertEquals(1, legends, b.name() + ": one legend per figure, on a panel or below the subtitle");
+            if (!f.legend().isEmpty()) {
+                assertTrue(f.panels().size() > 1, b.name() + ": a figure of one panel keeps its legend beside it");
+                List<String> names = f.legend().stream().map(org.knowm.xchart.XYSeries::getName).toList();
+                assertEquals(device.listedStacks().stream().filter(names::contains).toList(), names,
+                        b.name() + ": the stacks, in the stack order");
+            }
             if (f.panels().size() == 1) assertTrue(!f.panel(0).getStyler().isChartTitleVisible(), "title in the header");
             for (var c : f.panels()) {
                 if (c.getStyler().isYAxisLogarithmic()) {

@@ -287,9 +287,10 @@ public final class FigureWriter {
         return Theme.font(java.awt.Font.PLAIN, 13f);
     }
 
-    /** Draws the legend rows, each centred, below the subtitle. */
+    /** Draws the legend rows, each centred, below the subtitle; the names of a row on one baseline. */
     private static void paintLegend(Graphics2D g, Figure f) {
         List<List<XYSeries>> rows = legendRows(f);
+        java.awt.font.LineMetrics m = legendFont().getLineMetrics("Xg", FRC);
         for (int r = 0; r < rows.size(); r++) {
             List<XYSeries> row = rows.get(r);
             double width = -LEGEND_ENTRY_GAP;
@@ -299,9 +300,8 @@ public final class FigureWriter {
             for (XYSeries s : row) {
                 paintSample(g, s, x, centreY);
                 TextLayout text = new TextLayout(s.getName(), legendFont(), FRC);
-                Rectangle2D b = text.getBounds();
                 double tx = x + LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP;
-                double ty = centreY - b.getHeight() / 2 - b.getY();
+                double ty = centreY + (m.getAscent() - m.getDescent()) / 2;
                 g.setColor(Theme.INK);
                 g.fill(text.getOutline(AffineTransform.getTranslateInstance(tx, ty)));
                 x += legendEntryWidth(s) + LEGEND_ENTRY_GAP;

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.Circle;
@@ -115,8 +116,12 @@ public final class Theme {
         s.setAxisTickLabelsColor(INK);
         s.setAxisTickMarksColor(FRAME);
         // no tick marks: a grid line runs from every labelled value, and the category axes would
-        // otherwise get a mark at every grid step (XChart 4 keeps the unlabelled ticks)
+        // otherwise get a mark at every grid step (XChart 4 keeps the unlabelled ticks); and no
+        // line along the axes, which without its marks only doubled the plot's border
         s.setAxisTicksMarksVisible(false);
+        s.setAxisTicksLineVisible(false);
+        // numbers end at the axis, units under units (XChart aligns them left by default)
+        s.setYAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
         s.setPlotBorderVisible(true);
         s.setPlotBorderColor(FRAME);
         s.setLegendBorderColor(FRAME);

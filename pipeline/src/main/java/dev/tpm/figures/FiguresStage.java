@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 
 /**
  * Every figure of outputs.md for every device, as figures/&lt;prefix&gt;&lt;name&gt;.png and .svg;
@@ -171,7 +172,9 @@ public final class FiguresStage implements Stage {
             if (Plots.legendEntries(f.panel(i)) > Plots.legendEntries(f.panel(legend))) legend = i;
         }
         // a legend outside a panel's plot would make that plot smaller than its neighbours'
-        boolean inHeader = f.panels().size() > 1 && f.panel(legend).getStyler().getLegendPosition().name().startsWith("Outside");
+        Styler.LegendPosition position = f.panel(legend).getStyler().getLegendPosition();
+        boolean inHeader = f.panels().size() > 1
+                && (position == Styler.LegendPosition.OutsideE || position == Styler.LegendPosition.OutsideS);
         for (int i = 0; i < f.panels().size(); i++) {
             f.panel(i).getStyler().setLegendVisible(!inHeader && i == legend);
             Plots.logTicks125(f.panel(i));

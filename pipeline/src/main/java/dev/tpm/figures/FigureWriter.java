@@ -6,9 +6,11 @@ import de.erichseifert.vectorgraphics2d.util.PageSize;
 import dev.tpm.output.Outputs;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.font.FontRenderContext;
+import java.awt.font.LineMetrics;
 import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Line2D;
@@ -27,6 +29,7 @@ import java.util.regex.Pattern;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.RenderableSeries;
+import org.knowm.xchart.style.markers.None;
 
 /**
  * A figure as PNG and SVG bytes. The only place figures become bytes; the pipeline writes them.
@@ -259,52 +262,51 @@ public final class FigureWriter {
         return HEADER_HEIGHT + f.subtitle().size() * SUBTITLE_LINE_HEIGHT + (f.subtitle().isEmpty() ? 0 : 6);
     }
 
+    /** A legend entry as laid out: its series, its name as text, and its width, sample and gap included. */
+    record LegendEntry(XYSeries series, TextLayout name, double width) {}
+
     /** The figure's legend entries in rows no wider than the figure, each row's entries in order. */
-    static List<List<XYSeries>> legendRows(Figure f) {
-        List<List<XYSeries>> rows = new ArrayList<>();
+    static List<List<LegendEntry>> legendRows(Figure f) {
+        List<List<LegendEntry>> rows = new ArrayList<>();
         double room = width(f) - 2.0 * LEGEND_ENTRY_GAP;
-        List<XYSeries> row = new ArrayList<>();
+        List<LegendEntry> row = new ArrayList<>();
         double used = 0;
         for (XYSeries s : f.legend()) {
-            double w = legendEntryWidth(s);
-            if (!row.isEmpty() && used + LEGEND_ENTRY_GAP + w > room) {
+            TextLayout name = new TextLayout(s.getName(), legendFont(), FRC);
+            LegendEntry e = new LegendEntry(s, name, LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP + name.getAdvance());
+            if (!row.isEmpty() && used + LEGEND_ENTRY_GAP + e.width() > room) {
                 rows.add(row);
                 row = new ArrayList<>();
                 used = 0;
             }
-            used += (row.isEmpty() ? 0 : LEGEND_ENTRY_GAP) + w;
-            row.add(s);
+            used += (row.isEmpty() ? 0 : LEGEND_ENTRY_GAP) + e.width();
+            row.add(e);
         }
         if (!row.isEmpty()) rows.add(row);
         return rows;
     }
 
-    private static double legendEntryWidth(XYSeries s) {
-        return LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP + new TextLayout(s.getName(), legendFont(), FRC).getAdvance();
-    }
-
-    private static java.awt.Font legendFont() {
-        return Theme.font(java.awt.Font.PLAIN, 13f);
+    private static Font legendFont() {
+        return Theme.font(Font.PLAIN, 13f);
     }
 
     /** Draws the legend rows, each centred, below the subtitle; the names of a row on one baseline. */
     private static void paintLegend(Graphics2D g, Figure f) {
-        List<List<XYSeries>> rows = legendRows(f);
-        java.awt.font.LineMetrics m = legendFont().getLineMetrics("Xg", FRC);
+        List<List<LegendEntry>> rows = legendRows(f);
+        LineMetrics m = legendFont().getLineMetrics("Xg", FRC);
+        double top = subtitleBottom(f);
         for (int r = 0; r < rows.size(); r++) {
-            List<XYSeries> row = rows.get(r);
+            List<LegendEntry> row = rows.get(r);
             double width = -LEGEND_ENTRY_GAP;
-            for (XYSeries s : row) width += LEGEND_ENTRY_GAP + legendEntryWidth(s);
+            for (LegendEntry e : row) width += LEGEND_ENTRY_GAP + e.width();
             double x = (width(f) - width) / 2;
-            double centreY = subtitleBottom(f) + (r + 0.5) * LEGEND_ROW_HEIGHT;
-            for (XYSeries s : row) {
-                paintSample(g, s, x, centreY);
-                TextLayout text = new TextLayout(s.getName(), legendFont(), FRC);
-                double tx = x + LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP;
-                double ty = centreY + (m.getAscent() - m.getDescent()) / 2;
+            double centreY = top + (r + 0.5) * LEGEND_ROW_HEIGHT;
+            double baseline = centreY + (m.getAscent() - m.getDescent()) / 2;
+            for (LegendEntry e : row) {
+                paintSample(g, e.series(), x, centreY);
                 g.setColor(Theme.INK);
-                g.fill(text.getOutline(AffineTransform.getTranslateInstance(tx, ty)));
-                x += legendEntryWidth(s) + LEGEND_ENTRY_GAP;
+                g.fill(e.name().getOutline(AffineTransform.getTranslateInstance(x + LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP, baseline)));
+                x += e.width() + LEGEND_ENTRY_GAP;
             }
         }
     }
@@ -339,14 +341,14 @@ public final class FigureWriter {
     }
 
     private static void marker(Graphics2D g, XYSeries s, double x, double y) {
-        if (s.getMarker() == null || s.getMarker() instanceof org.knowm.xchart.style.markers.None) return;
+        if (s.getMarker() == null || s.getMarker() instanceof None) return;
         g.setColor(s.getMarkerColor());
         g.setStroke(new BasicStroke(1f));
         s.getMarker().paint(g, x, y, Theme.MARKER_SIZE);
     }
 
     /** Draws one line of text centred horizontally with its vertical centre at {@code centreY}. */
-    private static void centred(Graphics2D g, String text, java.awt.Font font, double width, double centreY) {
+    private static void centred(Graphics2D g, String text, Font font, double width, double centreY) {
         TextLayout layout = new TextLayout(text, font, g.getFontRenderContext());
         Rectangle2D b = layout.getBounds();
         double x = (width - b.getWidth()) / 2 - b.getX();
@@ -360,17 +362,18 @@ public final class FigureWriter {
         g.setColor(Theme.INK);
         centred(g, f.title(), Theme.titleFont(), width(f), HEADER_HEIGHT / 2.0 + 4);
         for (int i = 0; i < f.subtitle().size(); i++) {
-            centred(g, f.subtitle().get(i), Theme.font(java.awt.Font.PLAIN, 14f), width(f),
+            centred(g, f.subtitle().get(i), Theme.font(Font.PLAIN, 14f), width(f),
                     HEADER_HEIGHT + (i + 0.5) * SUBTITLE_LINE_HEIGHT);
         }
         paintLegend(g, f);
+        int top = header(f);
         for (int i = 0; i < f.panels().size(); i++) {
             XYChart chart = f.panel(i);
             int col = i % f.columns();
             int row = i / f.columns();
             Graphics2D pg = (Graphics2D) g.create();
             try {
-                pg.translate(col * f.panelWidth(), header(f) + row * f.panelHeight());
+                pg.translate(col * f.panelWidth(), top + row * f.panelHeight());
                 pg.clip(new Rectangle2D.Double(0, 0, f.panelWidth(), f.panelHeight()));
                 chart.paint(pg, f.panelWidth(), f.panelHeight());
             } finally {

@@ -114,7 +114,6 @@ public final class Theme {
         s.setLegendBackgroundColor(Color.WHITE);
         s.setChartFontColor(INK);
         s.setAxisTickLabelsColor(INK);
-        s.setAxisTickMarksColor(FRAME);
         // no tick marks: a grid line runs from every labelled value, and the category axes would
         // otherwise get a mark at every grid step (XChart 4 keeps the unlabelled ticks); and no
         // line along the axes, which without its marks only doubled the plot's border

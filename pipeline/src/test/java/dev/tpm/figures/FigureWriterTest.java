@@ -62,13 +62,18 @@ class FigureWriterTest {
         Figure bare = f.withLegend(List.of());
         assertEquals(FigureWriter.LEGEND_ROW_HEIGHT + 8, FigureWriter.header(f) - FigureWriter.header(bare));
 
-        // many entries wrap onto more rows, in their order, and the header grows by a row height each
+        // many entries wrap onto more rows, in their order, each row within the figure's width, and
+        // the header grows by a row height each
         List<org.knowm.xchart.XYSeries> many = new ArrayList<>();
         for (int i = 0; i < 6; i++) many.addAll(f.legend());
         Figure wide = f.withLegend(many);
-        List<List<org.knowm.xchart.XYSeries>> rows = FigureWriter.legendRows(wide);
+        List<List<FigureWriter.LegendEntry>> rows = FigureWriter.legendRows(wide);
         assertTrue(rows.size() > 1, rows.size() + " rows");
-        assertEquals(many, rows.stream().flatMap(List::stream).toList());
+        assertEquals(many, rows.stream().flatMap(List::stream).map(FigureWriter.LegendEntry::series).toList());
+        for (List<FigureWriter.LegendEntry> row : rows) {
+            double w = row.stream().mapToDouble(FigureWriter.LegendEntry::width).sum() + (row.size() - 1) * FigureWriter.LEGEND_ENTRY_GAP;
+            assertTrue(w <= FigureWriter.width(wide) - 2.0 * FigureWriter.LEGEND_ENTRY_GAP, "a row of " + w + " px");
+        }
         assertEquals(rows.size() * FigureWriter.LEGEND_ROW_HEIGHT + 8, FigureWriter.header(wide) - FigureWriter.header(bare));
         BufferedImage image = FigureWriter.raster(wide);
         assertEquals(FigureWriter.height(wide) * FigureWriter.pngScale(wide), image.getHeight());

@@ -21,6 +21,7 @@ import dev.tpm.figures.SensitivityFigure;
 import dev.tpm.figures.StartupFigure;
 import dev.tpm.figures.SweepFigure;
 import dev.tpm.tables.DeviceTable;
+import dev.tpm.tables.DevicesTable;
 import dev.tpm.tables.EfficiencyTable;
 import dev.tpm.tables.EndpointsTable;
 import dev.tpm.tables.LatencyTable;
@@ -90,7 +91,7 @@ public final class Artifacts {
             new Table(new ExclusionsTable()));
 
     /** Tables that compare devices or belong to none, at the top of tables/, in report order. */
-    public static final List<SharedTable> SHARED = List.of(new MixesTable(), new ReplicationTable());
+    public static final List<SharedTable> SHARED = List.of(new MixesTable(), new DevicesTable(), new ReplicationTable());
 
     /**
      * The seed studies' tables (studies.md), in report order: each study's own tables, then the

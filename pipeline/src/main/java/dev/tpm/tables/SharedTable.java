@@ -3,7 +3,7 @@ package dev.tpm.tables;
 import dev.tpm.results.Results;
 import java.util.Optional;
 
-/** A table that is not one device's (mixes, replication): written at the top of tables/. */
+/** A table that is not one device's (mixes, devices, replication): written at the top of tables/. */
 public interface SharedTable {
     /** File name without extension. */
     String name();

@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * Writes every paper table, in every format of {@link TableFormatter#ALL}: per device to
  * tables/&lt;prefix&gt;&lt;name&gt;.md and .tex (prefix = {@link Results#devicePrefix}), the shared tables
- * (mixes, replication) to the top of tables/. A table the data lacks is skipped with one line.
+ * (mixes, devices, replication) to the top of tables/. A table the data lacks is skipped with one line.
  */
 public final class TablesStage implements Stage {
     private final List<DeviceTable> deviceTables;

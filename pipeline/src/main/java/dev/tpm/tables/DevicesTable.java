@@ -62,7 +62,7 @@ public final class DevicesTable implements SharedTable {
                 + " device's weighted values under the declared mix '" + mix + "', its rank by w_rps_per_mib and its"
                 + " per-stack values, median [" + TableText.ciLabel(r) + "], and each device's median over "
                 + first.id() + "'s. Measured on "
-                + devices.stream().map(DeviceResults::source).reduce((a, b) -> a + "; " + b).orElseThrow() + ".");
+                + TableText.devicesSource(r) + ".");
         t.text("metric").text("stack");
         for (DeviceResults d : devices) {
             t.number(d.id() + " [" + TableText.ciLabel(r) + "]");

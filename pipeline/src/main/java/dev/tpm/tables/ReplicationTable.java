@@ -39,8 +39,7 @@ public final class ReplicationTable implements SharedTable {
                 .reduce((a, b) -> a + ", " + b).orElse("");
         TableModel.Builder t = TableModel.builder(name(), "Replication (new; no paper table): values published for"
                 + " the paper's Raspberry Pi 5 (" + source + ") beside each device's measurement. Measured on "
-                + r.devices().stream().map(DeviceResults::source).reduce((a, b) -> a + "; " + b).orElse("no device")
-                + ".");
+                + TableText.devicesSource(r) + ".");
         t.text("paper table").text("metric").text("stack").number("published").text("unit (paper)");
         for (DeviceResults d : r.devices()) {
             t.number(d.id() + " measured").number(d.id() + " measured / published");

@@ -42,6 +42,11 @@ final class TableText {
         return regenerates + ": " + what + ". " + d.source() + ".";
     }
 
+    /** Every device's {@link DeviceResults#source}, joined by "; ", for the caption of a table of all devices. */
+    static String devicesSource(Results r) {
+        return r.devices().stream().map(DeviceResults::source).reduce((a, b) -> a + "; " + b).orElse("no device");
+    }
+
     /** The CI level and how the intervals were computed. */
     static String ciNote(Results r) {
         AnalysisConfig c = config(r);

@@ -27,8 +27,8 @@ public final class DevicesTable implements SharedTable {
     /** One row group: a metric, its quantity and how to read it from a device's results. */
     private record Metric(String name, Quantity quantity, Function<Source, Optional<Estimate>> value) {}
 
-    /** One device's results for one stack. */
-    private record Source(DeviceResults device, Optional<Weighted> weighted, Optional<StackPooled> pooled) {}
+    /** One device's rows for one stack. */
+    private record Source(Optional<Weighted> weighted, Optional<StackPooled> pooled) {}
 
     private static final List<Metric> METRICS = List.of(
             weighted("w_rps", Quantity.RPS, Weighted::wRps),
@@ -77,7 +77,7 @@ public final class DevicesTable implements SharedTable {
             boolean any = false;
             for (String stack : stacks) {
                 List<Optional<Estimate>> values = devices.stream()
-                        .map(d -> m.value().apply(new Source(d, Find.weighted(d, mix, stack), Find.pooled(d, stack)))
+                        .map(d -> m.value().apply(new Source(Find.weighted(d, mix, stack), Find.pooled(d, stack)))
                                 .filter(e -> !e.isMissing()))
                         .toList();
                 any |= values.stream().anyMatch(Optional::isPresent);

@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * phase1.csv and phase2.csv (data.md): the one writer (the harness appends a row per run, each
+ * phase1.csv, phase2.csv and phase4.csv (data.md): the one writer (the harness appends a row per run, each
  * forced to disk before the next run starts, so that a crash loses at most the row being written)
  * and the one reader with every rule of data.md for run rows (ingest reads the data folder with
  * it, the harness reads its own files back with it when it resumes a campaign). Problems name the
@@ -32,6 +32,9 @@ public final class RunCsv {
     public static final List<String> STATUSES = List.of(STATUS_OK, STATUS_FAILED, STATUS_DISCARDED);
     /** Integer columns whose values start at 1 rather than 0. */
     static final Set<String> POSITIVE = Set.of(SEQ, CONCURRENCY, THREADS, RUN);
+    /** Columns every row of phase4.csv must fill: those of every run file and the offered rate. */
+    static final List<String> PHASE4_REQUIRED =
+            java.util.stream.Stream.concat(REQUIRED.stream(), REQUIRED_PHASE4.stream()).toList();
     /** The column names of data.md, in order. */
     public static final List<String> NAMES = RunRow.header();
 
@@ -122,7 +125,8 @@ public final class RunCsv {
      * the file and seq unique within the campaign.
      *
      * @param file the path relative to data/, for messages
-     * @param phase 1 or 2 (phase 1's ok rows must also fill startup_ms and idle_rss_kib)
+     * @param phase 1, 2 or 4 (phase 1's ok rows must also fill startup_ms and idle_rss_kib; every row of
+     *     phase 4 fills offered_rps, and its key has the offered rate in place of the concurrency)
      * @param stacks stack ids of campaign.json, or null when unknown (then not checked)
      * @param seqs seq values already used in this campaign, to where (file and line) they were
      *     used; phase 2 continues phase 1's numbering
@@ -173,8 +177,15 @@ public final class RunCsv {
         int[] pos = new int[CSV.size()];
         for (int i = 0; i < CSV.size(); i++) pos[i] = csv.column(CSV.get(i).name());
         int iSeq = NAMES.indexOf(SEQ), iStatus = NAMES.indexOf(STATUS), iRequests = NAMES.indexOf(REQUESTS);
-        int[] iKey = {NAMES.indexOf(STACK), NAMES.indexOf(ENDPOINT), NAMES.indexOf(CONCURRENCY), NAMES.indexOf(RUN),
+        // phase 4's runs of one stack and endpoint differ by their offered rate, not their connections
+        String level = phase == 4 ? OFFERED_RPS : CONCURRENCY;
+        int[] iKey = {NAMES.indexOf(STACK), NAMES.indexOf(ENDPOINT), NAMES.indexOf(level), NAMES.indexOf(RUN),
             NAMES.indexOf(WARMUP)};
+        List<String> required = phase == 4 ? PHASE4_REQUIRED : REQUIRED;
+        if (phase == 4 && !csv.has(OFFERED_RPS)) {
+            problems.atLine(file, h, OFFERED_RPS, "a required column '" + OFFERED_RPS + "' in the header of phase4.csv",
+                    "none (header: " + String.join(",", csv.header()) + ")");
+        }
 
         List<Line> rows = new ArrayList<>();
         Map<String, Long> keys = new HashMap<>();
@@ -187,7 +198,7 @@ public final class RunCsv {
                 RunColumns.Column col = CSV.get(i);
                 String text = r.get(pos[i]);
                 if (text.isEmpty()) {
-                    if (REQUIRED.contains(col.name())) {
+                    if (required.contains(col.name())) {
                         problems.atLine(file, line, col.name(), "a value (the column is required)", "an empty cell");
                     }
                     continue;
@@ -212,8 +223,8 @@ public final class RunCsv {
                 String here = file + " line " + line;
                 String before = seqs.putIfAbsent(seq, here);
                 if (before != null) {
-                    problems.atLine(file, line, SEQ, "a seq unique within the campaign (phase 2 continues phase 1's"
-                            + " numbering)", seq + ", already used at " + before);
+                    problems.atLine(file, line, SEQ, "a seq unique within the campaign (phases 2 and 4 continue the"
+                            + " numbering of the phases before them)", seq + ", already used at " + before);
                 }
             }
             Object[] key = new Object[iKey.length];
@@ -222,14 +233,14 @@ public final class RunCsv {
                 String k = Arrays.toString(key);
                 Long first = keys.putIfAbsent(k, line);
                 if (first != null) {
-                    problems.atLine(file, line, "stack/endpoint/concurrency/run/warmup",
-                            "a (stack, endpoint, concurrency, run, warmup) key unique within the file",
+                    problems.atLine(file, line, "stack/endpoint/" + level + "/run/warmup",
+                            "a (stack, endpoint, " + level + ", run, warmup) key unique within the file",
                             "(" + key[0] + ", " + key[1] + ", " + key[2] + ", " + key[3] + ", " + key[4]
                                     + ") again (first on line " + first + ")");
                 }
             }
             boolean complete = true;
-            for (String c : REQUIRED) complete &= v[NAMES.indexOf(c)] != null;
+            for (String c : required) complete &= v[NAMES.indexOf(c)] != null;
             if (complete) rows.add(new Line(line, RunRow.of(v)));
         }
         if (firstOkLine != null) {
@@ -249,9 +260,10 @@ public final class RunCsv {
         if (col.type() == RunColumns.Type.LONG || col.type() == RunColumns.Type.INTEGER) {
             Long v = Cells.integer(text, file, line, name, problems);
             if (v == null) return null;
-            if (name.equals(WARMUP)) {
+            if (name.equals(WARMUP) || name.equals(LATENCY_CORRECTED)) {
                 if (v != 0 && v != 1) {
-                    problems.atLine(file, line, name, "0 (measured) or 1 (warm-up)", Problem.quote(text));
+                    problems.atLine(file, line, name, name.equals(WARMUP) ? "0 (measured) or 1 (warm-up)"
+                            : "0 or 1 (1 = latency from each request's scheduled start)", Problem.quote(text));
                     return null;
                 }
             } else if (POSITIVE.contains(name) && v < 1) {
@@ -273,8 +285,9 @@ public final class RunCsv {
         if (col.type() == RunColumns.Type.DOUBLE) {
             Double v = Cells.decimal(text, file, line, name, problems);
             if (v == null) return null;
-            if (v < 0) {
-                problems.atLine(file, line, name, "a non-negative number", Problem.quote(text));
+            if (name.equals(OFFERED_RPS) ? !(v > 0) : v < 0) {
+                problems.atLine(file, line, name, name.equals(OFFERED_RPS) ? "an offered rate > 0 (requests per second)"
+                        : "a non-negative number", Problem.quote(text));
                 return null;
             }
             return v;

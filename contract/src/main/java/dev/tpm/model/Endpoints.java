@@ -17,12 +17,14 @@ public final class Endpoints {
     public static final String HELLO_JSON = "hello_json";
     /** GET /heavy: the sum of the square roots of 0..999999 as JSON, the node-pi study. */
     public static final String HEAVY = "heavy";
+    /** GET /sleep: 50 ms of waiting without holding a CPU, then Hello, World! (seed 001's simulated I/O). */
+    public static final String SLEEP = "sleep";
 
     /** The five CRUD endpoints that tests and weighted aggregates cover. */
     public static final List<String> CRUD = List.of(POST_ITEM, GET_ITEM, GET_LIST, PUT_ITEM, DELETE_ITEM);
     /** Every endpoint id data.md allows, in output order. */
     public static final List<String> ALL = List.of(POST_ITEM, GET_ITEM, GET_LIST, PUT_ITEM, DELETE_ITEM, MIXED, HELLO,
-            HELLO_JSON, HEAVY);
+            HELLO_JSON, HEAVY, SLEEP);
 
     private Endpoints() {}
 

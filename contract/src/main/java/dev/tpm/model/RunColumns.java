@@ -3,8 +3,8 @@ package dev.tpm.model;
 import java.util.List;
 
 /**
- * The columns of the phase-1 and phase-2 run tables (data.md), with their explicit types, in
- * data.md's order. A {@link RunRow} has a value (or a missing one) for each; a {@link RunRecord}
+ * The columns of the run tables phase1.csv, phase2.csv and phase4.csv (data.md), with their
+ * explicit types, in data.md's order. A {@link RunRow} has a value (or a missing one) for each; a {@link RunRecord}
  * adds {@link #CAMPAIGN}, {@link #DEVICE}, {@link #PHASE} and {@link #LINE}.
  */
 public final class RunColumns {
@@ -12,7 +12,7 @@ public final class RunColumns {
     public static final String CAMPAIGN = "campaign";
     /** Device id of the campaign, added by ingest. */
     public static final String DEVICE = "device";
-    /** 1 or 2, added by ingest. */
+    /** 1, 2 or 4, added by ingest. */
     public static final String PHASE = "phase";
     /** Line of the row in its CSV file (header = line 1), added by ingest for messages. */
     public static final String LINE = "line";
@@ -56,6 +56,14 @@ public final class RunColumns {
     public static final String TEMP_MAX_C = "temp_max_c";
     /** data.md version 2, optional: lowest ARM clock sampled during the run. */
     public static final String FREQ_MIN_MHZ = "freq_min_mhz";
+    /** data.md version 3, optional: the 99.9th latency percentile (phase-4 load generators report it). */
+    public static final String LAT_P999_MS = "lat_p999_ms";
+    /** data.md version 3, optional: peak memory charged to the server's own cgroup during the load. */
+    public static final String PEAK_CGROUP_KIB = "peak_cgroup_kib";
+    /** data.md version 3: the request rate offered, open loop (phase 4 only, required there). */
+    public static final String OFFERED_RPS = "offered_rps";
+    /** data.md version 3, optional: 1 = latency measured from each request's scheduled start (phase 4). */
+    public static final String LATENCY_CORRECTED = "latency_corrected";
     public static final String STATUS = "status";
     public static final String NOTE = "note";
 
@@ -106,6 +114,10 @@ public final class RunColumns {
             new Column(SEEDED_ROWS, Type.LONG),
             new Column(TEMP_MAX_C, Type.DOUBLE),
             new Column(FREQ_MIN_MHZ, Type.DOUBLE),
+            new Column(LAT_P999_MS, Type.DOUBLE),
+            new Column(PEAK_CGROUP_KIB, Type.LONG),
+            new Column(OFFERED_RPS, Type.DOUBLE),
+            new Column(LATENCY_CORRECTED, Type.INTEGER),
             new Column(STATUS, Type.STRING),
             new Column(NOTE, Type.STRING));
 
@@ -119,6 +131,8 @@ public final class RunColumns {
      * imported result may have no memory), in both phases.
      */
     public static final List<String> REQUIRED_WHEN_OK_OTHER_STUDY = List.of(DURATION_S, REQUESTS, RPS, LAT_P50_MS, LAT_P99_MS);
+    /** Columns every phase-4 row must fill, whatever its status (data.md). */
+    public static final List<String> REQUIRED_PHASE4 = List.of(OFFERED_RPS);
     /** Columns a phase-1 row with status ok of a {@code paper} campaign must also fill. */
     public static final List<String> REQUIRED_WHEN_OK_PHASE1 = List.of(STARTUP_MS, IDLE_RSS_KIB);
 

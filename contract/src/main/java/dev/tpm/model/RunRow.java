@@ -6,11 +6,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One row of phase1.csv or phase2.csv (data.md), every column of {@link RunColumns#CSV}: what the
+ * One row of phase1.csv, phase2.csv or phase4.csv (data.md), every column of {@link RunColumns#CSV}: what the
  * harness writes and what ingest reads, through the one codec (dev.tpm.codec.RunCsv).
  * Missing values: NaN for decimals, null for integers and text; they are written as empty cells.
  *
  * @param threads null when the file leaves the column out or empty
+ * @param latencyCorrected null when missing (data.md's 0/1 column latency_corrected)
  */
 public record RunRow(
         long seq,
@@ -48,6 +49,10 @@ public record RunRow(
         Long seededRows,
         double tempMaxC,
         double freqMinMhz,
+        double latP999Ms,
+        Long peakCgroupKib,
+        double offeredRps,
+        Boolean latencyCorrected,
         String status,
         String note) {
 
@@ -78,7 +83,8 @@ public record RunRow(
             boxed(rps), boxed(latMeanMs), boxed(latP50Ms), boxed(latP75Ms), boxed(latP90Ms), boxed(latP99Ms),
             boxed(latMaxMs), boxed(startupMs), idleRssKib, peakRssKib, idlePssKib, peakPssKib,
             boxed(cpuS), boxed(energyJ), boxed(meanPowerW), throttled, boxed(loadgenCpuS), seededRows,
-            boxed(tempMaxC), boxed(freqMinMhz), status, note};
+            boxed(tempMaxC), boxed(freqMinMhz), boxed(latP999Ms), peakCgroupKib, boxed(offeredRps),
+            latencyCorrected == null ? null : latencyCorrected ? 1 : 0, status, note};
     }
 
     public static List<String> header() {
@@ -98,7 +104,8 @@ public record RunRow(
                 unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]),
                 unboxed(v[i++]), (Long) v[i++], (Long) v[i++], (Long) v[i++], (Long) v[i++], unboxed(v[i++]),
                 unboxed(v[i++]), unboxed(v[i++]), (String) v[i++], unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]),
-                unboxed(v[i++]), (String) v[i++], (String) v[i++]);
+                unboxed(v[i++]), unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]), flag(v[i++]), (String) v[i++],
+                (String) v[i++]);
     }
 
     private static Double boxed(double x) {
@@ -107,6 +114,10 @@ public record RunRow(
 
     private static double unboxed(Object x) {
         return x == null ? Double.NaN : (Double) x;
+    }
+
+    private static Boolean flag(Object x) {
+        return x == null ? null : ((Integer) x) == 1;
     }
 
     /** Builds rows field by field (the harness fills what it measured, leaves the rest missing). */
@@ -146,6 +157,10 @@ public record RunRow(
         public Long seededRows;
         public double tempMaxC = Double.NaN;
         public double freqMinMhz = Double.NaN;
+        public double latP999Ms = Double.NaN;
+        public Long peakCgroupKib;
+        public double offeredRps = Double.NaN;
+        public Boolean latencyCorrected;
         public String status;
         public String note;
 
@@ -167,7 +182,7 @@ public record RunRow(
                     durationS, requests, errorsConnect, errorsRead, errorsWrite, errorsTimeout, non2xx, rps, latMeanMs,
                     latP50Ms, latP75Ms, latP90Ms, latP99Ms, latMaxMs, startupMs, idleRssKib, peakRssKib, idlePssKib,
                     peakPssKib, cpuS, energyJ, meanPowerW, blankToNull(throttled), loadgenCpuS, seededRows, tempMaxC,
-                    freqMinMhz, status, blankToNull(n));
+                    freqMinMhz, latP999Ms, peakCgroupKib, offeredRps, latencyCorrected, status, blankToNull(n));
         }
 
         private static String blankToNull(String s) {

@@ -1,7 +1,7 @@
 'use strict'
 // The Express app of the node-pi study (the guide's app.js), with its JSON greeting moved to
-// GET /json and the plain-text hello world on GET /. servers/node-express/app.js and
-// servers/node-express-cluster/app.js are the same file (a conformance test compares them).
+// GET /json and the plain-text hello world on GET /. node-express runs it in one process
+// (server.js), node-express-cluster, a variant of this stack, under the cluster module (cluster.js).
 
 const express = require('express')
 

@@ -2,6 +2,8 @@ package dev.tpm.collect.stack;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.codec.JsonFile;
+import dev.tpm.codec.Problems;
 import dev.tpm.model.Endpoints;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,7 +62,21 @@ public record StackSpec(
     public static final List<String> CRUD_STACK_ENDPOINTS = crudPlus(List.of(Endpoints.HELLO));
     /** stack.json's {@code "workers"} value for one worker per core. */
     public static final String WORKERS_PER_CORE = "cores";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /** stack.json's key naming the base stack of a variant. */
+    public static final String VARIANT_OF = "variant_of";
+    /**
+     * Every key stack.json defines (servers/README.md): the record's components, the lock file,
+     * what a stand-in stands in for, and a stack's own documentation keys (python-gunicorn names
+     * the worker class it chose and why).
+     */
+    static final java.util.Set<String> KEYS = java.util.Set.of("id", "language", "framework", "endpoints", "versions",
+            "lock_file", "toolchain", "build", "run", "env", "workers", "artifacts", "version", "stand_in",
+            "worker_class", "worker_class_reason");
+    /** The keys of a variant's stack.json: its id, its base and what may differ from the base. */
+    static final java.util.Set<String> VARIANT_KEYS = java.util.Set.of("id", VARIANT_OF, "framework", "workers", "env",
+            "run", "artifacts", "versions");
 
     /** A package whose version goes into campaign.json: one of the lock file, or a part of the runtime. */
     public record VersionHint(String name, boolean builtin) {}
@@ -120,16 +136,22 @@ public record StackSpec(
         return List.copyOf(all);
     }
 
-    /** Reads {@code dir/stack.json}; an error names the file and the JSON path at fault. */
+    /**
+     * Reads {@code dir/stack.json}; an error names the file and the JSON path at fault, and a key
+     * that stack.json does not define is an error rather than silently ignored. A stack.json with
+     * {@code "variant_of"} declares a variant of another stack (below).
+     */
     public static StackSpec load(Path dir) throws IOException {
         Path file = dir.resolve(FILE_NAME);
-        JsonNode root = JSON.readTree(file.toFile());
         String where = file.toString();
+        JsonNode root = readObject(file);
         String id = text(root, "id", where);
         if (!id.equals(dir.getFileName().toString())) {
             throw new IOException(where + ": $.id: expected the folder name '" + dir.getFileName()
                     + "', found '" + id + "'");
         }
+        if (root.has(VARIANT_OF)) return variant(id, root, dir, where);
+        onlyKeys(root, KEYS, where, "");
         List<List<String>> build = new ArrayList<>();
         JsonNode b = root.path("build");
         for (int i = 0; i < b.size(); i++) build.add(strings(b.get(i), "$.build[" + i + "]", where));
@@ -154,6 +176,64 @@ public record StackSpec(
                 versionHints(root.get("versions"), where),
                 root.hasNonNull("lock_file") ? text(root, "lock_file", where) : null,
                 root.has("workers") && root.get("workers").isTextual());
+    }
+
+    /**
+     * A variant (as TechEmpower's benchmark_config lists the tests of one implementation): the stack
+     * of the sibling folder {@code variant_of} with only what stack.json says differs - its
+     * framework label, workers, env and versions (each added to the base's), the argv and the
+     * artifacts (both relative to the base's folder) - so that the variant runs the base's build
+     * and code, and a fix to the base reaches both. It runs in the base's folder, builds nothing of
+     * its own and has the base's toolchain, endpoints and lock file.
+     */
+    private static StackSpec variant(String id, JsonNode root, Path dir, String where) throws IOException {
+        onlyKeys(root, VARIANT_KEYS, where, " (a variant declares only what differs from its base stack)");
+        String baseId = text(root, VARIANT_OF, where);
+        Path baseDir = dir.resolveSibling(baseId);
+        if (baseId.contains("/") || baseId.equals(id) || !Files.isRegularFile(baseDir.resolve(FILE_NAME))) {
+            throw new IOException(where + ": $." + VARIANT_OF + ": expected the id of another stack of "
+                    + dir.getParent() + ", found \"" + baseId + "\"");
+        }
+        if (readObject(baseDir.resolve(FILE_NAME)).has(VARIANT_OF)) {
+            throw new IOException(where + ": $." + VARIANT_OF + ": expected a stack that is not itself a variant, found '"
+                    + baseId + "', a variant");
+        }
+        StackSpec base = load(baseDir);
+        Map<String, String> env = new LinkedHashMap<>(base.env());
+        for (Map.Entry<String, JsonNode> e : root.path("env").properties()) env.put(e.getKey(), e.getValue().asText());
+        List<String> run = root.has("run") ? strings(root.get("run"), "$.run", where) : base.run();
+        if (run.isEmpty()) throw new IOException(where + ": $.run: expected a non-empty argv");
+        boolean perCore = root.has("workers") ? root.get("workers").isTextual() : base.workersPerCore();
+        Map<String, VersionHint> versions = new LinkedHashMap<>(base.versionHints());
+        versions.putAll(versionHints(root.get("versions"), where));
+        return new StackSpec(id, base.dir(), base.language(), root.path("framework").asText(base.framework()),
+                base.toolchain(), List.of(), run, env,
+                root.has("workers") ? workers(root.get("workers"), where) : base.workers(),
+                root.has("artifacts") ? strings(root.get("artifacts"), "$.artifacts", where) : base.artifacts(),
+                base.version(), base.endpoints(), versions, base.lockFile(), perCore);
+    }
+
+    private static JsonNode readObject(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var at = e.getLocation();
+            throw new IOException(file + ": line " + at.getLineNr() + ", column " + at.getColumnNr()
+                    + ": expected valid JSON, found a syntax error: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) throw new IOException(file + ": $: expected a JSON object, found " + root);
+        return root;
+    }
+
+    private static void onlyKeys(JsonNode root, java.util.Set<String> allowed, String where, String why)
+            throws IOException {
+        Problems problems = Problems.failFast();
+        try {
+            JsonFile.of(root, where, problems).onlyKeys(root, "$", allowed);
+        } catch (Problems.Stop stop) {
+            throw new IOException(stop.getMessage() + why);
+        }
     }
 
     /** A positive integer, or "cores": one worker per core the JVM may run on; 1 when absent. */

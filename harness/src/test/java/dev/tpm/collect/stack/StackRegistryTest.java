@@ -76,13 +76,78 @@ class StackRegistryTest {
     }
 
     @Test
-    void theClusterStackRunsTheSameExpressAppAsTheSingleProcessOne() throws IOException {
-        assertEquals(Files.readString(Fixtures.SERVERS.resolve("node-express/app.js")),
-                Files.readString(Fixtures.SERVERS.resolve("node-express-cluster/app.js")));
-        assertEquals(Files.readString(Fixtures.SERVERS.resolve("node-express/package-lock.json"))
-                        .replace("tpm-server-node-express", "tpm-server-node-express-cluster"),
-                Files.readString(Fixtures.SERVERS.resolve("node-express-cluster/package-lock.json")),
-                "the same Express and dependencies, pinned alike");
+    void aVariantRunsItsBasesCodeWithOnlyWhatItDeclaresChanged() throws IOException {
+        StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
+        StackSpec python = r.get("python"), oneWorker = r.get("python-1w");
+        assertEquals(python.dir(), oneWorker.dir(), "the variant runs in its base's folder, on its base's venv");
+        assertEquals(python.run(), oneWorker.run());
+        assertEquals(python.artifacts(), oneWorker.artifacts());
+        assertEquals(python.versionHints(), oneWorker.versionHints());
+        assertEquals(python.endpoints(), oneWorker.endpoints());
+        assertEquals(List.of(), oneWorker.build(), "the base's build makes the variant's artifacts");
+        assertEquals(4, python.workers());
+        assertEquals(1, oneWorker.workers());
+        assertEquals("FastAPI + Granian, 1 worker", oneWorker.framework());
+
+        StackSpec express = r.get("node-express"), cluster = r.get("node-express-cluster");
+        assertEquals(express.dir(), cluster.dir(), "the cluster variant runs the same app.js, not a copy");
+        assertEquals(List.of("node", "cluster.js"), cluster.run());
+        assertTrue(Files.isRegularFile(cluster.dir().resolve("cluster.js")));
+        assertEquals(express.env(), cluster.env());
+        assertEquals(List.of("framework", "workers"), List.copyOf(cluster.versionHints().keySet()),
+                "the base's versions, and the variant's added");
+        assertTrue(cluster.workersPerCore());
+        assertEquals(List.of("node_modules", "app.js", "cluster.js", "package.json"), cluster.artifacts());
+    }
+
+    @Test
+    void theTwoJavaStacksCompileOneCopyOfTheirSharedCode() throws IOException {
+        for (String id : List.of("java", "java-jdk")) {
+            Path own = Fixtures.SERVERS.resolve(id).resolve("src/main/java/dev/tpm/server");
+            assertFalse(Files.exists(own.resolve("Database.java")), id);
+            assertFalse(Files.exists(own.resolve("Jvm.java")), id);
+            assertTrue(Files.readString(Fixtures.SERVERS.resolve(id).resolve("pom.xml"))
+                    .contains("<source>../java-shared/src/main/java</source>"), id);
+        }
+        assertTrue(Files.isRegularFile(Fixtures.SERVERS.resolve("java-shared/src/main/java/dev/tpm/server/Database.java")));
+    }
+
+    @Test
+    void anUnknownKeyIsAnErrorNamingTheFileAndTheKey(@TempDir Path tmp) throws IOException {
+        IOException e = assertThrows(IOException.class, () -> StackSpec.load(stackJson(tmp, "k", "\"worker\": 2")));
+        assertTrue(e.getMessage().endsWith("/k/stack.json $.worker: expected one of the keys [artifacts, build, endpoints,"
+                + " env, framework, id, language, lock_file, run, stand_in, toolchain, version, versions, worker_class,"
+                + " worker_class_reason, workers], found an unknown key"), e.getMessage());
+        IOException json = assertThrows(IOException.class, () -> StackSpec.load(stackJson(tmp, "j", "\"run\": [\"y\"]")));
+        assertTrue(json.getMessage().contains("/j/stack.json: line 1, column "), json.getMessage());
+        assertTrue(json.getMessage().contains("Duplicate field 'run'"), json.getMessage());
+    }
+
+    @Test
+    void aVariantDeclaresOnlyWhatDiffersFromABaseThatIsNotAVariant(@TempDir Path tmp) throws IOException {
+        stackJson(tmp, "base", "\"workers\": 2, \"env\": {\"A\": \"1\"}, \"artifacts\": [\"x\"]");
+        Path v = variantJson(tmp, "v", "\"base\", \"env\": {\"B\": \"2\"}, \"workers\": 1");
+        StackSpec variant = StackSpec.load(v);
+        assertEquals(java.util.Map.of("A", "1", "B", "2"), variant.env());
+        assertEquals(1, variant.workers());
+        assertEquals(tmp.resolve("base"), variant.dir());
+        IOException language = assertThrows(IOException.class,
+                () -> StackSpec.load(variantJson(tmp, "l", "\"base\", \"language\": \"Go\"")));
+        assertTrue(language.getMessage().contains("/l/stack.json $.language: expected one of the keys [artifacts, env,"
+                + " framework, id, run, variant_of, versions, workers], found an unknown key (a variant declares only"
+                + " what differs from its base stack)"), language.getMessage());
+        IOException missing = assertThrows(IOException.class, () -> StackSpec.load(variantJson(tmp, "m", "\"nobase\"")));
+        assertTrue(missing.getMessage().endsWith("/m/stack.json: $.variant_of: expected the id of another stack of " + tmp
+                + ", found \"nobase\""), missing.getMessage());
+        IOException chain = assertThrows(IOException.class, () -> StackSpec.load(variantJson(tmp, "w", "\"v\"")));
+        assertTrue(chain.getMessage().endsWith("$.variant_of: expected a stack that is not itself a variant, found 'v', a variant"),
+                chain.getMessage());
+    }
+
+    private static Path variantJson(Path tmp, String id, String base) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(id));
+        Files.writeString(dir.resolve("stack.json"), "{\"id\": \"" + id + "\", \"variant_of\": " + base + "}");
+        return dir;
     }
 
     @Test

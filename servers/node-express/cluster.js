@@ -1,6 +1,7 @@
 'use strict'
-// Server of the node-pi study in cluster mode: Node's cluster module forks WORKERS workers (one
-// per core when WORKERS is 0 or unset), each running the Express app on the shared listening
+// Server of the node-pi study in cluster mode, the stack node-express-cluster (a variant of
+// node-express: servers/node-express-cluster/stack.json): Node's cluster module forks WORKERS
+// workers (one per core when WORKERS is 0 or unset), each running the Express app on the shared listening
 // socket. This is what PM2's cluster mode (`pm2 start app.js -i max`, the guide's step 6) does
 // underneath, without PM2's daemon: every worker is a child of this process, so the harness
 // measures the whole tree.

@@ -41,8 +41,34 @@ final class CampaignJsonWriter {
         return protocol;
     }
 
+    /**
+     * A campaign may outlast a session, never a machine (data.md {@code machine}): the identity
+     * recorded when the campaign started against this machine's. Every recorded field must match;
+     * a kernel updated in between is refused too, since it changes what is measured.
+     */
+    static void requireSameMachine(Path file, JsonNode recorded, JsonNode now) throws IOException {
+        String advice = "; another machine is another device: start a new campaign with its own id and device id"
+                + " (--campaign, --device-id) instead of resuming this one";
+        if (recorded == null || !recorded.isObject() || recorded.isEmpty()) {
+            throw new IOException(file + ": $.machine: expected the identity of the machine that started this campaign,"
+                    + " found nothing (an older harness started it), so this cannot be shown to be that machine" + advice);
+        }
+        List<String> differ = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> e : recorded.properties()) {
+            JsonNode here = now.get(e.getKey());
+            // by their JSON text: a number read back is an int node where the one read here is a long
+            if (here == null || !e.getValue().toString().equals(here.toString())) {
+                differ.add(e.getKey() + " " + e.getValue() + " there, " + (here == null ? "unknown" : here.toString()) + " here");
+            }
+        }
+        if (!differ.isEmpty()) {
+            throw new IOException(file + ": $.machine: this campaign was started on another machine ("
+                    + String.join("; ", differ) + ")" + advice);
+        }
+    }
+
     static void writeOrCheck(Path file, CampaignRunner.Options o, ServerSide servers, ObjectNode device,
-            List<String> powerProblems, LoadGenerator lg) throws IOException {
+            ObjectNode machine, List<String> powerProblems, LoadGenerator lg) throws IOException {
         ObjectNode protocol = protocol(o);
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();
         if (Files.exists(file)) {
@@ -65,6 +91,7 @@ final class CampaignJsonWriter {
                 throw new IOException(file + ": $.device.id: this campaign ran on '" + read.deviceId()
                         + "', found '" + o.deviceId() + "'");
             }
+            requireSameMachine(file, JSON.readTree(file.toFile()).get("machine"), machine);
             return;
         }
         ObjectNode c = JSON.createObjectNode();
@@ -75,6 +102,7 @@ final class CampaignJsonWriter {
             powerProblems.forEach(pp::add);
         }
         c.set("device", device);
+        c.set("machine", machine);
         ObjectNode l = c.putObject("load_generator");
         l.put("tool", lg.tool());
         l.put("version", lg.version());

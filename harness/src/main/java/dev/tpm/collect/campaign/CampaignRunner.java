@@ -127,7 +127,8 @@ public final class CampaignRunner {
                 CampaignLock.removeTemporaryFiles(dir);
                 Path scripts = o.loadGenHost().installScripts(o.wrkScripts(), "/tmp/tpm-wrk-" + o.campaign());
                 CampaignJsonWriter.writeOrCheck(dir.resolve(CAMPAIGN_JSON), o, servers,
-                        facts.read(o.deviceId(), sensors.power().id()), sensors.problems(), loadGenerator());
+                        facts.read(o.deviceId(), sensors.power().id()), facts.machine(), sensors.problems(),
+                        loadGenerator());
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
                 measurement = new RunMeasurement(o, servers, sensors, lock, dir, scripts);
                 RunMeasurement m = measurement;

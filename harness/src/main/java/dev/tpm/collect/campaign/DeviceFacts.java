@@ -54,6 +54,23 @@ public final class DeviceFacts {
         return d;
     }
 
+    /**
+     * campaign.json's {@code machine} (data.md version 3): what tells this machine from another of
+     * the same model - /etc/machine-id, the kernel as {@code uname -rv} prints it (release and
+     * build), the CPU model and the memory - so that a campaign resumes only where it started.
+     */
+    public ObjectNode machine() {
+        ObjectNode m = JSON.createObjectNode();
+        putIfPresent(m, "machine_id", firstLine(file("etc/machine-id")));
+        String release = firstLine(file("proc/sys/kernel/osrelease"));
+        String build = firstLine(file("proc/sys/kernel/version"));
+        putIfPresent(m, "kernel", release == null ? null : build == null ? release : release + " " + build);
+        putIfPresent(m, "cpu_model", cpuName());
+        Long kib = memoryKib();
+        if (kib != null) m.put("memory_kib", kib);
+        return m;
+    }
+
     String model() {
         String dt = firstLine(file("proc/device-tree/model"));
         if (dt != null) return dt;
@@ -105,12 +122,17 @@ public final class DeviceFacts {
     }
 
     Long memoryMib() {
+        Long kib = memoryKib();
+        return kib == null ? null : kib / 1024;
+    }
+
+    private Long memoryKib() {
         String info = file("proc/meminfo");
         if (info == null) return null;
         for (String line : info.split("\n")) {
             if (line.startsWith("MemTotal:")) {
                 String kb = line.substring(9).trim().replace("kB", "").trim();
-                return Long.parseLong(kb) / 1024;
+                return kb.matches("\\d+") ? Long.parseLong(kb) : null;
             }
         }
         return null;

@@ -37,7 +37,7 @@ public final class DriftFigure implements FigureBuilder {
 
     @Override
     public String title(Results results, DeviceResults device) {
-        return Layout.title(results, device, "Throughput against run order, phase 1 (new; stability diagnostics)");
+        return Layout.title(results, device, "Throughput against run order, phase 1 (no paper figure; stability diagnostics)");
     }
 
     @Override
@@ -92,7 +92,7 @@ public final class DriftFigure implements FigureBuilder {
             if (!drifts.isEmpty()) panelTitle += "; drifts: " + String.join(", ", drifts);
             XYChart chart = theme.chart(single ? Layout.SINGLE_WIDTH : Layout.PANEL_WIDTH,
                     single ? Layout.SINGLE_HEIGHT : Layout.PANEL_HEIGHT, panelTitle,
-                    "run position (measured phase-1 runs by campaign, seq)", "rps / group median");
+                    "run position (measured phase-1 runs by campaign, seq)", "relative throughput (rps / group median)");
             chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
             chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
             chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> String.format(Locale.ROOT, "%.0f", x));

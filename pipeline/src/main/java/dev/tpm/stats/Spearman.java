@@ -10,7 +10,7 @@ package dev.tpm.stats;
  * t infinite and p = 0 when n &gt; 2, and p NaN when n = 2 (no degree of freedom).
  *
  * <p>The correlation of the ranks is computed from the centred ranks (sum of products over the
- * square roots of the sums of squares), as numpy.corrcoef does, rather than with Commons Math's
+ * square roots of the sums of squares, in numpy.corrcoef's order of operations), rather than with Commons Math's
  * SpearmansCorrelation, whose PearsonsCorrelation goes through a regression's R-squared
  * (sqrt(1 - SSE/SST)) and so loses the relative accuracy of a rho near 0 (a rho of exactly 0 comes
  * out as about 1e-8); the ranks are Commons Math's ({@link Ranks#average}).
@@ -39,7 +39,11 @@ public final class Spearman {
         return new Result(rho, Distributions.studentTTwoSided(t, dof));
     }
 
-    /** Pearson's r of two samples with no NaN and non-zero spread, clipped to [-1, 1] as numpy.corrcoef does. */
+    /**
+     * Pearson's r of two samples with no NaN and non-zero spread, clipped to [-1, 1], computed as
+     * numpy.corrcoef computes it (a perfect correlation of 5 ranks is 0.9999999999999999 there, and so
+     * here: the p-value of a rho one ulp below 1 is tiny but not 0).
+     */
     static double pearson(double[] a, double[] b) {
         int n = a.length;
         double ma = 0;
@@ -60,7 +64,10 @@ public final class Spearman {
             saa += da * da;
             sbb += db * db;
         }
-        double r = sab / Math.sqrt(saa) / Math.sqrt(sbb);
+        // numpy.corrcoef's order of operations: the covariance matrix over n - 1, its entry (b, a)
+        // divided by sd(b) and then by sd(a); so a perfect correlation rounds as it does there
+        double cov = sab / (n - 1);
+        double r = cov / Math.sqrt(sbb / (n - 1)) / Math.sqrt(saa / (n - 1));
         return Math.max(-1.0, Math.min(1.0, r));
     }
 

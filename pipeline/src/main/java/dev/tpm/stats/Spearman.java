@@ -10,10 +10,11 @@ package dev.tpm.stats;
  * t infinite and p = 0 when n &gt; 2, and p NaN when n = 2 (no degree of freedom).
  *
  * <p>The correlation of the ranks is computed from the centred ranks (sum of products over the
- * square roots of the sums of squares, in numpy.corrcoef's order of operations), rather than with Commons Math's
- * SpearmansCorrelation, whose PearsonsCorrelation goes through a regression's R-squared
- * (sqrt(1 - SSE/SST)) and so loses the relative accuracy of a rho near 0 (a rho of exactly 0 comes
- * out as about 1e-8); the ranks are Commons Math's ({@link Ranks#average}).
+ * square roots of the sums of squares, in numpy.corrcoef's order of operations) rather than with
+ * Commons Math's SpearmansCorrelation, whose PearsonsCorrelation takes r from a regression's
+ * R-squared (sqrt of (SST - SSE) / SST), a difference that cancels and so loses the relative
+ * accuracy of a rho near 0 (the jqwik test checks the two agree to 1e-7); the ranks are Commons
+ * Math's ({@link Ranks#average}).
  */
 public final class Spearman {
     /** @param rho Spearman's rho in [-1, 1], NaN where undefined; @param p two-sided p-value */

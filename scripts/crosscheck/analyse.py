@@ -6,7 +6,7 @@ spec/outputs.md).
 
 Reads a data folder (spec/data.md) and writes group_stats, omnibus, posthoc, posthoc_summary,
 weighted, sensitivity, stack_pooled, sweep, sweep_summary, memory, memory_checkpoints,
-loadgen_summary, exclusions and replication as CSV. Every choice the spec leaves open is listed
+loadgen_summary, drift (section 9 of version 3), exclusions and replication as CSV. Every choice the spec leaves open is listed
 in README.md ("Choices").
 """
 from __future__ import annotations
@@ -58,6 +58,7 @@ TABLES = {
     "loadgen_summary": (["device", "study", "phase", "stack", "endpoint", "concurrency"],
                         ["n", "rps_median", "rps_best", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "peak_rss_mib",
                          "cpu_pct", "ratio_to_slowest"]),
+    "drift": (["device", "stack", "endpoint"], ["n", "rho", "p", "p_holm", "drifting"]),
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
     "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio"]),
 }
@@ -417,6 +418,51 @@ def loadgen_summary(ds):
     return out
 
 
+# --- section 9: stability diagnostics -------------------------------------------------------------
+
+def drift(ds, order):
+    """Spearman's rho of rps on run position per (device, stack, endpoint) of measured phase-1 runs
+    with n >= min_n (mixed included); x = position among the device's measured phase-1 runs of
+    paper campaigns ordered by (campaign id, seq), 1-based; Holm per device over the tests with a
+    p-value (choices D1-D3 of README.md)."""
+    cfg = ds.config
+    sidx = {s: i for i, s in enumerate(order)}
+    per_device = defaultdict(list)
+    for r in ds.runs:
+        if r.study != PAPER_STUDY or r.phase != 1:
+            continue
+        if exclusion_reason(r.row, cfg["max_error_rate"]) is None:
+            per_device[r.device].append((r.campaign, r.row["seq"], r.row))
+    out = []
+    for dev in sorted(per_device):
+        runs = sorted(per_device[dev], key=lambda t: (t[0], t[1]))
+        groups = defaultdict(lambda: ([], []))
+        for pos, (_, _, row) in enumerate(runs, 1):
+            if row["rps"] is None:
+                continue
+            xs, ys = groups[(row["stack"], row["endpoint"])]
+            xs.append(pos)
+            ys.append(row["rps"])
+        rows = []
+        for (s, e) in sorted(groups, key=lambda k: (sidx.get(k[0], len(order)), k[0], ENDPOINT_INDEX.get(k[1], 99), k[1])):
+            xs, ys = groups[(s, e)]
+            if len(ys) < cfg["min_n"]:
+                continue
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                res = stats.spearmanr(xs, ys)
+            rows.append({"device": dev, "stack": s, "endpoint": e, "n": len(ys), "rho": float(res.statistic),
+                         "p": float(res.pvalue), "p_holm": NAN, "drifting": False})
+        family = [r for r in rows if not math.isnan(r["p"])]
+        if family:
+            adj = multipletests([r["p"] for r in family], method="holm")[1]
+            for r, q in zip(family, adj):
+                r["p_holm"] = float(q)
+                r["drifting"] = bool(q < cfg["alpha"])
+        out.extend(rows)
+    return out
+
+
 # --- the analysis -------------------------------------------------------------------------------
 
 def analyse(ds):
@@ -665,6 +711,8 @@ def analyse(ds):
     # section 8: every campaign of every study
     out["loadgen_summary"] = loadgen_summary(ds)
     out["memory_checkpoints"] = memory_checkpoints(ds)
+    # section 9: stability diagnostics
+    out["drift"] = drift(ds, order)
     out["_bands"] = bands.rows
     return out
 

@@ -108,6 +108,28 @@ regression = {
     "drops": ([0.0, 0.13, 0.26, 0.39, 0.52, 0.65], [100.0, 120.0, 90.0, 130.0, 95.0, 140.0]),
 }
 
+# Spearman's rho (analysis.md 9): x = run positions, y = rps. Their own stream, so that cases added
+# above do not change these.
+srng = np.random.default_rng([20260929, 9])
+positions_30 = sorted(int(v) for v in srng.choice(np.arange(1, 200), 30, replace=False))
+spearman = {
+    "single": ([1.0], [2400.0]),
+    "n2": ([1.0, 2.0], [3.0, 5.0]),
+    "n3": ([1.0, 2.0, 3.0], [2.0, 1.0, 3.0]),
+    "zero_rho_4": ([1.0, 2.0, 3.0, 4.0], [2.0, 4.0, 1.0, 3.0]),
+    "perfect_up_5": ([1.0, 2.0, 3.0, 4.0, 5.0], [10.0, 20.0, 30.0, 40.0, 50.0]),
+    "perfect_up_6": ([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], [10.0, 11.0, 15.0, 20.0, 21.0, 30.0]),
+    "perfect_down_6": ([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], [30.0, 21.0, 20.0, 15.0, 11.0, 10.0]),
+    "constant_y": ([1.0, 2.0, 3.0, 4.0, 5.0], [7.5, 7.5, 7.5, 7.5, 7.5]),
+    "ties_y_10": ([float(v) for v in range(1, 11)], [5.0, 3.0, 5.0, 6.0, 3.0, 7.0, 7.0, 8.0, 5.0, 9.0]),
+    "ties_both_12": ([1.0, 1.0, 2.0, 3.0, 3.0, 3.0, 4.0, 5.0, 6.0, 6.0, 7.0, 8.0],
+                     [2.0, 1.0, 1.0, 3.0, 4.0, 4.0, 5.0, 5.0, 4.0, 7.0, 6.0, 9.0]),
+    "trend_10": ([float(v) for v in range(1, 11)], r(2400 + 15 * np.arange(10) + srng.normal(0, 40, 10))),
+    "noise_25": ([float(v) for v in range(1, 26)], r(srng.normal(2400, 180, 25))),
+    "positions_gap_30": ([float(v) for v in positions_30], r(1800 + 2.0 * np.asarray(positions_30) + srng.normal(0, 60, 30))),
+    "far_tail_200": ([float(v) for v in range(1, 201)], r(np.arange(200) + srng.normal(0, 3, 200))),
+}
+
 samples = {
     "_comment": "Synthetic inputs for the reference fixtures (scripts/reference/make_samples.py); not measurements.",
     "one_dim": one_dim,
@@ -117,6 +139,7 @@ samples = {
     "holm": holm,
     "kendall": {k: {"x": x, "y": y} for k, (x, y) in kendall.items()},
     "regression": {k: {"t": x, "y": y} for k, (x, y) in regression.items()},
+    "spearman": {k: {"x": x, "y": y} for k, (x, y) in spearman.items()},
 }
 OUT.write_text(json.dumps(samples, indent=1, sort_keys=True) + "\n")
 print(f"wrote {OUT}", file=sys.stderr)

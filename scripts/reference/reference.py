@@ -115,6 +115,12 @@ def main():
         k: {"slope": num(stats.linregress(v["t"], v["y"]).slope)} for k, v in samples["regression"].items()
     }
 
+    sp = {}
+    for k, xy in samples["spearman"].items():
+        res = stats.spearmanr(xy["x"], xy["y"])  # default: two-sided, t-distribution with n - 2 df
+        sp[k] = {"rho": num(res.statistic), "p": num(res.pvalue)}
+    out["spearman"] = sp
+
     (HERE / "expected.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     print(f"wrote {HERE / 'expected.json'}", file=sys.stderr)
 

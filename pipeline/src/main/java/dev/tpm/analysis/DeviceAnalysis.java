@@ -177,6 +177,7 @@ final class DeviceAnalysis {
                 .memory(MemoryAnalysis.summaries(id, series, cfg, order.comparator())).memorySeries(sortedSeries)
                 .exclusions(runs.exclusions()).runCounts(runs.runCounts(order.comparator()))
                 .paretoFrontier(pareto(declared)).testsLeftOut(testsLeftOut())
+                .drift(DriftAnalysis.of(id, runs.measured1(), cfg.minN(), cfg.alpha(), order.comparator()))
                 .build();
         return partial.withImplications(Implications.of(partial));
     }

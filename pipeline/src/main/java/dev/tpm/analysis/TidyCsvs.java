@@ -4,6 +4,7 @@ import dev.tpm.codec.CsvText;
 import dev.tpm.codec.Num;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.DeviceResults;
+import dev.tpm.results.DriftTest;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Exclusion;
 import dev.tpm.results.GroupStat;
@@ -56,6 +57,7 @@ public final class TidyCsvs {
     public static final List<String> MEMORY_CHECKPOINTS = List.of("device", "stack", "t_s", "series", "mib");
     public static final List<String> LOADGEN_SUMMARY = List.of("device", "study", "phase", "stack", "endpoint", "concurrency",
             "n", "rps_median", "rps_best", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "peak_rss_mib", "cpu_pct", "ratio_to_slowest");
+    public static final List<String> DRIFT = List.of("device", "stack", "endpoint", "n", "rho", "p", "p_holm", "drifting");
     public static final List<String> EXCLUSIONS = List.of("device", "campaign", "phase", "seq", "stack", "endpoint", "reason");
     public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio");
 
@@ -76,6 +78,7 @@ public final class TidyCsvs {
         out.put("tables/memory.csv", memory(r));
         out.put("tables/memory_checkpoints.csv", memoryCheckpoints(r));
         out.put("tables/loadgen_summary.csv", loadgenSummary(r));
+        out.put("tables/drift.csv", drift(r));
         out.put("tables/exclusions.csv", exclusions(r));
         out.put("tables/replication.csv", replication(r));
         return out;
@@ -175,6 +178,12 @@ public final class TidyCsvs {
                     Num.csv(x.latP99Ms()), Num.csv(x.peakRssMib()), Num.csv(x.cpuPct()), Num.csv(x.ratioToSlowest()));
         }
         return csv;
+    }
+
+    /** Stability diagnostics (analysis.md 9): every group of at least min_n runs. */
+    public static CsvText drift(Results r) {
+        return table(r, DRIFT, d -> d.drift().tests(), (DriftTest x) -> List.of(x.device(), x.stack(), x.endpoint(),
+                Num.csv(x.n()), Num.csv(x.rho()), Num.csv(x.p()), Num.csv(x.pHolm()), Num.csv(x.drifting())));
     }
 
     public static CsvText exclusions(Results r) {

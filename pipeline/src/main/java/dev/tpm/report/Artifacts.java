@@ -10,6 +10,7 @@ import dev.tpm.tables.NodePiMemoryTable;
 import dev.tpm.tables.NodePiTable;
 import dev.tpm.tables.StudyReplicationTable;
 import dev.tpm.tables.StudyTable;
+import dev.tpm.figures.DriftFigure;
 import dev.tpm.figures.EndpointP99Figure;
 import dev.tpm.figures.EndpointRpsFigure;
 import dev.tpm.figures.EnergyFigure;
@@ -21,6 +22,7 @@ import dev.tpm.figures.SensitivityFigure;
 import dev.tpm.figures.StartupFigure;
 import dev.tpm.figures.SweepFigure;
 import dev.tpm.tables.DeviceTable;
+import dev.tpm.tables.DriftTable;
 import dev.tpm.tables.DevicesTable;
 import dev.tpm.tables.EfficiencyTable;
 import dev.tpm.tables.EndpointsTable;
@@ -88,7 +90,9 @@ public final class Artifacts {
             new Table(new SensitivityTable()),
             new Figure(new SensitivityFigure()),
             new Table(new EfficiencyTable()),
-            new Table(new ExclusionsTable()));
+            new Table(new ExclusionsTable()),
+            new Table(new DriftTable()),
+            new Figure(new DriftFigure()));
 
     /** Tables that compare devices or belong to none, at the top of tables/, in report order. */
     public static final List<SharedTable> SHARED = List.of(new MixesTable(), new DevicesTable(), new ReplicationTable());

@@ -106,6 +106,7 @@ public final class ReportStage implements Stage {
                     .append("<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
             header();
             about();
+            stability();
             for (DeviceResults d : results.devices()) device(d);
             shared();
             for (String study : producedStudies()) study(study);
@@ -125,7 +126,8 @@ public final class ReportStage implements Stage {
                     .append("Efficiency for Self-Hosted HTTP Services on a Raspberry Pi 5</em> (arXiv:2609.11932). ")
                     .append("Tables and figures name the paper table or figure they regenerate and the device and ")
                     .append("campaigns their data comes from; MiB = KiB / 1024.</p>\n")
-                    .append("<nav>\n<ul>\n<li><a href=\"#about\">What the data is</a></li>\n");
+                    .append("<nav>\n<ul>\n<li><a href=\"#about\">What the data is</a></li>\n")
+                    .append("<li><a href=\"#stability\">Run-order drift</a></li>\n");
             for (DeviceResults d : results.devices()) {
                 String prefix = results.devicePrefix(d.id());
                 h.append("<li><a href=\"#").append(deviceAnchor(d)).append("\">Results: ")
@@ -183,6 +185,39 @@ public final class ReportStage implements Stage {
             h.append("<p>Studies: ").append(Html.escape(String.join(", ", studies)))
                     .append(". Only campaigns of the study <code>paper</code> (the CRUD protocol) enter the paper's ")
                     .append("tables and figures.</p>\n</section>\n");
+        }
+
+        /**
+         * Near the top, per device: the groups whose throughput drifts with run order (analysis.md 9),
+         * so that a reader meets them before the intervals that assume exchangeable runs.
+         */
+        private void stability() {
+            h.append("<section id=\"stability\">\n<h2>Run-order drift</h2>\n<p>The confidence intervals below treat")
+                    .append(" a group's runs as exchangeable. A group whose throughput rises or falls with the order of")
+                    .append(" the runs (Spearman's rho of rps on run position, Holm per device) is not, and its")
+                    .append(" intervals describe the runs taken more than the stack.</p>\n<ul>\n");
+            AnalysisConfig c = results.dataset().config();
+            for (DeviceResults d : results.devices()) {
+                String prefix = results.devicePrefix(d.id());
+                h.append("<li><strong>").append(Html.escape(d.id())).append("</strong>: ");
+                if (d.drift().tests().isEmpty()) {
+                    h.append("no group has min_n = ").append(c.minN()).append(" measured phase-1 runs; nothing was tested.");
+                } else {
+                    h.append(Html.escape(dev.tpm.tables.DriftTable.summary(d.drift(), c)));
+                    List<String> drifting = d.drift().drifting().stream().map(dev.tpm.tables.DriftTable::describe).toList();
+                    if (!drifting.isEmpty()) h.append(" Drifting: ").append(Html.escape(String.join("; ", drifting))).append('.');
+                }
+                if (files.contains("tables/" + prefix + dev.tpm.tables.DriftTable.NAME + ".md")) {
+                    h.append(" <a href=\"#table-").append(Html.id(prefix + dev.tpm.tables.DriftTable.NAME))
+                            .append("\">Table drift</a>");
+                }
+                if (files.contains("figures/" + prefix + dev.tpm.figures.DriftFigure.NAME + ".png")) {
+                    h.append(" · <a href=\"#figure-").append(Html.id(prefix + dev.tpm.figures.DriftFigure.NAME))
+                            .append("\">Figure drift</a>");
+                }
+                h.append("</li>\n");
+            }
+            h.append("</ul>\n</section>\n");
         }
 
         /** One device in plain words: what it is, and each way its campaigns differ from the paper's setup. */

@@ -17,6 +17,7 @@ import java.util.List;
  *     mix, in stack order; a stack without both values is never on it
  * @param memorySeries the device's phase-3 series, for the memory figure
  * @param testsLeftOut stacks with fewer than min_n measured runs on an endpoint, left out of its tests
+ * @param drift the stability diagnostics of analysis.md 9 (drift.csv, the drift table and figure)
  */
 public record DeviceResults(
         Device device,
@@ -40,7 +41,21 @@ public record DeviceResults(
         List<Implication> implications,
         List<String> paretoFrontier,
         List<String> listedStacks,
-        List<TestLeftOut> testsLeftOut) {
+        List<TestLeftOut> testsLeftOut,
+        Drift drift) {
+
+    /** Results without the version-3 stability diagnostics. */
+    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
+            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
+            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
+            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
+            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
+            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier,
+            List<String> listedStacks, List<TestLeftOut> testsLeftOut) {
+        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
+                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
+                paretoFrontier, listedStacks, testsLeftOut, Drift.NONE);
+    }
 
     /** Results without the version-2 lists: every stack with runs is listed, none left out of a test. */
     public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
@@ -89,7 +104,8 @@ public record DeviceResults(
                 .groupStats(groupStats).samples(samples).omnibus(omnibus).posthoc(posthoc).posthocSummary(posthocSummary)
                 .weighted(weighted).sensitivity(sensitivity).stackPooled(stackPooled).sweep(sweep)
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
-                .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut);
+                .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
+                .drift(drift);
     }
 
     public static Builder builder(Device device) {
@@ -120,6 +136,7 @@ public record DeviceResults(
         private List<Implication> implications = List.of();
         private List<String> paretoFrontier = List.of();
         private List<TestLeftOut> testsLeftOut = List.of();
+        private Drift drift = Drift.NONE;
 
         private Builder(Device device) {
             this.device = device;
@@ -146,12 +163,14 @@ public record DeviceResults(
         public Builder implications(List<Implication> v) { implications = List.copyOf(v); return this; }
         public Builder paretoFrontier(List<String> v) { paretoFrontier = List.copyOf(v); return this; }
         public Builder testsLeftOut(List<TestLeftOut> v) { testsLeftOut = List.copyOf(v); return this; }
+        public Builder drift(Drift v) { drift = v; return this; }
 
         public DeviceResults build() {
             PosthocSummary summary = posthocSummary != null ? posthocSummary : new PosthocSummary(device.id(), 0, 0, 0, 0);
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
-                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut);
+                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut,
+                    drift);
         }
     }
 }

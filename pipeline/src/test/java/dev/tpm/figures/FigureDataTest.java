@@ -403,9 +403,9 @@ class FigureDataTest {
                 }
             }
         }
-        // eight figures name a series after each of five stacks: the box figures have six panels and the
-        // sweep two (the memory figure names its lines RSS and PSS, one panel per stack)
-        assertEquals(5 * (1 + 6 + 6 + 1 + 1 + 1 + 2 + 1), checked);
+        // nine figures name a series after each of five stacks: the box figures and the drift figure have six
+        // panels and the sweep two (the memory figure names its lines RSS and PSS, one panel per stack)
+        assertEquals(5 * (1 + 6 + 6 + 1 + 1 + 1 + 2 + 1 + 6), checked);
     }
 
     @Test

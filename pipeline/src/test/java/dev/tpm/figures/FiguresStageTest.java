@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class FiguresStageTest {
     private static final List<String> NAMES = List.of(
-            "endpoint_rps", "endpoint_p99", "pareto", "ratio", "startup", "energy", "sweep", "memory", "sensitivity");
+            "endpoint_rps", "endpoint_p99", "pareto", "ratio", "startup", "energy", "sweep", "memory", "sensitivity", "drift");
 
     @Test
     void everyFigureOfOutputsMdIsWrittenAsPngAndSvg() {

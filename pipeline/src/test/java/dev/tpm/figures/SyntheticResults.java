@@ -254,7 +254,9 @@ public final class SyntheticResults {
         PosthocSummary summary = new PosthocSummary(id, 400, 253, 180, 175);
         return new DeviceResults(hardware(id, energy), List.of("2026-12-01-" + id), STACKS, DECLARED, List.of(),
                 samples, List.of(), List.of(), summary, weighted, List.of(), pooled, sweepPoints, List.of(),
-                List.of(), series, List.of(), List.of(), List.of(), List.of("go", "rust", "dotnet"));
+                List.of(), series, List.of(), List.of(), List.of(), List.of("go", "rust", "dotnet"))
+                .toBuilder().drift(dev.tpm.testing.DriftFixture.roundRobin(samples, 5, 0.05, "go", Endpoints.GET_LIST, 0.004))
+                .build();
     }
 
     /** A copy of d with other weighted rows, pooled rows and frontier. */

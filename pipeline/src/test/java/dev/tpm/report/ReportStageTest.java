@@ -122,6 +122,26 @@ class ReportStageTest {
     }
 
     @Test
+    void theDriftingGroupsAreListedNearTheTopWithTheirDevice() {
+        Results results = SyntheticResults.twoDevices();
+        Outputs out = tablesAndFigures(results);
+        String html = report(results, out);
+        int about = html.indexOf("id=\"about\"");
+        int stability = html.indexOf("id=\"stability\"");
+        int results0 = html.indexOf("id=\"device-");
+        assertTrue(about < stability && stability < results0, "drift after what the data is, before the results");
+        assertTrue(links(html).contains("#stability"), "navigation entry");
+        String section = html.substring(stability, html.indexOf("</section>", stability));
+        for (DeviceResults d : results.devices()) {
+            // the fixture plants a trend in go's get_list runs on every device
+            assertTrue(section.contains("<li><strong>" + d.id() + "</strong>: 1 of "), section);
+            assertTrue(section.contains("Drifting: go on get_list (rho "), section);
+            assertTrue(section.contains("href=\"#table-" + d.id() + "-drift\""), section);
+            assertTrue(section.contains("href=\"#figure-" + d.id() + "-drift\""), section);
+        }
+    }
+
+    @Test
     void reportListsInventoryVerificationCampaignsAndSkippedArtifacts() {
         Results results = SyntheticResults.twoDevices();
         Outputs out = tablesAndFigures(results);

@@ -8,6 +8,8 @@ import dev.tpm.model.Metrics;
 import dev.tpm.model.Mix;
 import dev.tpm.model.PublishedValue;
 import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Drift;
+import dev.tpm.results.DriftTest;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Exclusion;
 import dev.tpm.results.GroupSample;
@@ -236,7 +238,31 @@ final class ResultsFixture {
                         "MiB", List.of()));
         return new DeviceResults(device(id, powerSource), List.of("c1"), STACKS, DECLARED, g, samples, omnibus,
                 posthoc, new PosthocSummary(id, 400, 253, 180, 175), weighted, sensitivity, pooled, sweep,
-                sweepSummary, memory, List.of(), exclusions, runCounts, implications, List.of("go", "rust"));
+                sweepSummary, memory, List.of(), exclusions, runCounts, implications, List.of("go", "rust"))
+                .toBuilder().drift(drift(id)).build();
+    }
+
+    /**
+     * Stability diagnostics: go's get_item rises with run order and rust's get_list falls (both
+     * drift), python's get_item does not, and go's mixed has a constant rps (no rho).
+     */
+    static Drift drift(String id) {
+        return new Drift(List.of(
+                new DriftTest(id, "go", Endpoints.GET_ITEM, 50, 0.6123, 2.3e-6, 6.9e-6, true),
+                new DriftTest(id, "go", Endpoints.MIXED, 50, Double.NaN, Double.NaN, Double.NaN, false),
+                new DriftTest(id, "rust", Endpoints.GET_LIST, 50, -0.4567, 8.6e-4, 0.00172, true),
+                new DriftTest(id, "python", Endpoints.GET_ITEM, 49, 0.1004, 0.49, 0.49, false)),
+                List.of(), 300);
+    }
+
+    /** {@link #full()} with no drifting group. */
+    static Results fullWithoutDrift() {
+        Results r = full();
+        DeviceResults d = r.devices().get(0);
+        List<DriftTest> calm = d.drift().tests().stream().map(t -> new DriftTest(t.device(), t.stack(), t.endpoint(), t.n(),
+                t.rho(), t.p(), t.pHolm(), false)).toList();
+        return new Results(r.dataset(), r.verification(), r.stackOrder(),
+                List.of(d.toBuilder().drift(new Drift(calm, List.of(), 300)).build()), r.replication(), r.replicationTau());
     }
 
     static Estimate est(double v, double lo, double hi) {

@@ -28,8 +28,10 @@ import java.util.Set;
  *     config/mixes.csv overrides it when the data folder has one)
  * @param maxRetries re-queued attempts allowed per (stack, endpoint, concurrency, warm-up) group
  *     when runs are discarded or fail
- * @param seedRowsDelete rows seeded before delete runs, or {@link #AUTO} ({@code "auto"}: sized from
- *     the stack's previous delete run, see {@code DeleteRows})
+ * @param seedRowsDelete rows seeded before every stack's delete runs, or {@link #AUTO} ({@code "auto"}:
+ *     one size for every stack, measured by a short calibration load before the first run, see
+ *     {@code DeleteCalibration}; a campaign started before version 3 sized each stack's table
+ *     from its own previous delete run, {@code DeleteRows})
  * @param study campaign.json's {@code study} (data.md; {@code paper} unless the preset names a
  *     seed study of studies.md)
  * @param loadGenerator {@link #WRK} or {@link #AUTOCANNON}
@@ -292,6 +294,17 @@ public record Preset(
     public Preset withMix(Map<String, Double> declared) {
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS);
+    }
+
+    /**
+     * This preset with {@code seed_rows_delete} a number: the one an {@code auto} campaign measured
+     * (or recorded in its campaign.json).
+     */
+    public Preset withSeedRowsDelete(int rows) {
+        if (rows < 1) throw new IllegalArgumentException("seed_rows_delete: expected at least 1 row, found " + rows);
+        return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
+                seedRows, rows, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries,
                 startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS);
     }
 

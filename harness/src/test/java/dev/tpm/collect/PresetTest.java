@@ -34,7 +34,7 @@ class PresetTest {
         assertEquals(2, p.threads());
         assertEquals(5.0, p.cooldownS());
         assertEquals(1000, p.seedRows());
-        assertEquals(Preset.AUTO, p.seedRowsDelete(), "sized from the stack's previous delete run");
+        assertEquals(100_000, p.seedRowsDelete(), "the paper's 100,000 rows before every stack's delete runs");
         assertEquals(30.0, p.timeoutS(), "well above the 2.2 s p99 the paper reports");
         assertEquals(0.0, p.primeS(), "cold runs, as the paper's");
         assertTrue(p.description().contains("cold start"), "the description says why");
@@ -45,7 +45,7 @@ class PresetTest {
         assertEquals(List.of(30, 60, 120, 240), p.sweep().concurrency());
         assertEquals(Endpoints.GET_ITEM, p.sweep().endpoint());
         assertNotNull(p.memory());
-        assertEquals(Preset.AUTO, p.seedRowsFor(Endpoints.DELETE_ITEM));
+        assertEquals(100_000, p.seedRowsFor(Endpoints.DELETE_ITEM));
         assertEquals(1000, p.seedRowsFor(Endpoints.GET_ITEM));
     }
 
@@ -243,5 +243,21 @@ class PresetTest {
         n = smokeJson();
         n.put("study", "Hello Blog");
         assertTrue(error(n).startsWith("p.json: $.study: expected a study id"), error(n));
+    }
+
+    @Test
+    void paperSeedsEveryStacksDeleteTableWithThePapers100000Rows() throws IOException {
+        Preset paper = Preset.resolve("paper", PRESETS);
+        assertEquals(100_000, paper.seedRowsDelete());
+        assertEquals(100_000, paper.protocolJson().get("seed_rows_delete").asInt());
+        assertTrue(paper.description().contains("100,000 before every stack's delete runs"), paper.description());
+        for (String auto : List.of("pilot", "smoke")) {
+            assertEquals(Preset.AUTO, Preset.resolve(auto, PRESETS).seedRowsDelete(), auto);
+        }
+        // an auto campaign records the size it measured: the protocol then carries that number
+        Preset measured = Preset.resolve("pilot", PRESETS).withSeedRowsDelete(123_000);
+        assertEquals(123_000, measured.seedRowsFor("delete_item"));
+        assertEquals(1000, measured.seedRowsFor("get_item"));
+        assertEquals(123_000, measured.protocolJson().get("seed_rows_delete").asInt());
     }
 }

@@ -31,8 +31,9 @@ final class CampaignJsonWriter {
     private CampaignJsonWriter() {}
 
     /** The protocol object: the preset's, with the pinning and the flags this campaign ran under. */
-    static ObjectNode protocol(CampaignRunner.Options o) {
+    static ObjectNode protocol(CampaignRunner.Options o, JsonNode deleteCalibration) {
         ObjectNode protocol = o.preset().protocolJson();
+        if (deleteCalibration != null) protocol.set(DeleteCalibration.PROTOCOL_KEY, deleteCalibration);
         if (o.pinning().serverCpus() != null) protocol.put("server_cpus", o.pinning().serverCpus());
         if (o.pinning().harnessCpus() != null) protocol.put("harness_cpus", o.pinning().harnessCpus());
         if (!o.bind().equals("127.0.0.1")) protocol.put("bind", o.bind());
@@ -67,9 +68,13 @@ final class CampaignJsonWriter {
         }
     }
 
-    static void writeOrCheck(Path file, CampaignRunner.Options o, ServerSide servers, ObjectNode device,
-            ObjectNode machine, List<String> powerProblems, LoadGenerator lg) throws IOException {
-        ObjectNode protocol = protocol(o);
+    /**
+     * @param deleteCalibration what an {@code auto} campaign's calibration measured
+     *     ({@link DeleteCalibration#PROTOCOL_KEY}), or null
+     */
+    static void writeOrCheck(Path file, CampaignRunner.Options o, JsonNode deleteCalibration, ServerSide servers,
+            ObjectNode device, ObjectNode machine, List<String> powerProblems, LoadGenerator lg) throws IOException {
+        ObjectNode protocol = protocol(o, deleteCalibration);
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();
         if (Files.exists(file)) {
             // read back with ingest's rules: a campaign.json ingest would reject is not resumed

@@ -4,6 +4,7 @@ import dev.tpm.codec.Problems;
 import dev.tpm.codec.RunCsv;
 import dev.tpm.codec.Sha256Sums;
 import dev.tpm.model.RunRow;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -61,6 +62,12 @@ public final class CampaignRunner {
             if (node == null || node.isBlank()) throw new IllegalArgumentException("node: expected an executable, found '" + node + "'");
         }
 
+        /** These options with another preset (an {@code auto} campaign's, its DELETE table size measured). */
+        public Options withPreset(Preset p) {
+            return new Options(dataDir, campaign, p, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
+                    maxErrorRate, withoutVcgencmd, autocannonDir, node);
+        }
+
         /** autocannon run by the first node on the load generator's PATH. */
         public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
                 Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
@@ -96,7 +103,7 @@ public final class CampaignRunner {
 
     /** What a finished (or given up) campaign left. */
     public record Summary(Path campaignDir, int runsExecuted, int ok, int discarded, int failed, int loadGeneratorBound,
-            List<String> gaveUp, List<String> manifestLines) {}
+            List<String> gaveUp, List<String> manifestLines, double overheadMedianS, double overheadMaxS) {}
 
     private final Options o;
     private final ServerSide servers;
@@ -120,21 +127,39 @@ public final class CampaignRunner {
 
     public Summary run() throws IOException, InterruptedException {
         try (CampaignLock lock = CampaignLock.acquire(o.workDir(), o.campaign(), log)) {
-            RunMeasurement measurement = null;
             Thread hook = null;
             try {
                 Files.createDirectories(dir);
                 CampaignLock.removeTemporaryFiles(dir);
                 Path scripts = o.loadGenHost().installScripts(o.wrkScripts(), "/tmp/tpm-wrk-" + o.campaign());
-                CampaignJsonWriter.writeOrCheck(dir.resolve(CAMPAIGN_JSON), o, servers,
+                // on SIGTERM or Ctrl-C, take the running server (calibration's or run's) down with the harness
+                java.util.concurrent.atomic.AtomicReference<Runnable> kill = new java.util.concurrent.atomic.AtomicReference<>(() -> {});
+                hook = new Thread(() -> kill.get().run(), "collect-shutdown");
+                Runtime.getRuntime().addShutdownHook(hook);
+                Path campaignJson = dir.resolve(CAMPAIGN_JSON);
+                Options run = o;
+                JsonNode calibration = null;
+                if (o.preset().seedRowsDelete() == Preset.AUTO) {
+                    List<PlannedRun> plan = Plan.of(o.preset(), o.stacks().stream().map(StackSpec::id).toList());
+                    Integer recorded = DeleteCalibration.recorded(campaignJson);
+                    if (recorded != null) {
+                        // resumed: the size this campaign measured when it started, never measured again
+                        run = o.withPreset(o.preset().withSeedRowsDelete(recorded));
+                        calibration = DeleteCalibration.recordedJson(campaignJson);
+                    } else if (!Files.exists(campaignJson) && !DeleteCalibration.deleteLoads(plan).isEmpty()) {
+                        DeleteCalibration c = new DeleteCalibration(o, servers, lock, scripts, log);
+                        kill.set(c::killCurrentServer);
+                        DeleteCalibration.Result r = c.calibrate(plan);
+                        run = o.withPreset(o.preset().withSeedRowsDelete(r.rows()));
+                        calibration = r.json();
+                    }
+                }
+                CampaignJsonWriter.writeOrCheck(campaignJson, run, calibration, servers,
                         facts.read(o.deviceId(), sensors.power().id()), facts.machine(), sensors.problems(),
                         loadGenerator());
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
-                measurement = new RunMeasurement(o, servers, sensors, lock, dir, scripts);
-                RunMeasurement m = measurement;
-                // on SIGTERM or Ctrl-C, take the running server down with the harness
-                hook = new Thread(m::killCurrentServer, "collect-shutdown");
-                Runtime.getRuntime().addShutdownHook(hook);
+                RunMeasurement measurement = new RunMeasurement(run, servers, sensors, lock, dir, scripts);
+                kill.set(measurement::killCurrentServer);
                 return runLocked(measurement);
             } finally {
                 if (hook != null) {
@@ -209,8 +234,10 @@ public final class CampaignRunner {
             log.println("collect: resuming " + dir + ": " + rows + " rows and " + series + " memory series kept, next seq " + (maxSeq + 1));
         }
         queue.start();
+        buildSeeded(measurement, queue.remaining());
 
         Progress progress = new Progress(log, o.preset().settleS(), o.preset().cooldownS());
+        HarnessOverhead overhead = new HarnessOverhead();
         int k = 0;
         int ok = 0;
         int discarded = 0;
@@ -226,7 +253,9 @@ public final class CampaignRunner {
                 maxSeq++;
                 RunCsv.append(dir.resolve(csvName(r.phase())), a.row());
             }
-            progress.finished(r, (System.nanoTime() - t0) / 1e9);
+            long wallNanos = System.nanoTime() - t0;
+            progress.finished(r, wallNanos / 1e9);
+            overhead.record(r.toString(), wallNanos, measurement.lastWaitNanos());
             if (a.verdict().loadGeneratorBound()) bound++;
             if (a.verdict().ok()) {
                 ok++;
@@ -249,8 +278,21 @@ public final class CampaignRunner {
         log.println("collect: " + dir + ": " + k + " runs (" + ok + " ok, " + discarded + " discarded, " + failed
                 + " failed, " + bound + " load-generator bound); " + added.size() + " files added to "
                 + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+        if (overhead.count() > 0) log.println("collect: " + overhead.summaryLine());
         for (String g : queue.gaveUp()) log.println("collect: " + g + ": did not reach its measured runs");
-        return new Summary(dir, k, ok, discarded, failed, bound, queue.gaveUp(), added);
+        return new Summary(dir, k, ok, discarded, failed, bound, queue.gaveUp(), added, overhead.medianS(), overhead.maxS());
+    }
+
+    /**
+     * Builds each database size the queued runs start from, once, before the first run (servers.md
+     * step 1: no run pays for seeding); each run then gets a copy.
+     */
+    private void buildSeeded(RunMeasurement measurement, List<PlannedRun> queued) throws IOException {
+        java.util.SortedSet<Integer> sizes = new java.util.TreeSet<>();
+        for (PlannedRun r : queued) sizes.add(measurement.seedRows(r));
+        Path db = RunMeasurement.database(o);
+        for (int rows : sizes) servers.buildSeeded(db, rows);
+        if (!sizes.isEmpty()) log.println("collect: every run starts from a copy of a database built once: " + sizes + " rows");
     }
 
     /**

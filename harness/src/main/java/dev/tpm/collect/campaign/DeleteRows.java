@@ -4,7 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * {@code seed_rows_delete: "auto"}: rows seeded before a stack's delete run, sized from the
+ * {@code seed_rows_delete: "auto"} as a campaign started before version 3 recorded it (its
+ * campaign.json says {@code "auto"}, not a number); such a campaign resumes under this rule, while
+ * a new {@code auto} campaign gets one size for every stack from {@link DeleteCalibration}. Rows seeded before a stack's delete run, sized from the
  * fastest delete rate seen for that stack so far (the warm-ups run first, so the warm-up's rate
  * sizes the first measured run) times the coming run's duration times {@link #MARGIN}. A stack's
  * first delete run gets {@link #FIRST_RUN_ROWS}; after a run that ran out of rows (it is

@@ -31,11 +31,14 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * One run of the protocol, from the database reset to the cool-down: seed (delete runs as many
- * rows as {@link DeleteRows} says for {@code auto}), spawn the server (pinned), time its start-up,
+ * One run of the protocol, from the database reset to the cool-down: a copy of the campaign's
+ * seeded database of the run's size ({@code seed_rows}, or the campaign's one {@code
+ * seed_rows_delete} before delete runs; {@link DeleteRows} only in a campaign started before
+ * version 3 with {@code auto}), spawn the server (pinned), time its start-up,
  * settle, read the tree's idle memory, optionally prime it ({@code prime_s}, not measured), load
  * it with wrk while sampling, stop the whole tree, keep wrk's output, and build the row whose
  * status {@link RunVerdict#decide} gives. A failure of the sampler fails the run, not the campaign.
+ * The protocol's waits within the attempt are timed for {@link HarnessOverhead}.
  */
 final class RunMeasurement {
     private static final DateTimeFormatter ISO_MILLIS =
@@ -53,6 +56,7 @@ final class RunMeasurement {
     private final Map<String, StackSpec> specs = new LinkedHashMap<>();
     private final DeleteRows deleteRows = new DeleteRows();
     private final LoadGenerator tool;
+    private final HarnessOverhead.Waits waits = new HarnessOverhead.Waits();
     private volatile ServerSide.Server current;
 
     RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts) {
@@ -71,6 +75,16 @@ final class RunMeasurement {
         return deleteRows;
     }
 
+    /** The protocol's waits in the last attempt (start-up, settle, loads, cool-down), for {@link HarnessOverhead}. */
+    long lastWaitNanos() {
+        return waits.nanos();
+    }
+
+    /** The run's database: {@code items.db} in the campaign's work folder, the seeded copies beside it. */
+    static Path database(CampaignRunner.Options o) {
+        return o.workDir().resolve("items.db");
+    }
+
     /** Rows seeded before {@code r}. */
     int seedRows(PlannedRun r) {
         int rows = o.preset().seedRowsFor(r.endpoint());
@@ -79,9 +93,10 @@ final class RunMeasurement {
 
     Attempt attempt(PlannedRun r, long seq) throws IOException, InterruptedException {
         Preset p = o.preset();
+        waits.reset();
         StackSpec spec = specs.get(r.stack());
         RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.threads(), r.run(), r.warmup());
-        Path db = o.workDir().resolve("items.db");
+        Path db = database(o);
         Path wrkOut = o.workDir().resolve("loadgen-output." + tool.fileExtension());
         Files.deleteIfExists(wrkOut);
         int rows = seedRows(r);
@@ -117,7 +132,9 @@ final class RunMeasurement {
                     p.sampleIntervalMs(r.phase()), ISO_MILLIS.format(m.seriesStart), m.samples);
             AtomicFile.write(dir.resolve(CampaignRunner.PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
         }
+        long cool = System.nanoTime();
         CampaignRunner.sleepSeconds(p.cooldownS());
+        waits.since(cool);
         return new Attempt(b.build(), m.verdict);
     }
 
@@ -136,6 +153,10 @@ final class RunMeasurement {
 
     /** The address the load generator connects to: the bound one, loopback for a wildcard bind on this machine. */
     private String loadGeneratorAddress() {
+        return loadGeneratorAddress(o);
+    }
+
+    static String loadGeneratorAddress(CampaignRunner.Options o) {
         boolean wildcard = o.bind().equals("0.0.0.0") || o.bind().equals("::");
         return wildcard && !o.loadGenHost().remote() ? "127.0.0.1" : o.bind();
     }
@@ -144,12 +165,18 @@ final class RunMeasurement {
     private Measured measure(PlannedRun r, RunRow.Builder b, ServerSide.Server server, int port, int rows, Path wrkOut)
             throws IOException, InterruptedException {
         Preset p = o.preset();
+        long health = System.nanoTime();
         try {
-            b.startupMs = server.awaitHealthy(Duration.ofMillis(Math.round(p.startupTimeoutS() * 1000))) / 1e6;
+            long startupNanos = server.awaitHealthy(Duration.ofMillis(Math.round(p.startupTimeoutS() * 1000)));
+            b.startupMs = startupNanos / 1e6;
+            waits.add(startupNanos); // from the spawn, which came before this call
         } catch (IOException e) {
+            waits.since(health);
             return Measured.failed("no 200 on GET /health: " + e.getMessage());
         }
+        long settle = System.nanoTime();
         CampaignRunner.sleepSeconds(p.settleS());
+        waits.since(settle);
         if (!server.isAlive()) return Measured.failed("server exited before the load started");
         List<Long> idlePids = server.treePids();
         ProcMemory.TreeMemory idle = ProcMemory.tree(idlePids);
@@ -158,8 +185,10 @@ final class RunMeasurement {
         if (p.primeS() > 0) {
             // not measured; a delete run primes with reads so that no seeded row is used up
             String primeEndpoint = r.endpoint().equals(Endpoints.DELETE_ITEM) ? Endpoints.GET_ITEM : r.endpoint();
+            long prime = System.nanoTime();
             WrkCommand.Outcome primed = wrk(r, primeEndpoint, (int) Math.ceil(p.primeS()), port, rows)
                     .run(o.workDir().resolve("wrk-prime.txt"));
+            waits.since(prime);
             if (primed.exitCode() != 0) return Measured.failed("prime_s load: wrk exited with code " + primed.exitCode());
         }
         Map<Long, Long> cpuStart = ProcCpu.ticks(server.treePids());
@@ -173,6 +202,7 @@ final class RunMeasurement {
         LoadGenerator.Outcome out;
         List<TreeSampler.Sample> samples = List.of();
         String samplerFailure = null;
+        long load = System.nanoTime();
         try {
             if (isWrk) {
                 WrkCommand.Outcome w = wrk(r, r.endpoint(), r.durationS(), port, rows).run(wrkOut, h -> lock.recordChildren(idlePids, h));
@@ -182,6 +212,7 @@ final class RunMeasurement {
                 out = tool.run(new LoadGenerator.Request(o.pinning().loadGenerator(), r.endpoint(), p.threads(), r.concurrency(),
                         r.durationS(), p.timeoutS(), port, scriptArgs(r, rows)), o.workDir(), h -> lock.recordChildren(idlePids, h));
             }
+            waits.since(load);
         } finally {
             try {
                 samples = sampler.stop();

@@ -13,8 +13,17 @@ import java.util.Map;
  * the real one; tests may put an in-process server behind it.
  */
 public interface ServerSide {
-    /** Deletes the database and its -wal/-shm, creates the schema, seeds ids 1..rows. */
+    /**
+     * Deletes the database and its -wal/-shm and puts in its place a database of the schema and
+     * ids 1..rows (the real side copies the campaign's seeded file, built once per size).
+     */
     void resetAndSeed(Path db, int rows) throws IOException;
+
+    /**
+     * Builds the seeded database of {@code rows} rows that {@link #resetAndSeed} copies to {@code
+     * db}, unless built already: called before the first run, so that no run pays for a build.
+     */
+    default void buildSeeded(Path db, int rows) throws IOException {}
 
     int freePort() throws IOException;
 

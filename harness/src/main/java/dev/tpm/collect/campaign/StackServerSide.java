@@ -4,6 +4,7 @@ import dev.tpm.collect.stack.ArtifactSize;
 import dev.tpm.collect.stack.Diag;
 import dev.tpm.collect.stack.FreePort;
 import dev.tpm.collect.stack.ItemsDatabase;
+import dev.tpm.collect.stack.SeededDatabases;
 import dev.tpm.collect.stack.ServerProcess;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackSpec;
@@ -23,10 +24,19 @@ public final class StackServerSide implements ServerSide {
     static final Duration VERSIONS_STARTUP_TIMEOUT = Duration.ofSeconds(60);
     private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)?)");
 
+    /**
+     * Copies the campaign's seeded database of {@code rows} rows over {@code db} (its stale -wal
+     * and -shm deleted first): the seeded files are built once, in {@code seeded/} beside {@code
+     * db}, the campaign's work folder ({@link SeededDatabases}).
+     */
     @Override
     public void resetAndSeed(Path db, int rows) throws IOException {
-        ItemsDatabase.reset(db);
-        ItemsDatabase.seed(db, rows);
+        SeededDatabases.beside(db).copyTo(rows, db);
+    }
+
+    @Override
+    public void buildSeeded(Path db, int rows) throws IOException {
+        SeededDatabases.beside(db).seeded(rows);
     }
 
     @Override

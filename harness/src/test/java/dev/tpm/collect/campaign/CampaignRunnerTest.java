@@ -5,6 +5,7 @@ import dev.tpm.model.RunRow;
 import dev.tpm.model.RunKey;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -308,26 +309,101 @@ class CampaignRunnerTest {
                 && r.note().startsWith("ran out of rows: ") && r.seededRows() == 20), "never kept as ok");
         assertEquals(1, few.gaveUp().size());
 
+        // auto: one calibration load per stack before the first run, one size for every stack, recorded
+        String autoPreset = base.replace("SEED", "\"auto\"").replace("\"max_retries\": 1", "\"max_retries\": 4");
         FakeServerSide side = new FakeServerSide(Set.of(), Set.of());
-        CampaignRunner auto = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c2",
-                preset(base.replace("SEED", "\"auto\"").replace("\"max_retries\": 1", "\"max_retries\": 4")), List.of(stack("aa")), "dev-1", false, Path.of("harness", "wrk"),
-                "wrk", tmp.resolve("work2"), "same"), side, new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        auto.run();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CampaignRunner.Summary s = twoStacks(preset(autoPreset), side, log).run();
+        String text = log.toString(StandardCharsets.UTF_8);
         List<RunRow> a = RunFiles.read(tmp.resolve("data/raw/c2/phase1.csv"), 1);
-        assertEquals(DeleteRows.FIRST_RUN_ROWS, a.get(0).seededRows(), "the warm-up, first delete run of the stack");
-        assertTrue(a.get(0).ok(), "100,000 rows last a 1 s warm-up at the fixture's rate");
-        long expected = (long) Math.ceil(a.get(0).requests() / a.get(0).durationS() * 1 * DeleteRows.MARGIN);
-        assertEquals(expected, a.get(1).seededRows(), "the warm-up's rate x duration x margin");
-        for (int i = 1; i < a.size(); i++) {
-            RunRow r = a.get(i);
-            // a run faster than the margin allows is discarded, never kept, and the next one gets twice the rows
-            assertTrue(r.ok() || r.note().startsWith("ran out of rows"), r.toString());
-            if (!r.ok() && i + 1 < a.size()) assertTrue(a.get(i + 1).seededRows() >= 2 * r.seededRows());
-        }
-        assertEquals(2, a.stream().filter(r -> r.ok() && !r.warmup()).count(), "the group reaches its runs: " + a);
         JsonNode c = new ObjectMapper().readTree(tmp.resolve("data/raw/c2/campaign.json").toFile());
-        assertEquals("auto", c.at("/protocol/seed_rows_delete").asText());
+        JsonNode size = c.at("/protocol/seed_rows_delete");
+        assertTrue(size.isIntegralNumber(), "the number used, not 'auto': " + size);
+        JsonNode rates = c.at("/protocol/" + DeleteCalibration.PROTOCOL_KEY + "/rates");
+        assertEquals(List.of("aa", "bb"), java.util.stream.StreamSupport.stream(rates.spliterator(), false)
+                .map(r -> r.get("stack").asText()).toList(), "one calibration load per stack");
+        double most = 0;
+        for (JsonNode r : rates) {
+            assertEquals(DeleteCalibration.FIRST_TABLE_ROWS, r.get("seeded_rows").asInt());
+            assertTrue(r.get("requests").asLong() > 0 && r.get("duration_s").asDouble() > 0, r.toString());
+            most = Math.max(most, r.get("requests").asLong() / r.get("duration_s").asDouble());
+        }
+        long expected = (long) Math.ceil(most * 1 * DeleteCalibration.MARGIN / DeleteCalibration.ROUND_TO) * DeleteCalibration.ROUND_TO;
+        assertEquals(Math.max(DeleteCalibration.ROUND_TO, expected), size.asLong(), "the largest rate x duration x margin, rounded up");
+        assertEquals(List.of(DeleteCalibration.FIRST_TABLE_ROWS, DeleteCalibration.FIRST_TABLE_ROWS),
+                side.seededRows.subList(0, 2), "the calibration loads' tables, before any run");
+        assertTrue(side.starts >= 2 + 6, "two calibration loads, 2 x (1 warm-up + 2 runs), and any retry");
+        for (RunRow r : a) {
+            assertEquals(size.asLong(), r.seededRows(), "every stack's delete runs start from the same table: " + r);
+            assertTrue(r.ok() || r.note().startsWith("ran out of rows"), r.toString());
+        }
+        assertTrue(text.contains("collect: seed_rows_delete auto: " + size.asLong() + " rows for every stack"), text);
+        assertEquals(0, s.gaveUp().size(), text);
+
+        // resumed: the recorded size, no calibration again
+        List<String> lines = Files.readAllLines(tmp.resolve("data/raw/c2/phase1.csv"));
+        Files.writeString(tmp.resolve("data/raw/c2/phase1.csv"), String.join("\n", lines.subList(0, lines.size() - 1)) + "\n");
+        Files.delete(tmp.resolve("data/SHA256SUMS")); // as if interrupted before the manifest was written
+        FakeServerSide again = new FakeServerSide(Set.of(), Set.of());
+        ByteArrayOutputStream log2 = new ByteArrayOutputStream();
+        twoStacks(preset(autoPreset), again, log2).run();
+        assertFalse(log2.toString(StandardCharsets.UTF_8).contains("calibrating"), log2.toString(StandardCharsets.UTF_8));
+        assertEquals(1, again.starts, "only the lost run");
+        assertEquals(List.of((int) size.asLong()), again.seededRows);
+        JsonNode after = new ObjectMapper().readTree(tmp.resolve("data/raw/c2/campaign.json").toFile());
+        assertEquals(c, after, "campaign.json unchanged");
+    }
+
+    private CampaignRunner twoStacks(Preset p, FakeServerSide side, ByteArrayOutputStream log) {
+        return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")),
+                "dev-1", false, Path.of("harness", "wrk"), "wrk", tmp.resolve("work2"), "same"), side,
+                new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aCampaignStartedUnderTheOldAutoResumesUnderIt() throws Exception {
+        // a campaign.json of version 2 records "auto": its delete runs were sized per stack (DeleteRows)
+        String json = PRESET.replace("\"seed_rows_delete\": 500", "\"seed_rows_delete\": \"auto\"")
+                .replace("[\"get_item\", \"post_item\"]", "[\"delete_item\"]");
+        Preset p = preset(json);
+        FakeServerSide first = new FakeServerSide(Set.of(), Set.of());
+        runner(p, first, new ByteArrayOutputStream()).run();
+        Path cj = tmp.resolve("data/raw/c1/campaign.json");
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(cj.toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode protocol = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("protocol");
+        protocol.put("seed_rows_delete", "auto");
+        protocol.remove(DeleteCalibration.PROTOCOL_KEY);
+        Files.writeString(cj, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(tree));
+        Path csv = tmp.resolve("data/raw/c1/phase1.csv");
+        List<String> lines = Files.readAllLines(csv);
+        Files.writeString(csv, String.join("\n", lines.subList(0, lines.size() - 1)) + "\n");
+        Files.delete(tmp.resolve("data/SHA256SUMS")); // as if interrupted before the manifest was written
+        FakeServerSide again = new FakeServerSide(Set.of(), Set.of());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        runner(p, again, log).run();
+        assertFalse(log.toString(StandardCharsets.UTF_8).contains("calibrating"));
+        RunRow warm = RunFiles.read(csv, 1).get(0);
+        long perStack = (long) Math.ceil(warm.requests() / warm.durationS() * 1 * DeleteRows.MARGIN);
+        assertTrue(again.seededRows.get(0) >= perStack, "the old rule: the stack's own rate x duration x margin: " + again.seededRows);
+    }
+
+    @Test
+    void theHarnessOverheadLeavesOutTheProtocolsWaits() throws Exception {
+        Preset p = preset("""
+                {"preset": "unit", "runs": 2, "warmups": 0, "duration_s": 1, "concurrency": 2, "threads": 1,
+                 "cooldown_s": 1, "settle_s": 1, "seed_rows": 50, "seed_rows_delete": 50, "sample_interval_ms": 100,
+                 "endpoints": ["get_item"], "rng_seed": 5, "max_retries": 0, "startup_timeout_s": 5, "stop_grace_s": 5}
+                """);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        long t0 = System.nanoTime();
+        CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log).run();
+        double perRunS = (System.nanoTime() - t0) / 1e9 / 2;
+        assertTrue(s.overheadMedianS() > 0 && s.overheadMaxS() >= s.overheadMedianS(), s.toString());
+        // each run waits 1 s settle + 1 s load + 1 s cool-down (+ the fake's 4 ms start-up): none of it counts
+        assertTrue(s.overheadMaxS() <= perRunS - 3, "overhead " + s.overheadMaxS() + " s of " + perRunS + " s per run");
+        String text = log.toString(StandardCharsets.UTF_8);
+        assertTrue(text.matches("(?s).*collect: harness overhead per run \\(outside spawn to health, settle, load and cool-down\\):"
+                + " median \\d+\\.\\d{3} s, largest \\d+\\.\\d{3} s \\(phase 1 aa get_item c=2 run \\d\\) over 2 runs.*"), text);
     }
 
     @Test

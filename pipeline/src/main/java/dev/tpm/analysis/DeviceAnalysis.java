@@ -232,7 +232,7 @@ final class DeviceAnalysis {
                         WelchT.Result wt = WelchT.test(a, b);
                         double d = EffectSizes.cohensD(a, b);
                         posthoc.add(new Posthoc(id, endpoint, metric, entering.get(i).key().stack(), entering.get(j).key().stack(),
-                                a.length, b.length, mw.u(), mw.p(), wt.t(), wt.df(), wt.p(), d,
+                                a.length, b.length, mw.u(), mw.p(), mw.method().id(), wt.t(), wt.df(), wt.p(), d,
                                 EffectSizes.hedgesG(d, a.length, b.length), EffectSizes.cliffsDelta(a, b), Double.NaN, false));
                     }
                 }
@@ -265,32 +265,56 @@ final class DeviceAnalysis {
         for (int i = 0; i < p.length; i++) {
             Posthoc x = posthoc.get(i);
             out.add(new Posthoc(x.device(), x.endpoint(), x.metric(), x.stackA(), x.stackB(), x.nA(), x.nB(), x.u(), x.pMwu(),
-                    x.t(), x.df(), x.pWelch(), x.cohensD(), x.hedgesG(), x.cliffsDelta(), adj[i], adj[i] < cfg.alpha()));
+                    x.pMethod(), x.t(), x.df(), x.pWelch(), x.cohensD(), x.hedgesG(), x.cliffsDelta(), adj[i], adj[i] < cfg.alpha()));
         }
         return out;
     }
 
-    /** Family size counts the comparisons whose p-value exists (a NaN p is not in the family). */
+    /**
+     * Family size counts the comparisons whose p-value exists (a NaN p is not in the family). The
+     * resolution (analysis.md 3): holm_threshold = alpha / family size, and min_attainable_p =
+     * 2 / C(n_a + n_b, n_a) of the pair with the fewest runs (smallest n_a + n_b, then smallest
+     * min(n_a, n_b); the first such pair in the family's order) among the pairs in the family.
+     * It is the floor of the exact p; an asymptotic p of a pair with ties has no smaller floor
+     * worth stating, so the one number is the pair's resolution whatever p_method it got.
+     */
     private PosthocSummary summary(List<Posthoc> posthoc) {
         int comparisons = 0;
         int significant = 0;
         int large = 0;
         int largeAndSignificant = 0;
+        Posthoc fewest = null;
         for (Posthoc x : posthoc) {
-            if (!Double.isNaN(x.pHolm())) comparisons++;
+            if (!Double.isNaN(x.pHolm())) {
+                comparisons++;
+                if (fewest == null || fewerRuns(x, fewest)) fewest = x;
+            }
             if (x.significant()) significant++;
             if (Math.abs(x.cohensD()) > cfg.largeEffect()) {
                 large++;
                 if (x.significant()) largeAndSignificant++;
             }
         }
-        return new PosthocSummary(id, comparisons, significant, large, largeAndSignificant);
+        if (fewest == null) {
+            return new PosthocSummary(id, comparisons, significant, large, largeAndSignificant, Double.NaN, Double.NaN, 0, 0);
+        }
+        return new PosthocSummary(id, comparisons, significant, large, largeAndSignificant, cfg.alpha() / comparisons,
+                MannWhitney.minAttainableP(fewest.nA(), fewest.nB()), fewest.nA(), fewest.nB());
+    }
+
+    /** Fewer runs: smaller n_a + n_b, then smaller min(n_a, n_b). */
+    private static boolean fewerRuns(Posthoc x, Posthoc than) {
+        int sx = x.nA() + x.nB();
+        int st = than.nA() + than.nB();
+        if (sx != st) return sx < st;
+        return Math.min(x.nA(), x.nB()) < Math.min(than.nA(), than.nB());
     }
 
     /**
      * Kendall's tau-b of each mix's ranking (competition ranks) against the declared mix's, over
      * the stacks ranked in both; a mix with fewer than two such stacks keeps its row with tau and
-     * p missing. (The three-stack floor of analysis.md 7 is the replication's.)
+     * p missing. (The three-stack floor of analysis.md 7 is the replication's.) The declared
+     * mix's own row keeps its tau (1) and has an empty p.
      */
     private List<Sensitivity> sensitivity(Map<String, List<Weighted>> byMix) {
         List<Weighted> declared = byMix.get(declaredMix());
@@ -308,7 +332,9 @@ final class DeviceAnalysis {
             }
             KendallTau.Result kt = KendallTau.test(x.stream().mapToDouble(Double::doubleValue).toArray(),
                     y.stream().mapToDouble(Double::doubleValue).toArray());
-            out.add(new Sensitivity(id, e.getKey(), kt.tau(), kt.p()));
+            // analysis.md 4: the declared mix against itself has tau = 1 and an empty p (it tests nothing)
+            boolean itself = e.getKey().equals(declaredMix());
+            out.add(new Sensitivity(id, e.getKey(), kt.tau(), itself ? Double.NaN : kt.p()));
         }
         return out;
     }

@@ -37,9 +37,9 @@ public final class TidyCsvs {
             "n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n");
     public static final List<String> OMNIBUS = List.of("device", "endpoint", "metric", "k", "n", "h", "df", "p", "epsilon_sq");
     public static final List<String> POSTHOC = List.of("device", "endpoint", "metric", "stack_a", "stack_b",
-            "n_a", "n_b", "u", "p_mwu", "t", "df", "p_welch", "cohens_d", "hedges_g", "cliffs_delta", "p_holm", "significant");
+            "n_a", "n_b", "u", "p_mwu", "p_method", "t", "df", "p_welch", "cohens_d", "hedges_g", "cliffs_delta", "p_holm", "significant");
     public static final List<String> POSTHOC_SUMMARY = List.of("device", "comparisons", "significant", "large_effect",
-            "large_and_significant");
+            "large_and_significant", "holm_threshold", "min_attainable_p");
     public static final List<String> WEIGHTED = List.of("device", "mix", "stack",
             "w_rps", "w_rps_lo", "w_rps_hi", "w_peak_mib", "w_peak_mib_lo", "w_peak_mib_hi",
             "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo", "w_p99_ms_hi",
@@ -98,14 +98,15 @@ public final class TidyCsvs {
 
     public static CsvText posthoc(Results r) {
         return table(r, POSTHOC, DeviceResults::posthoc, (Posthoc p) -> List.of(p.device(), p.endpoint(), p.metric(),
-                p.stackA(), p.stackB(), Num.csv(p.nA()), Num.csv(p.nB()), Num.csv(p.u()), Num.csv(p.pMwu()), Num.csv(p.t()),
+                p.stackA(), p.stackB(), Num.csv(p.nA()), Num.csv(p.nB()), Num.csv(p.u()), Num.csv(p.pMwu()), p.pMethod(), Num.csv(p.t()),
                 Num.csv(p.df()), Num.csv(p.pWelch()), Num.csv(p.cohensD()), Num.csv(p.hedgesG()), Num.csv(p.cliffsDelta()),
                 Num.csv(p.pHolm()), Num.csv(p.significant())));
     }
 
     public static CsvText posthocSummary(Results r) {
         return table(r, POSTHOC_SUMMARY, d -> List.of(d.posthocSummary()), (PosthocSummary s) -> List.of(s.device(),
-                Num.csv(s.comparisons()), Num.csv(s.significant()), Num.csv(s.largeEffect()), Num.csv(s.largeAndSignificant())));
+                Num.csv(s.comparisons()), Num.csv(s.significant()), Num.csv(s.largeEffect()), Num.csv(s.largeAndSignificant()),
+                Num.csv(s.holmThreshold()), Num.csv(s.minAttainableP())));
     }
 
     /** rank 0 (no w_rps_per_mib to rank by) is written as an empty cell. */

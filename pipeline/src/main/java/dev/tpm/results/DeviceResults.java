@@ -148,7 +148,7 @@ public record DeviceResults(
         public Builder testsLeftOut(List<TestLeftOut> v) { testsLeftOut = List.copyOf(v); return this; }
 
         public DeviceResults build() {
-            PosthocSummary summary = posthocSummary != null ? posthocSummary : new PosthocSummary(device.id(), 0, 0, 0, 0);
+            PosthocSummary summary = posthocSummary != null ? posthocSummary : PosthocSummary.empty(device.id());
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
                     implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut);

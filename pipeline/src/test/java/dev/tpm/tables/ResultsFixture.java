@@ -235,7 +235,7 @@ final class ResultsFixture {
                 new Implication(id, "smallest artifact", "rust", new Estimate(3.2699, Double.NaN, Double.NaN),
                         "MiB", List.of()));
         return new DeviceResults(device(id, powerSource), List.of("c1"), STACKS, DECLARED, g, samples, omnibus,
-                posthoc, new PosthocSummary(id, 400, 253, 180, 175), weighted, sensitivity, pooled, sweep,
+                posthoc, new PosthocSummary(id, 400, 253, 180, 175, 0.05 / 400, 2 / 1.0089134454556417e29, 50, 50), weighted, sensitivity, pooled, sweep,
                 sweepSummary, memory, List.of(), exclusions, runCounts, implications, List.of("go", "rust"));
     }
 
@@ -249,7 +249,7 @@ final class ResultsFixture {
     }
 
     private static Posthoc ph(String device, String endpoint, String metric, String[] pair, boolean significant) {
-        return new Posthoc(device, endpoint, metric, pair[0], pair[1], 50, 50, 100, 0.001, 3, 97, 0.002, 1.2, 1.19,
+        return new Posthoc(device, endpoint, metric, pair[0], pair[1], 50, 50, 100, 0.001, "exact", 3, 97, 0.002, 1.2, 1.19,
                 0.5, significant ? 0.01 : 0.2, significant);
     }
 }

@@ -13,6 +13,7 @@ import dev.tpm.results.GroupStat;
 import dev.tpm.results.Omnibus;
 import dev.tpm.results.Posthoc;
 import dev.tpm.results.PosthocSummary;
+import dev.tpm.results.Ratio;
 import dev.tpm.results.Sensitivity;
 import dev.tpm.results.StackPooled;
 import dev.tpm.results.SweepPoint;
@@ -143,9 +144,9 @@ final class DeviceAnalysis {
             double[] idle = values(mine, Metrics.IDLE_RSS_MIB);
             double[] startup = values(mine, Metrics.STARTUP_MS);
             BootstrapPlan.Handle idleJob = idle.length == 0 || idle.length < cfg.minN() ? null
-                    : plan.median(idle, false, KEY_POOLED, id, stack, Metrics.IDLE_RSS_MIB);
+                    : plan.median(idle, true, KEY_POOLED, id, stack, Metrics.IDLE_RSS_MIB);
             BootstrapPlan.Handle startupJob = startup.length == 0 || startup.length < cfg.minN() ? null
-                    : plan.median(startup, false, KEY_POOLED, id, stack, Metrics.STARTUP_MS);
+                    : plan.median(startup, true, KEY_POOLED, id, stack, Metrics.STARTUP_MS);
             pooled.add(new PooledStack(stack, mine.size(), idle, startup, idleJob, startupJob));
         }
     }
@@ -162,6 +163,10 @@ final class DeviceAnalysis {
         byMix.values().forEach(all::addAll);
         List<SweepPoint> points = sweep.points(plan);
         List<Weighted> declared = byMix.getOrDefault(declaredMix(), List.of());
+        List<dev.tpm.results.SweepSummary> sweepSummaries = SweepAnalysis.summaries(id, points, cfg.plateauGain());
+        List<Ratio> ratios = new ArrayList<>(pooledRatios(plan));
+        ratios.addAll(sweep.ratios(sweepSummaries, plan));
+        ratios.addAll(weighted.ratios(byMix, plan));
         // stacks with measured runs in phase 1 or 2, or with a phase-3 series
         List<String> stacks = sortedStacks(concat(runs.measured1().stream().map(RunRow::stack).toList(),
                 runs.measured2().stream().map(RunRow::stack).toList(), series.stream().map(MemorySeries::stack).toList()));
@@ -173,7 +178,7 @@ final class DeviceAnalysis {
                 .campaigns(campaigns).stacks(stacks).listedStacks(listed).declaredMix(declaredMix())
                 .groupStats(groupStats(plan)).samples(samples).omnibus(omnibus).posthoc(adjusted).posthocSummary(summary(adjusted))
                 .weighted(all).sensitivity(sensitivity(byMix)).stackPooled(stackPooled(plan)).sweep(points)
-                .sweepSummary(SweepAnalysis.summaries(id, points, cfg.plateauGain()))
+                .sweepSummary(sweepSummaries).ratios(ratios)
                 .memory(MemoryAnalysis.summaries(id, series, cfg, order.comparator())).memorySeries(sortedSeries)
                 .exclusions(runs.exclusions()).runCounts(runs.runCounts(order.comparator()))
                 .paretoFrontier(pareto(declared)).testsLeftOut(testsLeftOut())
@@ -336,6 +341,29 @@ final class DeviceAnalysis {
             boolean itself = e.getKey().equals(declaredMix());
             out.add(new Sensitivity(id, e.getKey(), kt.tau(), itself ? Double.NaN : kt.p()));
         }
+        return out;
+    }
+
+    /**
+     * ratios.csv's pooled rows (analysis.md 4, empty mix): idle_rss_mib and startup_ms, lower is
+     * better, from the replicates of stack_pooled.csv's CIs; a stack below min_n has no CI and so
+     * a ratio without interval.
+     */
+    private List<Ratio> pooledRatios(BootstrapPlan plan) {
+        List<RatioAnalysis.Candidate> idle = new ArrayList<>();
+        List<RatioAnalysis.Candidate> startup = new ArrayList<>();
+        for (PooledStack p : pooled) {
+            if (p.idle().length > 0) {
+                idle.add(new RatioAnalysis.Candidate(p.stack(), Quantiles.median(p.idle()),
+                        p.idleJob() == null ? null : plan.replicates(p.idleJob())));
+            }
+            if (p.startup().length > 0) {
+                startup.add(new RatioAnalysis.Candidate(p.stack(), Quantiles.median(p.startup()),
+                        p.startupJob() == null ? null : plan.replicates(p.startupJob())));
+            }
+        }
+        List<Ratio> out = new ArrayList<>(RatioAnalysis.of(id, "", Ratio.IDLE_RSS_MIB, idle, plan::interval));
+        out.addAll(RatioAnalysis.of(id, "", Ratio.STARTUP_MS, startup, plan::interval));
         return out;
     }
 

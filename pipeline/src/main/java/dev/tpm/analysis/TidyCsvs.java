@@ -13,6 +13,7 @@ import dev.tpm.results.MemorySummary;
 import dev.tpm.results.Omnibus;
 import dev.tpm.results.Posthoc;
 import dev.tpm.results.PosthocSummary;
+import dev.tpm.results.Ratio;
 import dev.tpm.results.Replication;
 import dev.tpm.results.Results;
 import dev.tpm.results.Sensitivity;
@@ -45,6 +46,8 @@ public final class TidyCsvs {
             "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo", "w_p99_ms_hi",
             "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank", "ratio_to_best", "missing");
     public static final List<String> SENSITIVITY = List.of("device", "mix", "kendall_tau", "p");
+    public static final List<String> RATIOS = List.of("device", "mix", "metric", "stack", "best", "value", "ratio", "ratio_lo",
+            "ratio_hi", "tied");
     public static final List<String> STACK_POOLED = List.of("device", "stack", "n", "idle_rss_mib", "idle_rss_mib_lo",
             "idle_rss_mib_hi", "startup_ms", "startup_ms_lo", "startup_ms_hi", "artifact_mib");
     public static final List<String> SWEEP = List.of("device", "stack", "concurrency", "n", "rps", "rps_lo", "rps_hi",
@@ -70,6 +73,7 @@ public final class TidyCsvs {
         out.put("tables/posthoc_summary.csv", posthocSummary(r));
         out.put("tables/weighted.csv", weighted(r));
         out.put("tables/sensitivity.csv", sensitivity(r));
+        out.put("tables/ratios.csv", ratios(r));
         out.put("tables/stack_pooled.csv", stackPooled(r));
         out.put("tables/sweep.csv", sweep(r));
         out.put("tables/sweep_summary.csv", sweepSummary(r));
@@ -124,6 +128,13 @@ public final class TidyCsvs {
     public static CsvText sensitivity(Results r) {
         return table(r, SENSITIVITY, DeviceResults::sensitivity, (Sensitivity s) -> List.of(s.device(), s.mix(),
                 Num.csv(s.kendallTau()), Num.csv(s.p())));
+    }
+
+    /** tied is empty where the ratio has no interval (a value without replicates). */
+    public static CsvText ratios(Results r) {
+        return table(r, RATIOS, DeviceResults::ratios, (Ratio x) -> List.of(x.device(), x.mix(), x.metric(), x.stack(), x.best(),
+                Num.csv(x.value()), Num.csv(x.ratio()), Num.csv(x.ratioLo()), Num.csv(x.ratioHi()),
+                x.tied() == null ? "" : Num.csv(x.tied())));
     }
 
     public static CsvText stackPooled(Results r) {

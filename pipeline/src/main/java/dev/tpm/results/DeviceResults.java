@@ -17,6 +17,8 @@ import java.util.List;
  *     mix, in stack order; a stack without both values is never on it
  * @param memorySeries the device's phase-3 series, for the memory figure
  * @param testsLeftOut stacks with fewer than min_n measured runs on an endpoint, left out of its tests
+ * @param ratios ratios.csv's rows of this device: the pooled and sweep metrics (empty mix) first,
+ *     then each mix in code-point order, metrics in analysis.md 4's order, stacks in stack order
  */
 public record DeviceResults(
         Device device,
@@ -40,7 +42,21 @@ public record DeviceResults(
         List<Implication> implications,
         List<String> paretoFrontier,
         List<String> listedStacks,
-        List<TestLeftOut> testsLeftOut) {
+        List<TestLeftOut> testsLeftOut,
+        List<Ratio> ratios) {
+
+    /** Results without the version-3 ratios. */
+    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
+            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
+            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
+            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
+            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
+            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
+            List<TestLeftOut> testsLeftOut) {
+        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
+                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
+                paretoFrontier, listedStacks, testsLeftOut, List.of());
+    }
 
     /** Results without the version-2 lists: every stack with runs is listed, none left out of a test. */
     public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
@@ -79,6 +95,11 @@ public record DeviceResults(
         return weighted.stream().filter(w -> w.mix().equals(declaredMix)).toList();
     }
 
+    /** The rows of ratios.csv for one mix ("" for the pooled and sweep metrics) and metric, in stack order. */
+    public List<Ratio> ratios(String mix, String metric) {
+        return ratios.stream().filter(x -> x.mix().equals(mix) && x.metric().equals(metric)).toList();
+    }
+
     /** A copy with other implications (they are computed from the rest of the results). */
     public DeviceResults withImplications(List<Implication> implications) {
         return toBuilder().implications(implications).build();
@@ -89,7 +110,8 @@ public record DeviceResults(
                 .groupStats(groupStats).samples(samples).omnibus(omnibus).posthoc(posthoc).posthocSummary(posthocSummary)
                 .weighted(weighted).sensitivity(sensitivity).stackPooled(stackPooled).sweep(sweep)
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
-                .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut);
+                .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
+                .ratios(ratios);
     }
 
     public static Builder builder(Device device) {
@@ -120,6 +142,7 @@ public record DeviceResults(
         private List<Implication> implications = List.of();
         private List<String> paretoFrontier = List.of();
         private List<TestLeftOut> testsLeftOut = List.of();
+        private List<Ratio> ratios = List.of();
 
         private Builder(Device device) {
             this.device = device;
@@ -146,12 +169,13 @@ public record DeviceResults(
         public Builder implications(List<Implication> v) { implications = List.copyOf(v); return this; }
         public Builder paretoFrontier(List<String> v) { paretoFrontier = List.copyOf(v); return this; }
         public Builder testsLeftOut(List<TestLeftOut> v) { testsLeftOut = List.copyOf(v); return this; }
+        public Builder ratios(List<Ratio> v) { ratios = List.copyOf(v); return this; }
 
         public DeviceResults build() {
             PosthocSummary summary = posthocSummary != null ? posthocSummary : PosthocSummary.empty(device.id());
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
-                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut);
+                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut, ratios);
         }
     }
 }

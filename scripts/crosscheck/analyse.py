@@ -314,10 +314,9 @@ def steady_growth(t_ms, rss_mib, warm_s):
 
 def checkpoint(t_ms, rss_mib, t_s, half_interval_ms=0.0):
     """RSS (MiB) of the last sample with t_ms <= t_s * 1000 + half_interval_ms, for a series whose
-    last sample is at t_ms >= t_s * 1000 - half_interval_ms; None otherwise. Section 6 states it with
-    no tolerance; the package reads each series to within half its interval_ms (a 300 s series
-    sampled every second whose last tick came at 299,999 ms is read "after 5 min"), and so does
-    this check."""
+    last sample is at t_ms >= t_s * 1000 - half_interval_ms; None otherwise: analysis.md 6's rule
+    (version 3), h = half the series' interval_ms ("a series sampled every second whose last
+    sample is at 299.999 s is read at 300 s")."""
     target = t_s * 1000.0
     if t_ms[-1] < target - half_interval_ms:
         return None

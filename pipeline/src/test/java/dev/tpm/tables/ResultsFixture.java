@@ -193,7 +193,7 @@ final class ResultsFixture {
                 w(id, WRITE_HEAVY, "python", est(600.0, 550.0, 650.0), est(240.0, 235.0, 245.0),
                         est(2.5, 2.4, 2.6), Estimate.MISSING, 3, 75.0));
         List<Sensitivity> sensitivity = List.of(
-                new Sensitivity(id, DECLARED, 1.0, 0.11718), new Sensitivity(id, WRITE_HEAVY, 0.33333, 0.60151));
+                new Sensitivity(id, DECLARED, 1.0, Double.NaN), new Sensitivity(id, WRITE_HEAVY, 0.33333, 0.60151));
         List<StackPooled> pooled = List.of(
                 new StackPooled(id, "go", 250, est(12.345, 12.1, 12.6), est(11.2, 11.0, 11.45), 8.7512),
                 new StackPooled(id, "rust", 250, est(4.97, 4.9, 5.04), est(11.04, 10.96, 11.14), 3.2699),

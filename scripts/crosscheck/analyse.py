@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Independent implementation of spec/analysis.md (version 2) sections 1-8 (the tidy CSVs of
+"""Independent implementation of spec/analysis.md (version 2, and version 3's exact post-hoc
+p-values, family resolution, ratios.csv and sensitivity rule) sections 1-8 (the tidy CSVs of
 spec/outputs.md).
 
     python analyse.py --data DIR --out DIR
 
 Reads a data folder (spec/data.md) and writes group_stats, omnibus, posthoc, posthoc_summary,
-weighted, sensitivity, stack_pooled, sweep, sweep_summary, memory, memory_checkpoints,
+weighted, sensitivity, ratios, stack_pooled, sweep, sweep_summary, memory, memory_checkpoints,
 loadgen_summary, drift (section 9 of version 3), exclusions and replication as CSV. Every choice the spec leaves open is listed
 in README.md ("Choices").
 """
@@ -35,16 +36,17 @@ TABLES = {
                     ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n"]),
     "omnibus": (["device", "endpoint", "metric"], ["k", "n", "h", "df", "p", "epsilon_sq"]),
     "posthoc": (["device", "endpoint", "metric", "stack_a", "stack_b"],
-                ["n_a", "n_b", "u", "p_mwu", "t", "df", "p_welch", "cohens_d", "hedges_g",
+                ["n_a", "n_b", "u", "p_mwu", "p_method", "t", "df", "p_welch", "cohens_d", "hedges_g",
                  "cliffs_delta", "p_holm", "significant"]),
     "posthoc_summary": (["device"], ["comparisons", "significant", "large_effect",
-                                     "large_and_significant"]),
+                                     "large_and_significant", "holm_threshold", "min_attainable_p"]),
     "weighted": (["device", "mix", "stack"],
                  ["w_rps", "w_rps_lo", "w_rps_hi", "w_peak_mib", "w_peak_mib_lo", "w_peak_mib_hi",
                   "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo",
                   "w_p99_ms_hi", "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank",
                   "ratio_to_best", "missing"]),
     "sensitivity": (["device", "mix"], ["kendall_tau", "p"]),
+    "ratios": (["device", "mix", "metric", "stack"], ["best", "value", "ratio", "ratio_lo", "ratio_hi", "tied"]),
     "stack_pooled": (["device", "stack"],
                      ["n", "idle_rss_mib", "idle_rss_mib_lo", "idle_rss_mib_hi", "startup_ms",
                       "startup_ms_lo", "startup_ms_hi", "artifact_mib"]),
@@ -234,9 +236,65 @@ def welch(a, b):
     return float(r.statistic), float(r.df), float(r.pvalue)
 
 
+EXACT_MAX_N = 50   # analysis.md section 3 (version 3): exact p up to the paper's N a side
+
+
 def mwu(a, b):
-    r = stats.mannwhitneyu(a, b, alternative="two-sided", method="asymptotic", use_continuity=True)
-    return float(r.statistic), float(r.pvalue)
+    """U of a, p and p_method: scipy's exact p when the pooled pair has no tie and neither sample
+    has more than 50 values, else the asymptotic p with tie and continuity correction."""
+    ties = len(set(a) | set(b)) < len(a) + len(b)
+    method = "exact" if (not ties and len(a) <= EXACT_MAX_N and len(b) <= EXACT_MAX_N) else "asymptotic"
+    kw = {"use_continuity": True} if method == "asymptotic" else {}
+    r = stats.mannwhitneyu(a, b, alternative="two-sided", method=method, **kw)
+    return float(r.statistic), float(r.pvalue), method
+
+
+def min_attainable_p(na, nb):
+    """2 / C(n_a + n_b, n_a), capped at 1, from the exact integer binomial coefficient."""
+    return min(1.0, 2.0 / math.comb(na + nb, na))
+
+
+def family_resolution(family, alpha):
+    """(holm_threshold, min_attainable_p) of a Holm family (section 3, version 3): alpha / size and
+    the floor of the pair with the fewest runs (smallest n_a + n_b, then smallest min(n_a, n_b))."""
+    if not family:
+        return NAN, NAN
+    fewest = min(family, key=lambda p: (p["n_a"] + p["n_b"], min(p["n_a"], p["n_b"])))
+    return alpha / len(family), min_attainable_p(fewest["n_a"], fewest["n_b"])
+
+
+# ratios.csv (section 4, version 3): metric -> higher is better; the order is the file's metric order
+RATIO_METRICS = {"idle_rss_mib": False, "startup_ms": False, "sweep_peak_rps": True, "w_rps": True,
+                 "w_peak_mib": False, "w_rps_per_mib": True, "w_p99_ms": False, "w_energy_mj": False}
+
+
+def ratio_rows(dev, mix, metric, candidates, conf, bands):
+    """Each stack with a value against the best (first in stack order among equal values): ratio =
+    best / s (higher is better) or s / best, its percentile interval from ratio_b = the same of
+    replicate b of each; tied = ratio_lo <= 1; the best's own row: 1, no interval, tied.
+    candidates: [(stack, value, replicates or None)] in stack order."""
+    higher = RATIO_METRICS[metric]
+    cands = [c for c in candidates if c[1] is not None and not math.isnan(c[1])]
+    if not cands:
+        return []
+    best = cands[0]
+    for c in cands:
+        if (c[1] > best[1]) if higher else (c[1] < best[1]):
+            best = c
+    rows = []
+    for stack, v, reps in cands:
+        row = {"device": dev, "mix": mix, "metric": metric, "stack": stack, "best": best[0], "value": v,
+               "ratio_lo": NAN, "ratio_hi": NAN, "tied": None}
+        if stack == best[0]:
+            row["ratio"], row["tied"] = 1.0, True
+        else:
+            row["ratio"] = best[1] / v if higher else v / best[1]
+            if reps is not None and best[2] is not None:
+                dist = np.asarray(best[2]) / np.asarray(reps) if higher else np.asarray(reps) / np.asarray(best[2])
+                bands.set_ci(row, "ratio_lo", "ratio_hi", dist, conf, "ratios", (dev, mix, metric, stack))
+                row["tied"] = bool(row["ratio_lo"] <= 1.0)
+        rows.append(row)
+    return rows
 
 
 def kendall(x, y):
@@ -315,10 +373,9 @@ def steady_growth(t_ms, rss_mib, warm_s):
 
 def checkpoint(t_ms, rss_mib, t_s, half_interval_ms=0.0):
     """RSS (MiB) of the last sample with t_ms <= t_s * 1000 + half_interval_ms, for a series whose
-    last sample is at t_ms >= t_s * 1000 - half_interval_ms; None otherwise. Section 6 states it with
-    no tolerance; the package reads each series to within half its interval_ms (a 300 s series
-    sampled every second whose last tick came at 299,999 ms is read "after 5 min"), and so does
-    this check."""
+    last sample is at t_ms >= t_s * 1000 - half_interval_ms; None otherwise: analysis.md 6's rule
+    (version 3), h = half the series' interval_ms ("a series sampled every second whose last
+    sample is at 299.999 s is read at 300 s")."""
     target = t_s * 1000.0
     if t_ms[-1] < target - half_interval_ms:
         return None
@@ -480,11 +537,14 @@ def analyse(ds):
     out = {name: [] for name in TABLES}
 
     def set_ci(row, lo_col, hi_col, x, n, table, key, *stream):
-        """Percentile bootstrap CI of the median, empty below min_n (sections 2 and 5)."""
+        """Percentile bootstrap CI of the median, empty below min_n (sections 2 and 5); returns the
+        bootstrap medians (None below min_n), which the ratios reuse."""
         if n < min_n:
             row[lo_col] = row[hi_col] = NAN
-            return
-        bands.set_ci(row, lo_col, hi_col, boot_medians(x, cfg, rng_for(seed, *stream)), conf, table, key)
+            return None
+        dist = boot_medians(x, cfg, rng_for(seed, *stream))
+        bands.set_ci(row, lo_col, hi_col, dist, conf, table, key)
+        return dist
 
     # section 1 (paper campaigns only)
     measured = {1: defaultdict(list), 2: defaultdict(list)}   # phase -> device -> [(row, derived)]
@@ -549,12 +609,12 @@ def analyse(ds):
                 for i in range(len(entering)):
                     for j in range(i + 1, len(entering)):
                         a, b = values[entering[i]][e][m], values[entering[j]][e][m]
-                        u, p_mwu = mwu(a, b)
+                        u, p_mwu, p_method = mwu(a, b)
                         t, df, p_w = welch(a, b)
                         d = cohens_d(a, b)
                         pairs.append({"device": dev, "endpoint": e, "metric": m, "stack_a": entering[i],
                                       "stack_b": entering[j], "n_a": len(a), "n_b": len(b), "u": u,
-                                      "p_mwu": p_mwu, "t": t, "df": df, "p_welch": p_w, "cohens_d": d,
+                                      "p_mwu": p_mwu, "p_method": p_method, "t": t, "df": df, "p_welch": p_w, "cohens_d": d,
                                       "hedges_g": hedges_g(d, len(a), len(b)),
                                       "cliffs_delta": cliffs_delta(a, b), "p_holm": NAN, "significant": None})
         pcol = "p_mwu" if cfg["posthoc_test"] == "mann-whitney" else "p_welch"
@@ -566,7 +626,9 @@ def analyse(ds):
                 p["significant"] = bool(q < cfg["alpha"])
         out["posthoc"].extend(pairs)
         large = [p for p in pairs if not math.isnan(p["cohens_d"]) and abs(p["cohens_d"]) > cfg["large_effect"]]
+        holm_threshold, floor_p = family_resolution(family, cfg["alpha"])
         out["posthoc_summary"].append({
+            "holm_threshold": holm_threshold, "min_attainable_p": floor_p,
             "device": dev, "comparisons": len(family),
             "significant": sum(1 for p in family if p["significant"]),
             "large_effect": len(large),
@@ -575,6 +637,8 @@ def analyse(ds):
         # section 4: weighted aggregates and sensitivity
         B = cfg["bootstrap_resamples"]
         ranks = {}
+        ratios = []
+        reps_of = {}   # (mix, stack, column) -> the replicates of that weighted CI
         for mix, w in sorted(ds.mixes, key=lambda mw: mw[0]):
             needed = [e for e in CRUD_ENDPOINTS if w[e] > 0]   # a weight-0 endpoint contributes nothing
             rows = []
@@ -598,6 +662,7 @@ def analyse(ds):
                         x = np.asarray(x, dtype=float)
                         acc += w[e] * np.median(x[rng.integers(0, len(x), size=(B, len(x)))], axis=1)
                     bands.set_ci(row, col + "_lo", col + "_hi", acc, conf, "weighted", (dev, mix, s))
+                    reps_of[(mix, s, col)] = acc
                 ev = [values[s][e]["energy_mj_per_req"] for e in needed]
                 if all(ev):
                     vals = np.concatenate([np.asarray(x, dtype=float) for x in ev])
@@ -607,6 +672,7 @@ def analyse(ds):
                                           for x in ev], axis=1)
                     wm = weighted_median_rows(res, wts)
                     bands.set_ci(row, "w_energy_mj_lo", "w_energy_mj_hi", wm, conf, "weighted", (dev, mix, s))
+                    reps_of[(mix, s, "w_energy_mj")] = wm
                 rows.append(row)
             ranked = [r for r in rows if not math.isnan(r["w_rps_per_mib"])]
             best = max((r["w_rps_per_mib"] for r in ranked), default=NAN)
@@ -617,6 +683,9 @@ def analyse(ds):
                     r["rank"] = 1 + sum(1 for o in ranked if o["w_rps_per_mib"] > r["w_rps_per_mib"])
                     r["ratio_to_best"] = best / r["w_rps_per_mib"]
             ranks[mix] = {r["stack"]: r["rank"] for r in rows if r["rank"] is not None}
+            for col in ("w_rps", "w_peak_mib", "w_rps_per_mib", "w_p99_ms", "w_energy_mj"):
+                ratios.extend(ratio_rows(dev, mix, col, [(r["stack"], r[col], reps_of.get((mix, r["stack"], col)))
+                                                         for r in rows], conf, bands))
             out["weighted"].extend(rows)
             if mix == ds.mixes[0][0]:
                 for r in rows:
@@ -626,6 +695,8 @@ def analyse(ds):
         for mix, _ in sorted(ds.mixes, key=lambda mw: mw[0]):
             common_stacks = [s for s in order if s in declared and s in ranks.get(mix, {})]
             tau, p = kendall([declared[s] for s in common_stacks], [ranks[mix][s] for s in common_stacks])
+            if mix == ds.mixes[0][0]:
+                p = NAN   # section 4 (version 3): the declared mix against itself has an empty p
             out["sensitivity"].append({"device": dev, "mix": mix, "kendall_tau": tau, "p": p})
 
         # section 2 (pooled) and 7 (startup and size)
@@ -635,13 +706,15 @@ def analyse(ds):
                 if d[m] is not None:
                     pooled[row["stack"]][m].append(d[m])
             pooled[row["stack"]]["n"].append(1)
+        pooled_cands = {"idle_rss_mib": [], "startup_ms": []}
         for s in [s for s in order if s in pooled]:
             row = {"device": dev, "stack": s, "n": len(pooled[s]["n"]), "artifact_mib": artifact.get(s)}
             for m in ("idle_rss_mib", "startup_ms"):
                 x = pooled[s][m]
                 if x:
                     row[m] = float(np.median(x))
-                    set_ci(row, m + "_lo", m + "_hi", x, len(x), "stack_pooled", (dev, s), "pooled", dev, s, m)
+                    dist = set_ci(row, m + "_lo", m + "_hi", x, len(x), "stack_pooled", (dev, s), "pooled", dev, s, m)
+                    pooled_cands[m].append((s, row[m], dist))
             out["stack_pooled"].append(row)
             for m in ("idle_rss_mib", "startup_ms", "artifact_mib"):
                 lookup[(dev, s, m)] = row.get(m)
@@ -652,25 +725,38 @@ def analyse(ds):
             for m in ("rps", "lat_p99_ms", "peak_rss_mib"):
                 if d[m] is not None:
                     sw[row["stack"]][row["concurrency"]][m].append(d[m])
+        sweep_cands = []
         for s in [s for s in order if s in sw]:
             levels = sorted(sw[s])
             meds = []
+            rps_reps = {}
             for c in levels:
                 g = sw[s][c]
                 row = {"device": dev, "stack": s, "concurrency": c, "n": len(g["rps"])}
                 for m, col in (("rps", "rps"), ("lat_p99_ms", "p99_ms")):
                     row[col] = float(np.median(g[m]))
-                    set_ci(row, col + "_lo", col + "_hi", g[m], len(g[m]), "sweep", (dev, s, c), "sweep", dev, s, c, m)
+                    dist = set_ci(row, col + "_lo", col + "_hi", g[m], len(g[m]), "sweep", (dev, s, c), "sweep", dev, s, c, m)
+                    if m == "rps":
+                        rps_reps[c] = dist
                 row["peak_rss_mib"] = float(np.median(g["peak_rss_mib"]))
                 meds.append(row["rps"])
                 out["sweep"].append(row)
                 lookup[(dev, s, f"rps_c{c}")] = row["rps"]
                 lookup[(dev, s, f"p99_ms_c{c}")] = row["p99_ms"]
             peak = max(meds)
+            if rps_reps[levels[meds.index(peak)]] is not None:   # n >= min_n at the peak concurrency
+                sweep_cands.append((s, peak, rps_reps[levels[meds.index(peak)]]))
             out["sweep_summary"].append({"device": dev, "stack": s, "peak_rps": peak,
                                          "peak_concurrency": levels[meds.index(peak)],
                                          "plateau_concurrency": plateau(levels, meds, cfg["plateau_gain"])})
             lookup[(dev, s, "peak_rps")] = peak
+
+        ratios.extend(ratio_rows(dev, "", "idle_rss_mib", pooled_cands["idle_rss_mib"], conf, bands))
+        ratios.extend(ratio_rows(dev, "", "startup_ms", pooled_cands["startup_ms"], conf, bands))
+        ratios.extend(ratio_rows(dev, "", "sweep_peak_rps", sweep_cands, conf, bands))
+        metric_index = {m: i for i, m in enumerate(RATIO_METRICS)}
+        ratios.sort(key=lambda r: (r["mix"], metric_index[r["metric"]], sidx[r["stack"]]))
+        out["ratios"].extend(ratios)
 
         # section 6: memory time series (series of paper campaigns)
         per = defaultdict(list)

@@ -245,7 +245,8 @@ def test_pure_memory_helpers():
     assert analyse.checkpoint([0, 30000, 60000], [1.0, 2.0, 3.0], 60) == 3.0     # duration exactly 60 s
     assert analyse.checkpoint([0, 30000, 59999], [1.0, 2.0, 3.0], 60) is None
     assert analyse.checkpoint([0, 30000, 61000], [1.0, 2.0, 3.0], 60) == 2.0
-    # within half an interval (interval_ms 1000): the sample at 59,999 ms is the reading at 60 s
+    # analysis.md 6 (version 3): within half an interval (interval_ms 1000) the sample at 59,999 ms
+    # is the reading at 60 s
     assert analyse.checkpoint([0, 30000, 59999], [1.0, 2.0, 3.0], 60, 500.0) == 3.0
     assert analyse.checkpoint([0, 30000, 59499], [1.0, 2.0, 3.0], 60, 500.0) is None
     assert analyse.checkpoint_times({"memory_checkpoints_s": [300, 60, 0]}) == [0.0, 60.0, 300.0]

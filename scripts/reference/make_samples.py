@@ -108,6 +108,25 @@ regression = {
     "drops": ([0.0, 0.13, 0.26, 0.39, 0.52, 0.65], [100.0, 120.0, 90.0, 130.0, 95.0, 140.0]),
 }
 
+# Pairs without ties for the exact Mann-Whitney p (analysis.md 3: no tie, at most 50 a side);
+# drawn after every sample above, so those keep their values.
+exact_pairs = {
+    "exact_separated_10_10": (normal(100, 1, 10), normal(200, 1, 10)),
+    "exact_random_10_10": (normal(100, 5, 10), normal(104, 5, 10)),
+    "exact_unequal_2_6": (normal(0, 1, 2), normal(0.5, 1, 6)),
+    "exact_unequal_3_17": (normal(10, 2, 3), normal(12, 2, 17)),
+    "exact_unequal_7_50": (normal(50, 3, 7), normal(53, 3, 50)),
+    "exact_unequal_50_11": (normal(20, 4, 50), normal(18, 4, 11)),
+    "exact_random_23_41": (normal(5, 1, 23), normal(5.3, 1, 41)),
+    "exact_random_50_50": (normal(2400, 180, 50), normal(2450, 180, 50)),
+    "exact_shifted_50_50": (normal(2400, 100, 50), normal(2600, 100, 50)),
+    "exact_separated_50_50": (r(np.arange(50) + rng.uniform(0, 0.5, 50)), r(100 + np.arange(50) + rng.uniform(0, 0.5, 50))),
+    "exact_interleaved_5_5": ([1.0, 3.0, 5.0, 7.0, 9.0], [2.0, 4.0, 6.0, 8.0, 10.0]),
+    "exact_middle_4_4": ([1.0, 4.0, 5.0, 8.0], [2.0, 3.0, 6.0, 7.0]),
+    "asymptotic_51_50": (normal(0, 1, 51), normal(0.4, 1, 50)),
+}
+pairs.update(exact_pairs)
+
 # Spearman's rho (analysis.md 9): x = run positions, y = rps. Their own stream, so that cases added
 # above do not change these.
 srng = np.random.default_rng([20260929, 9])

@@ -79,11 +79,21 @@ def main():
     for k, ab in samples["pairs"].items():
         a, b = ab["a"], ab["b"]
         mwu = stats.mannwhitneyu(a, b, alternative="two-sided", method="asymptotic", use_continuity=True)
+        # analysis.md 3: exact when the pooled pair has no tie and neither sample has more than 50 values
+        ties = len(set(a) | set(b)) < len(a) + len(b)
+        exact = not ties and len(a) <= 50 and len(b) <= 50
+        mwu_exact = stats.mannwhitneyu(a, b, alternative="two-sided", method="exact") if not ties else None
         welch = stats.ttest_ind(a, b, equal_var=False)
         constant_both = np.var(a) == 0 and np.var(b) == 0
         pairs[k] = {
             "u": num(mwu.statistic),
             "p_mwu": num(mwu.pvalue),
+            # scipy's exact p assumes no ties; null for a pair with ties
+            "p_mwu_exact": num(mwu_exact.pvalue) if mwu_exact is not None else None,
+            "p_method": "exact" if exact else "asymptotic",
+            "p_mwu_spec": num(mwu_exact.pvalue if exact else mwu.pvalue),
+            # 2 / C(n_a + n_b, n_a) in exact integer arithmetic, then one rounding
+            "min_attainable_p": num(min(1.0, 2 / math.comb(len(a) + len(b), len(a)))),
             "t": num(welch.statistic),
             # scipy puts 1 in place of an undefined df (both samples constant); null here
             "df": None if constant_both else num(welch.df),

@@ -19,7 +19,8 @@ import org.apache.commons.math3.random.RandomGenerator;
  * Every bootstrap the analysis needs, collected first and then run in parallel over groups
  * (analysis.md 2 and 4). A job owns its random streams, seeded from rng_seed and its group key, so
  * its result is the same on any thread and in any order. Jobs whose replicates the weighted
- * aggregates reuse keep them; the others keep only their interval.
+ * aggregates and the ratio intervals reuse keep them (every weighted median does); the others keep
+ * only their interval. Keeping replicates changes no draw.
  *
  * <p>A stratified bootstrap of the pooled weighted median (w_energy_mj) draws from the streams of
  * the groups that are its strata, the streams their own median bootstraps draw from. The plan
@@ -169,7 +170,8 @@ final class BootstrapPlan {
         }
         Done[] out = new Done[ids.length];
         for (int i = 0; i < ids.length; i++) {
-            boolean keep = jobs.get(ids[i]) instanceof MedianJob m && m.keepReplicates();
+            // a weighted median's replicates feed the ratio intervals of ratios.csv (analysis.md 4)
+            boolean keep = jobs.get(ids[i]) instanceof WeightedJob || (jobs.get(ids[i]) instanceof MedianJob m && m.keepReplicates());
             out[i] = new Done(interval(reps[i]), keep ? reps[i] : null);
         }
         return out;

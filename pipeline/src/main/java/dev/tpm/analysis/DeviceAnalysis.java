@@ -13,6 +13,7 @@ import dev.tpm.results.GroupStat;
 import dev.tpm.results.Omnibus;
 import dev.tpm.results.Posthoc;
 import dev.tpm.results.PosthocSummary;
+import dev.tpm.results.Ratio;
 import dev.tpm.results.Sensitivity;
 import dev.tpm.results.StackPooled;
 import dev.tpm.results.SweepPoint;
@@ -143,9 +144,9 @@ final class DeviceAnalysis {
             double[] idle = values(mine, Metrics.IDLE_RSS_MIB);
             double[] startup = values(mine, Metrics.STARTUP_MS);
             BootstrapPlan.Handle idleJob = idle.length == 0 || idle.length < cfg.minN() ? null
-                    : plan.median(idle, false, KEY_POOLED, id, stack, Metrics.IDLE_RSS_MIB);
+                    : plan.median(idle, true, KEY_POOLED, id, stack, Metrics.IDLE_RSS_MIB);
             BootstrapPlan.Handle startupJob = startup.length == 0 || startup.length < cfg.minN() ? null
-                    : plan.median(startup, false, KEY_POOLED, id, stack, Metrics.STARTUP_MS);
+                    : plan.median(startup, true, KEY_POOLED, id, stack, Metrics.STARTUP_MS);
             pooled.add(new PooledStack(stack, mine.size(), idle, startup, idleJob, startupJob));
         }
     }
@@ -162,6 +163,10 @@ final class DeviceAnalysis {
         byMix.values().forEach(all::addAll);
         List<SweepPoint> points = sweep.points(plan);
         List<Weighted> declared = byMix.getOrDefault(declaredMix(), List.of());
+        List<dev.tpm.results.SweepSummary> sweepSummaries = SweepAnalysis.summaries(id, points, cfg.plateauGain());
+        List<Ratio> ratios = new ArrayList<>(pooledRatios(plan));
+        ratios.addAll(sweep.ratios(sweepSummaries, plan));
+        ratios.addAll(weighted.ratios(byMix, plan));
         // stacks with measured runs in phase 1 or 2, or with a phase-3 series
         List<String> stacks = sortedStacks(concat(runs.measured1().stream().map(RunRow::stack).toList(),
                 runs.measured2().stream().map(RunRow::stack).toList(), series.stream().map(MemorySeries::stack).toList()));
@@ -173,7 +178,7 @@ final class DeviceAnalysis {
                 .campaigns(campaigns).stacks(stacks).listedStacks(listed).declaredMix(declaredMix())
                 .groupStats(groupStats(plan)).samples(samples).omnibus(omnibus).posthoc(adjusted).posthocSummary(summary(adjusted))
                 .weighted(all).sensitivity(sensitivity(byMix)).stackPooled(stackPooled(plan)).sweep(points)
-                .sweepSummary(SweepAnalysis.summaries(id, points, cfg.plateauGain()))
+                .sweepSummary(sweepSummaries).ratios(ratios)
                 .memory(MemoryAnalysis.summaries(id, series, cfg, order.comparator())).memorySeries(sortedSeries)
                 .exclusions(runs.exclusions()).runCounts(runs.runCounts(order.comparator()))
                 .paretoFrontier(pareto(declared)).testsLeftOut(testsLeftOut())
@@ -233,7 +238,7 @@ final class DeviceAnalysis {
                         WelchT.Result wt = WelchT.test(a, b);
                         double d = EffectSizes.cohensD(a, b);
                         posthoc.add(new Posthoc(id, endpoint, metric, entering.get(i).key().stack(), entering.get(j).key().stack(),
-                                a.length, b.length, mw.u(), mw.p(), wt.t(), wt.df(), wt.p(), d,
+                                a.length, b.length, mw.u(), mw.p(), mw.method().id(), wt.t(), wt.df(), wt.p(), d,
                                 EffectSizes.hedgesG(d, a.length, b.length), EffectSizes.cliffsDelta(a, b), Double.NaN, false));
                     }
                 }
@@ -266,32 +271,56 @@ final class DeviceAnalysis {
         for (int i = 0; i < p.length; i++) {
             Posthoc x = posthoc.get(i);
             out.add(new Posthoc(x.device(), x.endpoint(), x.metric(), x.stackA(), x.stackB(), x.nA(), x.nB(), x.u(), x.pMwu(),
-                    x.t(), x.df(), x.pWelch(), x.cohensD(), x.hedgesG(), x.cliffsDelta(), adj[i], adj[i] < cfg.alpha()));
+                    x.pMethod(), x.t(), x.df(), x.pWelch(), x.cohensD(), x.hedgesG(), x.cliffsDelta(), adj[i], adj[i] < cfg.alpha()));
         }
         return out;
     }
 
-    /** Family size counts the comparisons whose p-value exists (a NaN p is not in the family). */
+    /**
+     * Family size counts the comparisons whose p-value exists (a NaN p is not in the family). The
+     * resolution (analysis.md 3): holm_threshold = alpha / family size, and min_attainable_p =
+     * 2 / C(n_a + n_b, n_a) of the pair with the fewest runs (smallest n_a + n_b, then smallest
+     * min(n_a, n_b); the first such pair in the family's order) among the pairs in the family.
+     * It is the floor of the exact p; an asymptotic p of a pair with ties has no smaller floor
+     * worth stating, so the one number is the pair's resolution whatever p_method it got.
+     */
     private PosthocSummary summary(List<Posthoc> posthoc) {
         int comparisons = 0;
         int significant = 0;
         int large = 0;
         int largeAndSignificant = 0;
+        Posthoc fewest = null;
         for (Posthoc x : posthoc) {
-            if (!Double.isNaN(x.pHolm())) comparisons++;
+            if (!Double.isNaN(x.pHolm())) {
+                comparisons++;
+                if (fewest == null || fewerRuns(x, fewest)) fewest = x;
+            }
             if (x.significant()) significant++;
             if (Math.abs(x.cohensD()) > cfg.largeEffect()) {
                 large++;
                 if (x.significant()) largeAndSignificant++;
             }
         }
-        return new PosthocSummary(id, comparisons, significant, large, largeAndSignificant);
+        if (fewest == null) {
+            return new PosthocSummary(id, comparisons, significant, large, largeAndSignificant, Double.NaN, Double.NaN, 0, 0);
+        }
+        return new PosthocSummary(id, comparisons, significant, large, largeAndSignificant, cfg.alpha() / comparisons,
+                MannWhitney.minAttainableP(fewest.nA(), fewest.nB()), fewest.nA(), fewest.nB());
+    }
+
+    /** Fewer runs: smaller n_a + n_b, then smaller min(n_a, n_b). */
+    private static boolean fewerRuns(Posthoc x, Posthoc than) {
+        int sx = x.nA() + x.nB();
+        int st = than.nA() + than.nB();
+        if (sx != st) return sx < st;
+        return Math.min(x.nA(), x.nB()) < Math.min(than.nA(), than.nB());
     }
 
     /**
      * Kendall's tau-b of each mix's ranking (competition ranks) against the declared mix's, over
      * the stacks ranked in both; a mix with fewer than two such stacks keeps its row with tau and
-     * p missing. (The three-stack floor of analysis.md 7 is the replication's.)
+     * p missing. (The three-stack floor of analysis.md 7 is the replication's.) The declared
+     * mix's own row keeps its tau (1) and has an empty p.
      */
     private List<Sensitivity> sensitivity(Map<String, List<Weighted>> byMix) {
         List<Weighted> declared = byMix.get(declaredMix());
@@ -309,8 +338,33 @@ final class DeviceAnalysis {
             }
             KendallTau.Result kt = KendallTau.test(x.stream().mapToDouble(Double::doubleValue).toArray(),
                     y.stream().mapToDouble(Double::doubleValue).toArray());
-            out.add(new Sensitivity(id, e.getKey(), kt.tau(), kt.p()));
+            // analysis.md 4: the declared mix against itself has tau = 1 and an empty p (it tests nothing)
+            boolean itself = e.getKey().equals(declaredMix());
+            out.add(new Sensitivity(id, e.getKey(), kt.tau(), itself ? Double.NaN : kt.p()));
         }
+        return out;
+    }
+
+    /**
+     * ratios.csv's pooled rows (analysis.md 4, empty mix): idle_rss_mib and startup_ms, lower is
+     * better, from the replicates of stack_pooled.csv's CIs; a stack below min_n has no CI and so
+     * a ratio without interval.
+     */
+    private List<Ratio> pooledRatios(BootstrapPlan plan) {
+        List<RatioAnalysis.Candidate> idle = new ArrayList<>();
+        List<RatioAnalysis.Candidate> startup = new ArrayList<>();
+        for (PooledStack p : pooled) {
+            if (p.idle().length > 0) {
+                idle.add(new RatioAnalysis.Candidate(p.stack(), Quantiles.median(p.idle()),
+                        p.idleJob() == null ? null : plan.replicates(p.idleJob())));
+            }
+            if (p.startup().length > 0) {
+                startup.add(new RatioAnalysis.Candidate(p.stack(), Quantiles.median(p.startup()),
+                        p.startupJob() == null ? null : plan.replicates(p.startupJob())));
+            }
+        }
+        List<Ratio> out = new ArrayList<>(RatioAnalysis.of(id, "", Ratio.IDLE_RSS_MIB, idle, plan::interval));
+        out.addAll(RatioAnalysis.of(id, "", Ratio.STARTUP_MS, startup, plan::interval));
         return out;
     }
 

@@ -3,6 +3,7 @@ package dev.tpm.analysis;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Implication;
+import dev.tpm.results.Ratio;
 import dev.tpm.results.StackPooled;
 import dev.tpm.results.SweepPoint;
 import dev.tpm.results.SweepSummary;
@@ -14,9 +15,12 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The practical-implications table (analysis.md 7): for each criterion the best stack, its value
- * with CI, and the other stacks whose CI overlaps the best one's. Criteria without data are left
- * out. A value without a CI (artifact size) is an interval of one point: tied only when equal.
+ * The practical-implications table (analysis.md 7, version 3): for each criterion the best stack,
+ * its value with CI, and the other stacks tied with it: those whose ratio interval of ratios.csv
+ * (declared mix for the weighted criteria) reaches 1. Two overlapping CIs are not a test and are
+ * not used. A criterion without intervals (artifact size; a sweep peak whose best group is below
+ * min_n, so ratios.csv has no interval for it) names its best and says "no interval"; equal
+ * artifact sizes are ties. Criteria without data are left out.
  */
 final class Implications {
     static final String IDLE_RSS = "lowest idle RSS";
@@ -38,15 +42,18 @@ final class Implications {
     static List<Implication> of(DeviceResults d) {
         List<Weighted> declared = d.declaredWeighted();
         List<Implication> out = new ArrayList<>();
-        add(out, d, IDLE_RSS, "MiB", false, pooled(d, StackPooled::idleRssMib), NO_PHASE1);
-        add(out, d, W_PEAK, "MiB", false, weighted(declared, Weighted::wPeakMib), "no weighted peak RSS");
-        add(out, d, W_RPS_PER_MIB, "req/s/MiB", true, weighted(declared, Weighted::wRpsPerMib), "no weighted throughput per MiB");
-        add(out, d, W_RPS, "req/s", true, weighted(declared, Weighted::wRps), "no weighted throughput");
-        add(out, d, SWEEP_PEAK, "req/s", true, sweepPeak(d), NO_PHASE2);
-        add(out, d, STARTUP, "ms", false, pooled(d, StackPooled::startupMs), NO_PHASE1);
-        add(out, d, ARTIFACT, "MiB", false, pooled(d, p -> new Estimate(p.artifactMib(), p.artifactMib(), p.artifactMib())),
-                "artifact size not recorded");
-        add(out, d, W_ENERGY, "mJ/req", false, weighted(declared, Weighted::wEnergyMj), "no energy values on every endpoint");
+        String mix = d.declaredMix();
+        add(out, d, IDLE_RSS, "MiB", false, pooled(d, StackPooled::idleRssMib), NO_PHASE1, d.ratios("", Ratio.IDLE_RSS_MIB));
+        add(out, d, W_PEAK, "MiB", false, weighted(declared, Weighted::wPeakMib), "no weighted peak RSS", d.ratios(mix, Ratio.W_PEAK_MIB));
+        add(out, d, W_RPS_PER_MIB, "req/s/MiB", true, weighted(declared, Weighted::wRpsPerMib), "no weighted throughput per MiB",
+                d.ratios(mix, Ratio.W_RPS_PER_MIB));
+        add(out, d, W_RPS, "req/s", true, weighted(declared, Weighted::wRps), "no weighted throughput", d.ratios(mix, Ratio.W_RPS));
+        add(out, d, SWEEP_PEAK, "req/s", true, sweepPeak(d), NO_PHASE2, d.ratios("", Ratio.SWEEP_PEAK_RPS));
+        add(out, d, STARTUP, "ms", false, pooled(d, StackPooled::startupMs), NO_PHASE1, d.ratios("", Ratio.STARTUP_MS));
+        add(out, d, ARTIFACT, "MiB", false, pooled(d, p -> new Estimate(p.artifactMib(), Double.NaN, Double.NaN)),
+                "artifact size not recorded", null);
+        add(out, d, W_ENERGY, "mJ/req", false, weighted(declared, Weighted::wEnergyMj), "no energy values on every endpoint",
+                d.ratios(mix, Ratio.W_ENERGY_MJ));
         return out;
     }
 
@@ -54,9 +61,11 @@ final class Implications {
      * One criterion over the device's listed stacks (byStack holds the stacks that have an
      * estimate; for a weighted criterion, a stack whose row is empty for lack of runs has its missing text as reason). Left out when no
      * stack has a value; without a best when some stack has none (no finding from absence).
+     *
+     * @param ratios the criterion's rows of ratios.csv; null for a criterion that never has intervals (artifact size)
      */
     private static void add(List<Implication> out, DeviceResults d, String criterion, String unit, boolean higherIsBetter,
-            Map<String, Estimate> byStack, String defaultReason) {
+            Map<String, Estimate> byStack, String defaultReason, List<Ratio> ratios) {
         boolean weightedCriterion = List.of(W_PEAK, W_RPS_PER_MIB, W_RPS, W_ENERGY).contains(criterion);
         Map<String, String> reasons = weightedCriterion ? reasons(d) : Map.of();
         List<Implication.LeftOut> leftOut = new ArrayList<>();
@@ -74,7 +83,7 @@ final class Implications {
         }
         if (!any) return;
         if (!leftOut.isEmpty()) {
-            out.add(new Implication(d.id(), criterion, null, Estimate.MISSING, unit, List.of(), leftOut));
+            out.add(Implication.withoutBest(d.id(), criterion, unit, leftOut));
             return;
         }
         String best = null;
@@ -84,11 +93,29 @@ final class Implications {
             if (best == null || (higherIsBetter ? v > byStack.get(best).value() : v < byStack.get(best).value())) best = e.getKey();
         }
         Estimate bestValue = byStack.get(best);
-        List<String> tied = new ArrayList<>();
+        List<Implication.Tie> tied = new ArrayList<>();
+        List<String> withoutInterval = new ArrayList<>();
+        Map<String, Ratio> ratioOf = new LinkedHashMap<>();
+        if (ratios != null) for (Ratio x : ratios) ratioOf.put(x.stack(), x);
+        Ratio own = ratioOf.get(best);
+        // ratios.csv picks its best by the same rule; without the best's row (sweep peak below min_n) there is no interval
+        boolean intervals = own != null && own.isBest();
         for (Map.Entry<String, Estimate> e : byStack.entrySet()) {
-            if (!e.getKey().equals(best) && e.getValue().overlaps(bestValue)) tied.add(e.getKey());
+            String stack = e.getKey();
+            if (stack.equals(best) || e.getValue().isMissing()) continue;
+            if (!intervals) {
+                // equal artifact sizes (or equal sweep peaks) are ties, without an interval
+                if (e.getValue().value() == bestValue.value()) tied.add(new Implication.Tie(stack, 1.0, Double.NaN, Double.NaN));
+                continue;
+            }
+            Ratio x = ratioOf.get(stack);
+            if (x == null || x.tied() == null) {
+                withoutInterval.add(stack);
+            } else if (x.tied()) {
+                tied.add(new Implication.Tie(stack, x.ratio(), x.ratioLo(), x.ratioHi()));
+            }
         }
-        out.add(new Implication(d.id(), criterion, best, bestValue, unit, tied));
+        out.add(new Implication(d.id(), criterion, best, bestValue, unit, tied, withoutInterval, intervals, List.of()));
     }
 
     /** The declared mix's missing text of each stack whose weighted row is empty for lack of runs. */

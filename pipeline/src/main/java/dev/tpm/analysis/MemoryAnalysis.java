@@ -55,8 +55,8 @@ final class MemoryAnalysis {
     /**
      * memory_checkpoints.csv rows of one device: per stack (stack order) and t (ascending), the
      * median RSS at t over the series that reach it, and their count; a t no series of the stack
-     * reaches has no row. Each series is read to within half its sampling interval
-     * ({@link MemoryTrend#at(double[], double[], double, double)} says why).
+     * reaches has no row. Each series is read to within half its interval_ms, analysis.md 6's
+     * rule ({@link MemoryTrend#at(double[], double[], double, double)}).
      */
     static List<MemoryCheckpoint> checkpoints(String device, List<MemorySeries> series, AnalysisConfig cfg,
             Comparator<String> order) {

@@ -1,6 +1,7 @@
 package dev.tpm.analysis;
 
 import dev.tpm.model.Metrics;
+import dev.tpm.results.Ratio;
 import dev.tpm.results.SweepPoint;
 import dev.tpm.results.SweepSummary;
 import dev.tpm.stats.Quantiles;
@@ -43,7 +44,7 @@ final class SweepAnalysis {
                 double[] peak = DeviceAnalysis.values(runs, Metrics.PEAK_RSS_MIB);
                 String level = Integer.toString(c);
                 levels.add(new Level(stack, c, runs.size(), rps, p99, peak,
-                        rps.length < minN || rps.length == 0 ? null : plan.median(rps, false, KEY_SWEEP, device, stack, level, Metrics.RPS),
+                        rps.length < minN || rps.length == 0 ? null : plan.median(rps, true, KEY_SWEEP, device, stack, level, Metrics.RPS),
                         p99.length < minN || p99.length == 0 ? null : plan.median(p99, false, KEY_SWEEP, device, stack, level, Metrics.LAT_P99_MS),
                         List.copyOf(new TreeSet<>(runs.stream().map(RunRow::endpoint).toList()))));
             }
@@ -58,6 +59,23 @@ final class SweepAnalysis {
                     DeviceAnalysis.estimate(plan, g.p99(), g.p99Job()), peak, g.endpoints()));
         }
         return out;
+    }
+
+    /**
+     * ratios.csv's sweep_peak_rps rows (analysis.md 4): each stack's group at its own peak
+     * concurrency, only groups with n &gt;= min_n (the ones with a CI), from the replicates of
+     * that CI.
+     */
+    List<Ratio> ratios(List<SweepSummary> summaries, BootstrapPlan plan) {
+        List<RatioAnalysis.Candidate> candidates = new ArrayList<>();
+        for (SweepSummary s : summaries) {
+            for (Level g : levels) {
+                if (g.stack().equals(s.stack()) && g.concurrency() == s.peakConcurrency() && g.rpsJob() != null) {
+                    candidates.add(new RatioAnalysis.Candidate(g.stack(), Quantiles.median(g.rps()), plan.replicates(g.rpsJob())));
+                }
+            }
+        }
+        return RatioAnalysis.of(device, "", Ratio.SWEEP_PEAK_RPS, candidates, plan::interval);
     }
 
     /** Peak throughput and plateau per stack, over the levels with a median rps. */

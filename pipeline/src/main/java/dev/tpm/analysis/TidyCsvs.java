@@ -14,6 +14,7 @@ import dev.tpm.results.MemorySummary;
 import dev.tpm.results.Omnibus;
 import dev.tpm.results.Posthoc;
 import dev.tpm.results.PosthocSummary;
+import dev.tpm.results.Ratio;
 import dev.tpm.results.Replication;
 import dev.tpm.results.Results;
 import dev.tpm.results.Sensitivity;
@@ -38,14 +39,16 @@ public final class TidyCsvs {
             "n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n");
     public static final List<String> OMNIBUS = List.of("device", "endpoint", "metric", "k", "n", "h", "df", "p", "epsilon_sq");
     public static final List<String> POSTHOC = List.of("device", "endpoint", "metric", "stack_a", "stack_b",
-            "n_a", "n_b", "u", "p_mwu", "t", "df", "p_welch", "cohens_d", "hedges_g", "cliffs_delta", "p_holm", "significant");
+            "n_a", "n_b", "u", "p_mwu", "p_method", "t", "df", "p_welch", "cohens_d", "hedges_g", "cliffs_delta", "p_holm", "significant");
     public static final List<String> POSTHOC_SUMMARY = List.of("device", "comparisons", "significant", "large_effect",
-            "large_and_significant");
+            "large_and_significant", "holm_threshold", "min_attainable_p");
     public static final List<String> WEIGHTED = List.of("device", "mix", "stack",
             "w_rps", "w_rps_lo", "w_rps_hi", "w_peak_mib", "w_peak_mib_lo", "w_peak_mib_hi",
             "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo", "w_p99_ms_hi",
             "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank", "ratio_to_best", "missing");
     public static final List<String> SENSITIVITY = List.of("device", "mix", "kendall_tau", "p");
+    public static final List<String> RATIOS = List.of("device", "mix", "metric", "stack", "best", "value", "ratio", "ratio_lo",
+            "ratio_hi", "tied");
     public static final List<String> STACK_POOLED = List.of("device", "stack", "n", "idle_rss_mib", "idle_rss_mib_lo",
             "idle_rss_mib_hi", "startup_ms", "startup_ms_lo", "startup_ms_hi", "artifact_mib");
     public static final List<String> SWEEP = List.of("device", "stack", "concurrency", "n", "rps", "rps_lo", "rps_hi",
@@ -72,6 +75,7 @@ public final class TidyCsvs {
         out.put("tables/posthoc_summary.csv", posthocSummary(r));
         out.put("tables/weighted.csv", weighted(r));
         out.put("tables/sensitivity.csv", sensitivity(r));
+        out.put("tables/ratios.csv", ratios(r));
         out.put("tables/stack_pooled.csv", stackPooled(r));
         out.put("tables/sweep.csv", sweep(r));
         out.put("tables/sweep_summary.csv", sweepSummary(r));
@@ -101,14 +105,15 @@ public final class TidyCsvs {
 
     public static CsvText posthoc(Results r) {
         return table(r, POSTHOC, DeviceResults::posthoc, (Posthoc p) -> List.of(p.device(), p.endpoint(), p.metric(),
-                p.stackA(), p.stackB(), Num.csv(p.nA()), Num.csv(p.nB()), Num.csv(p.u()), Num.csv(p.pMwu()), Num.csv(p.t()),
+                p.stackA(), p.stackB(), Num.csv(p.nA()), Num.csv(p.nB()), Num.csv(p.u()), Num.csv(p.pMwu()), p.pMethod(), Num.csv(p.t()),
                 Num.csv(p.df()), Num.csv(p.pWelch()), Num.csv(p.cohensD()), Num.csv(p.hedgesG()), Num.csv(p.cliffsDelta()),
                 Num.csv(p.pHolm()), Num.csv(p.significant())));
     }
 
     public static CsvText posthocSummary(Results r) {
         return table(r, POSTHOC_SUMMARY, d -> List.of(d.posthocSummary()), (PosthocSummary s) -> List.of(s.device(),
-                Num.csv(s.comparisons()), Num.csv(s.significant()), Num.csv(s.largeEffect()), Num.csv(s.largeAndSignificant())));
+                Num.csv(s.comparisons()), Num.csv(s.significant()), Num.csv(s.largeEffect()), Num.csv(s.largeAndSignificant()),
+                Num.csv(s.holmThreshold()), Num.csv(s.minAttainableP())));
     }
 
     /** rank 0 (no w_rps_per_mib to rank by) is written as an empty cell. */
@@ -126,6 +131,13 @@ public final class TidyCsvs {
     public static CsvText sensitivity(Results r) {
         return table(r, SENSITIVITY, DeviceResults::sensitivity, (Sensitivity s) -> List.of(s.device(), s.mix(),
                 Num.csv(s.kendallTau()), Num.csv(s.p())));
+    }
+
+    /** tied is empty where the ratio has no interval (a value without replicates). */
+    public static CsvText ratios(Results r) {
+        return table(r, RATIOS, DeviceResults::ratios, (Ratio x) -> List.of(x.device(), x.mix(), x.metric(), x.stack(), x.best(),
+                Num.csv(x.value()), Num.csv(x.ratio()), Num.csv(x.ratioLo()), Num.csv(x.ratioHi()),
+                x.tied() == null ? "" : Num.csv(x.tied())));
     }
 
     public static CsvText stackPooled(Results r) {

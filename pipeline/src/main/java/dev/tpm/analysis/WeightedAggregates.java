@@ -4,6 +4,7 @@ import dev.tpm.model.Endpoints;
 import dev.tpm.model.Metrics;
 import dev.tpm.model.Mix;
 import dev.tpm.results.Estimate;
+import dev.tpm.results.Ratio;
 import dev.tpm.results.Weighted;
 import dev.tpm.stats.Interval;
 import dev.tpm.stats.Quantiles;
@@ -32,6 +33,8 @@ final class WeightedAggregates {
     private final int minN;
     /** Energy job per (mix name, stack); absent when the stack lacks energy on an endpoint of positive weight. */
     private final Map<String, Map<String, BootstrapPlan.Handle>> energyJobs = new TreeMap<>();
+    /** Replicates of each weighted metric per (mix name, stack), kept by {@link #rows} for {@link #ratios}. */
+    private final Map<String, Map<String, Map<String, double[]>>> replicates = new TreeMap<>();
 
     WeightedAggregates(String device, List<Mix> mixes, List<String> listed, Map<DeviceAnalysis.GroupKey, DeviceAnalysis.Group> groups,
             RunClassification runs, int minN) {
@@ -83,7 +86,9 @@ final class WeightedAggregates {
             double[] w = weights(mix, needed);
             List<Estimate[]> est = new ArrayList<>();
             List<String> why = new ArrayList<>();
+            Map<String, Map<String, double[]>> mixReplicates = replicates.computeIfAbsent(mix.name(), k -> new LinkedHashMap<>());
             for (String stack : listed) {
+                Map<String, double[]> reps = mixReplicates.computeIfAbsent(stack, k -> new LinkedHashMap<>());
                 String missing = missing(mix, stack, runs, minN);
                 why.add(missing);
                 if (!missing.isEmpty()) {
@@ -96,10 +101,13 @@ final class WeightedAggregates {
                     double point = StratifiedBootstrap.weightedMedian(energyStrata(stack, needed), w);
                     Interval ci = plan.interval(job);
                     energy = new Estimate(point, ci.lo(), ci.hi());
+                    reps.put(Ratio.W_ENERGY_MJ, plan.replicates(job));
                 }
                 est.add(new Estimate[] {
-                    weightedMedians(plan, stack, Metrics.RPS, needed, w), weightedMedians(plan, stack, Metrics.PEAK_RSS_MIB, needed, w),
-                    weightedMedians(plan, stack, Metrics.RPS_PER_MIB, needed, w), weightedMedians(plan, stack, Metrics.LAT_P99_MS, needed, w),
+                    weightedMedians(plan, stack, Metrics.RPS, needed, w, reps, Ratio.W_RPS),
+                    weightedMedians(plan, stack, Metrics.PEAK_RSS_MIB, needed, w, reps, Ratio.W_PEAK_MIB),
+                    weightedMedians(plan, stack, Metrics.RPS_PER_MIB, needed, w, reps, Ratio.W_RPS_PER_MIB),
+                    weightedMedians(plan, stack, Metrics.LAT_P99_MS, needed, w, reps, Ratio.W_P99_MS),
                     energy});
             }
             double[] perMib = est.stream().mapToDouble(e -> e[2].value()).toArray();
@@ -140,7 +148,8 @@ final class WeightedAggregates {
      * bootstraps' replicate b of each endpoint (independent streams per endpoint = strata).
      * Missing when an endpoint of positive weight has no value.
      */
-    private Estimate weightedMedians(BootstrapPlan plan, String stack, String metric, List<String> endpoints, double[] w) {
+    private Estimate weightedMedians(BootstrapPlan plan, String stack, String metric, List<String> endpoints, double[] w,
+            Map<String, double[]> keep, String weightedMetric) {
         int k = endpoints.size();
         double[] medians = new double[k];
         double[][] reps = new double[k][];
@@ -151,7 +160,42 @@ final class WeightedAggregates {
             reps[e] = plan.replicates(g.job());
         }
         double point = WeightedStats.weightedSum(medians, w);
-        Interval ci = plan.interval(StratifiedBootstrap.weightedSumReplicates(reps, w));
+        double[] replicates = StratifiedBootstrap.weightedSumReplicates(reps, w);
+        keep.put(weightedMetric, replicates);
+        Interval ci = plan.interval(replicates);
         return new Estimate(point, ci.lo(), ci.hi());
+    }
+
+    /**
+     * ratios.csv's weighted rows (analysis.md 4): per mix (code-point order) and weighted metric
+     * (weighted.csv's order), each stack with a value against the best, from the replicates
+     * {@link #rows} kept.
+     */
+    List<Ratio> ratios(Map<String, List<Weighted>> byMix, BootstrapPlan plan) {
+        List<Ratio> out = new ArrayList<>();
+        for (Map.Entry<String, List<Weighted>> e : byMix.entrySet()) {
+            Map<String, Map<String, double[]>> reps = replicates.getOrDefault(e.getKey(), Map.of());
+            for (String metric : Ratio.WEIGHTED_METRICS) {
+                List<RatioAnalysis.Candidate> candidates = new ArrayList<>();
+                for (Weighted w : e.getValue()) {
+                    double v = value(w, metric);
+                    if (Double.isNaN(v)) continue;
+                    candidates.add(new RatioAnalysis.Candidate(w.stack(), v, reps.getOrDefault(w.stack(), Map.of()).get(metric)));
+                }
+                out.addAll(RatioAnalysis.of(device, e.getKey(), metric, candidates, plan::interval));
+            }
+        }
+        return out;
+    }
+
+    private static double value(Weighted w, String metric) {
+        return switch (metric) {
+            case Ratio.W_RPS -> w.wRps().value();
+            case Ratio.W_PEAK_MIB -> w.wPeakMib().value();
+            case Ratio.W_RPS_PER_MIB -> w.wRpsPerMib().value();
+            case Ratio.W_P99_MS -> w.wP99Ms().value();
+            case Ratio.W_ENERGY_MJ -> w.wEnergyMj().value();
+            default -> throw new IllegalArgumentException("not a weighted metric: " + metric);
+        };
     }
 }

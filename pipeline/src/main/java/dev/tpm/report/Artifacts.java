@@ -34,6 +34,7 @@ import dev.tpm.tables.MemoryTable;
 import dev.tpm.tables.MixesTable;
 import dev.tpm.tables.RamTable;
 import dev.tpm.tables.RatioTable;
+import dev.tpm.tables.RatiosTable;
 import dev.tpm.tables.ReplicationTable;
 import dev.tpm.tables.SensitivityTable;
 import dev.tpm.tables.SharedTable;
@@ -76,6 +77,7 @@ public final class Artifacts {
             new Table(new LatencyTable()),
             new Table(new TestsTable()),
             new Table(new RatioTable()),
+            new Table(new RatiosTable()),
             new Figure(new ParetoFigure()),
             new Figure(new RatioFigure()),
             new Table(new StartupTable()),

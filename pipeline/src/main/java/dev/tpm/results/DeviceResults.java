@@ -17,6 +17,8 @@ import java.util.List;
  *     mix, in stack order; a stack without both values is never on it
  * @param memorySeries the device's phase-3 series, for the memory figure
  * @param testsLeftOut stacks with fewer than min_n measured runs on an endpoint, left out of its tests
+ * @param ratios ratios.csv's rows of this device: the pooled and sweep metrics (empty mix) first,
+ *     then each mix in code-point order, metrics in analysis.md 4's order, stacks in stack order
  * @param drift the stability diagnostics of analysis.md 9 (drift.csv, the drift table and figure)
  */
 public record DeviceResults(
@@ -42,19 +44,20 @@ public record DeviceResults(
         List<String> paretoFrontier,
         List<String> listedStacks,
         List<TestLeftOut> testsLeftOut,
+        List<Ratio> ratios,
         Drift drift) {
 
-    /** Results without the version-3 stability diagnostics. */
+    /** Results without the version-3 ratios and stability diagnostics. */
     public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
             List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
             PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
             List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
             List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
-            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier,
-            List<String> listedStacks, List<TestLeftOut> testsLeftOut) {
+            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
+            List<TestLeftOut> testsLeftOut) {
         this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
                 sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
-                paretoFrontier, listedStacks, testsLeftOut, Drift.NONE);
+                paretoFrontier, listedStacks, testsLeftOut, List.of(), Drift.NONE);
     }
 
     /** Results without the version-2 lists: every stack with runs is listed, none left out of a test. */
@@ -94,6 +97,11 @@ public record DeviceResults(
         return weighted.stream().filter(w -> w.mix().equals(declaredMix)).toList();
     }
 
+    /** The rows of ratios.csv for one mix ("" for the pooled and sweep metrics) and metric, in stack order. */
+    public List<Ratio> ratios(String mix, String metric) {
+        return ratios.stream().filter(x -> x.mix().equals(mix) && x.metric().equals(metric)).toList();
+    }
+
     /** A copy with other implications (they are computed from the rest of the results). */
     public DeviceResults withImplications(List<Implication> implications) {
         return toBuilder().implications(implications).build();
@@ -105,7 +113,7 @@ public record DeviceResults(
                 .weighted(weighted).sensitivity(sensitivity).stackPooled(stackPooled).sweep(sweep)
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
                 .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
-                .drift(drift);
+                .ratios(ratios).drift(drift);
     }
 
     public static Builder builder(Device device) {
@@ -136,6 +144,7 @@ public record DeviceResults(
         private List<Implication> implications = List.of();
         private List<String> paretoFrontier = List.of();
         private List<TestLeftOut> testsLeftOut = List.of();
+        private List<Ratio> ratios = List.of();
         private Drift drift = Drift.NONE;
 
         private Builder(Device device) {
@@ -163,13 +172,14 @@ public record DeviceResults(
         public Builder implications(List<Implication> v) { implications = List.copyOf(v); return this; }
         public Builder paretoFrontier(List<String> v) { paretoFrontier = List.copyOf(v); return this; }
         public Builder testsLeftOut(List<TestLeftOut> v) { testsLeftOut = List.copyOf(v); return this; }
+        public Builder ratios(List<Ratio> v) { ratios = List.copyOf(v); return this; }
         public Builder drift(Drift v) { drift = v; return this; }
 
         public DeviceResults build() {
-            PosthocSummary summary = posthocSummary != null ? posthocSummary : new PosthocSummary(device.id(), 0, 0, 0, 0);
+            PosthocSummary summary = posthocSummary != null ? posthocSummary : PosthocSummary.empty(device.id());
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
-                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut,
+                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut, ratios,
                     drift);
         }
     }

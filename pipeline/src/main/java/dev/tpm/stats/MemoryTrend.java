@@ -54,13 +54,11 @@ public final class MemoryTrend {
     }
 
     /**
-     * The RSS at a checkpoint (analysis.md 6), read to within half a sampling interval: that of the
-     * last sample with t_ms &lt;= tS * 1000 + halfIntervalMs, for a series whose last sample is at
-     * t_ms &gt;= tS * 1000 - halfIntervalMs; NaN when no sample qualifies. analysis.md 6 has no
-     * tolerance (halfIntervalMs 0); taken literally, a 300 s series sampled every second whose last
-     * tick drifted to 299,999 ms would have no "after 5 min" at all. A sample within half an
-     * interval of t is the series' reading at t, so the pipeline passes half the series'
-     * interval_ms (0 when the series does not state it).
+     * The RSS at a checkpoint, analysis.md 6's rule (version 3): with h = halfIntervalMs, half the
+     * series' interval_ms (0 when the series does not state it), a series whose last sample is at
+     * t_ms &gt;= tS * 1000 - h reaches t, and its reading is that of the last sample with
+     * t_ms &lt;= tS * 1000 + h ("a series sampled every second whose last sample is at 299.999 s is
+     * read at 300 s"); NaN when the series does not reach t.
      */
     public static double at(double[] tMs, double[] rssMib, double tS, double halfIntervalMs) {
         int n = tMs.length;

@@ -41,7 +41,9 @@ public final class SensitivityTable implements DeviceTable {
                 Optional<Weighted> w = Find.weighted(d, mix, stack);
                 String label = mix + (mix.equals(d.declaredMix()) ? " (declared)" : "");
                 String tau = first ? s.map(x -> Rounding.value(Quantity.EFFECT, x.kendallTau())).orElse(Rounding.MISSING) : "";
-                String p = first ? s.map(x -> Rounding.p(x.p())).orElse(Rounding.MISSING) : "";
+                // analysis.md 4 (version 3): the declared mix against itself tests nothing, so it has no p
+                boolean itself = mix.equals(d.declaredMix());
+                String p = !first ? "" : itself ? NOT_TESTED : s.map(x -> Rounding.p(x.p())).orElse(Rounding.MISSING);
                 first = false;
                 if (w.isEmpty() || w.get().isMissing() || w.get().rank() == 0) {
                     String why = w.map(Weighted::missing).filter(m -> !m.isEmpty()).orElse("no weighted value");
@@ -54,7 +56,8 @@ public final class SensitivityTable implements DeviceTable {
         }
         return t.note("Rank by w_rps_per_mib within the mix (1 = highest). Kendall's tau-b compares each mix's"
                         + " ranking of the stacks with the declared mix's (1 = same order), p as scipy.stats.kendalltau"
-                        + " gives it, over the stacks ranked under both mixes; shown on the first row of each mix.")
+                        + " gives it, over the stacks ranked under both mixes; shown on the first row of each mix. The"
+                        + " declared mix compared with itself has tau = 1 and no p (" + NOT_TESTED + ").")
                 .note(TableText.UNRANKED_NOTE)
                 .note(TableText.ciNote(r) + " CIs of weighted values: stratified bootstrap within each endpoint.")
                 .note(TableText.MIB_NOTE)
@@ -62,6 +65,9 @@ public final class SensitivityTable implements DeviceTable {
                 .note("Mix weights: the mixes table (Table 7). " + TableText.sourceNote("weighted.csv and sensitivity.csv"))
                 .build();
     }
+
+    /** The p cell of the declared mix against itself. */
+    static final String NOT_TESTED = "not tested";
 
     /** Mixes in mixes.csv order (declared first), then any other mix the results hold. */
     private static List<String> mixes(Results r, DeviceResults d) {

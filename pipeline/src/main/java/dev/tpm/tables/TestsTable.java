@@ -47,7 +47,11 @@ public final class TestsTable implements DeviceTable {
                     significant + " of " + pairs.size());
         }
         AnalysisConfig c = TableText.config(r);
-        if (d.posthocSummary() != null) t.note(holmSentence(d.posthocSummary(), c));
+        if (d.posthocSummary() != null) {
+            t.note(holmSentence(d.posthocSummary(), c));
+            resolutionSentence(d.posthocSummary()).ifPresent(t::note);
+        }
+        methodSentence(d.posthoc()).ifPresent(t::note);
         for (dev.tpm.results.TestLeftOut o : d.testsLeftOut()) {
             t.note("Left out of the tests of " + o.endpoint() + ": " + o.stack() + " (" + o.reason() + "; fewer than min_n = "
                     + c.minN() + " measured runs).");
@@ -73,6 +77,31 @@ public final class TestsTable implements DeviceTable {
                 + " remain significant under Holm-Bonferroni correction (family-wise alpha = "
                 + Rounding.plain(c.alpha()) + "); " + s.largeEffect() + " have |d| > "
                 + Rounding.plain(c.largeEffect()) + ", of which " + s.largeAndSignificant() + " are significant.";
+    }
+
+    /**
+     * The family's resolution in words (analysis.md 3), e.g. "Holm's first threshold is 0.05 / 735 =
+     * 6.8e-5; the pair with the fewest runs (10 and 10) can reach at best p = 1.1e-5 (an exact rank
+     * test, the two samples apart), so it can pass." Empty for an empty family.
+     */
+    public static Optional<String> resolutionSentence(PosthocSummary s) {
+        if (s.comparisons() == 0 || Double.isNaN(s.holmThreshold())) return Optional.empty();
+        String verdict = s.fewestRunPairCanPass()
+                ? "so it can pass when its two samples do not overlap."
+                : "so no pair of that size can be significant, whatever the data.";
+        return Optional.of("Holm's first threshold is alpha / " + s.comparisons() + " = " + Rounding.p(s.holmThreshold())
+                + "; the pair with the fewest runs (" + s.fewestRunsA() + " and " + s.fewestRunsB()
+                + ") can reach at best p = " + Rounding.p(s.minAttainableP())
+                + " (2 / C(n_a + n_b, n_a): an exact rank test, the two samples apart), " + verdict);
+    }
+
+    /** How many Mann-Whitney p-values are exact and how many asymptotic (analysis.md 3, p_method). */
+    static Optional<String> methodSentence(List<Posthoc> posthoc) {
+        if (posthoc.isEmpty()) return Optional.empty();
+        long exact = posthoc.stream().filter(p -> "exact".equals(p.pMethod())).count();
+        return Optional.of("Mann-Whitney p: exact for " + exact + " of " + posthoc.size()
+                + " pairs (no tied value, at most 50 runs a side), otherwise the normal approximation with tie and"
+                + " continuity correction (p_method in posthoc.csv).");
     }
 
     private static String testName(AnalysisConfig c) {

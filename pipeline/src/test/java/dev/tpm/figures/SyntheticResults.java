@@ -251,7 +251,7 @@ public final class SyntheticResults {
                 for (int run = 1; run <= 2; run++) series.add(memorySeries(id, stack, run, rng));
             }
         }
-        PosthocSummary summary = new PosthocSummary(id, 400, 253, 180, 175);
+        PosthocSummary summary = new PosthocSummary(id, 400, 253, 180, 175, 0.05 / 400, 2 / 1.0089134454556417e29, 50, 50);
         return new DeviceResults(hardware(id, energy), List.of("2026-12-01-" + id), STACKS, DECLARED, List.of(),
                 samples, List.of(), List.of(), summary, weighted, List.of(), pooled, sweepPoints, List.of(),
                 List.of(), series, List.of(), List.of(), List.of(), List.of("go", "rust", "dotnet"))

@@ -62,10 +62,11 @@ class MemoryTrendTest {
 
     @Test
     void withHalfAnIntervalASampleJustShortOfTheCheckpointIsItsReading() {
-        // a 300 s series sampled every 1,000 ms whose ticks drifted: the last sample at 299,999 ms
+        // analysis.md 6 (version 3): "a series sampled every second whose last sample is at 299.999 s
+        // is read at 300 s": h = 500 ms, half the interval_ms
         double[] t = {0, 1001, 59999, 61003, 299999};
         double[] rss = {1, 2, 3, 4, 5};
-        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 300, 0))); // the spec's rule, no tolerance
+        assertTrue(Double.isNaN(MemoryTrend.at(t, rss, 300, 0))); // a series without interval_ms: h = 0
         assertEquals(5, MemoryTrend.at(t, rss, 300, 500));
         assertEquals(1, MemoryTrend.at(t, rss, 0, 500));
         assertEquals(3, MemoryTrend.at(t, rss, 60, 500));

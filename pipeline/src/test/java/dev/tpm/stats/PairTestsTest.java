@@ -34,10 +34,59 @@ class PairTestsTest {
     @TestFactory
     Stream<DynamicTest> mannWhitneyAgreesWithScipyAsymptoticWithContinuity() {
         return eachPair((c, e) -> {
-            MannWhitney.Result r = MannWhitney.test(a(c), b(c));
+            MannWhitney.Result r = MannWhitney.asymptotic(a(c), b(c));
             assertClose(Reference.number(e.get("u")), r.u(), "U of a");
             assertClose(Reference.number(e.get("p_mwu")), r.p(), "p");
         });
+    }
+
+    /** scipy method='exact' on every pair without ties of at most 100 a side (the distribution costs n^4 / 4 past that). */
+    @TestFactory
+    Stream<DynamicTest> exactMannWhitneyAgreesWithScipyExact() {
+        return eachPair((c, e) -> {
+            if (e.get("p_mwu_exact").isNull() || a(c).length > 100 || b(c).length > 100) return;
+            MannWhitney.Result r = MannWhitney.exact(a(c), b(c));
+            assertEquals(MannWhitney.Method.EXACT, r.method());
+            assertClose(Reference.number(e.get("u")), r.u(), "U of a");
+            assertClose(Reference.number(e.get("p_mwu_exact")), r.p(), "exact p");
+        });
+    }
+
+    /** analysis.md 3's choice: exact without ties up to 50 a side, asymptotic otherwise; p_method says which. */
+    @TestFactory
+    Stream<DynamicTest> theSpecChoosesExactOrAsymptoticAsTheFixtureDoes() {
+        return eachPair((c, e) -> {
+            MannWhitney.Result r = MannWhitney.test(a(c), b(c));
+            assertEquals(e.get("p_method").asText(), r.method().id(), "p_method");
+            assertClose(Reference.number(e.get("p_mwu_spec")), r.p(), "p");
+            assertClose(Reference.number(e.get("min_attainable_p")), MannWhitney.minAttainableP(a(c).length, b(c).length),
+                    "2 / C(n_a + n_b, n_a)");
+        });
+    }
+
+    @Test
+    void tenSeparatedRunsASideReachTheExactFloorThatTheApproximationCannot() {
+        JsonNode e = Reference.EXPECTED.get("pairs").get("exact_separated_10_10");
+        double[] x = Reference.array(Reference.SAMPLES.get("pairs").get("exact_separated_10_10").get("a"));
+        double[] y = Reference.array(Reference.SAMPLES.get("pairs").get("exact_separated_10_10").get("b"));
+        MannWhitney.Result r = MannWhitney.test(x, y);
+        assertEquals(MannWhitney.minAttainableP(10, 10), r.p(), 1e-20, "separated samples reach 2 / C(20, 10) = 1.1e-5");
+        assertTrue(MannWhitney.asymptotic(x, y).p() > 1.8e-4, "the normal approximation stays above 1.8e-4");
+        assertClose(Reference.number(e.get("p_mwu_exact")), r.p(), "exact p");
+    }
+
+    @Test
+    void theExactDistributionAt50x50IsFast() {
+        double[] x = new double[50];
+        double[] y = new double[50];
+        for (int i = 0; i < 50; i++) {
+            x[i] = i;
+            y[i] = i + 0.5;
+        }
+        long t0 = System.nanoTime();
+        double p = MannWhitneyExact.upperTail(49, 50, 1) + MannWhitney.exact(x, y).p();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(p > 0 && ms < 2000, "two uncached 50-ish x 50 distributions took " + ms + " ms");
     }
 
     @TestFactory
@@ -95,6 +144,31 @@ class PairTestsTest {
         double pm = MannWhitney.test(x, y).p();
         double pw = WelchT.test(x, y).p();
         return pm >= 0 && pm <= 1 && (Double.isNaN(pw) || (pw >= 0 && pw <= 1));
+    }
+
+    /** Swapping a and b swaps only the sign conventions: U_a becomes n_a n_b - U_a, p and p_method stay. */
+    @Property
+    boolean swappingTheSamplesMirrorsUAndKeepsP(@ForAll @Size(min = 1, max = 30) int[] a, @ForAll @Size(min = 1, max = 30) int[] b,
+            @ForAll @IntRange(min = 2, max = 1000) int modulus) {
+        double[] x = java.util.Arrays.stream(a).mapToDouble(v -> Math.floorMod(v, modulus)).toArray();
+        double[] y = java.util.Arrays.stream(b).mapToDouble(v -> Math.floorMod(v, modulus) + 0.5).toArray();
+        MannWhitney.Result ab = MannWhitney.test(x, y);
+        MannWhitney.Result ba = MannWhitney.test(y, x);
+        return ab.method() == ba.method() && ab.p() == ba.p() && ab.u() == (double) x.length * y.length - ba.u();
+    }
+
+    /** The exact p is never below 2 / C(n_a + n_b, n_a), and separated samples reach it. */
+    @Property
+    boolean theExactPIsNeverBelowTheMinimumAttainable(@ForAll @Size(min = 1, max = 50) java.util.Set<@IntRange(min = 0, max = 100000) Integer> a,
+            @ForAll @Size(min = 1, max = 50) java.util.Set<@IntRange(min = 0, max = 100000) Integer> b) {
+        double[] x = a.stream().mapToDouble(v -> v).toArray();
+        double[] y = b.stream().mapToDouble(v -> v + 0.5).toArray(); // half-integers: no tie with x
+        MannWhitney.Result r = MannWhitney.test(x, y);
+        double floor = MannWhitney.minAttainableP(x.length, y.length);
+        double[] above = java.util.Arrays.stream(y).map(v -> v + 200000).toArray();
+        double separated = MannWhitney.test(x, above).p();
+        return r.method() == MannWhitney.Method.EXACT && r.p() >= floor * (1 - 1e-12)
+                && Math.abs(separated - floor) <= 1e-12 * floor;
     }
 
     @Property

@@ -50,9 +50,9 @@ class LatexCompileTest {
                     e.getKey() + ": the compiled PDF does not show the caption \"" + caption + "\":\n" + text);
             compiled++;
         }
-        // 3 shared (mixes, devices, replication) + 13 for pi5-a + 9 for x86-b (no energy, sweep, memory,
-        // efficiency, drift) + 15 of the one-device run + 1
-        assertEquals(41, compiled);
+        // 3 shared (mixes, devices, replication) + 14 for pi5-a + 10 for x86-b (no energy, sweep, memory,
+        // efficiency, drift) + 16 of the one-device run + 1
+        assertEquals(44, compiled);
     }
 
     /** The first words of the caption as the PDF shows them: the text of the \\caption argument, unescaped. */

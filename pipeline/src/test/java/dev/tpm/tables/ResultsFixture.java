@@ -19,6 +19,7 @@ import dev.tpm.results.MemorySummary;
 import dev.tpm.results.Omnibus;
 import dev.tpm.results.Posthoc;
 import dev.tpm.results.PosthocSummary;
+import dev.tpm.results.Ratio;
 import dev.tpm.results.Replication;
 import dev.tpm.results.ReplicationTau;
 import dev.tpm.results.Results;
@@ -123,7 +124,7 @@ final class ResultsFixture {
         DeviceResults b = new DeviceResults(full.device(), full.campaigns(), full.stacks(), full.declaredMix(),
                 noEnergy, List.of(), full.omnibus(), full.posthoc(), full.posthocSummary(), full.weighted(),
                 full.sensitivity(), full.stackPooled(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), full.runCounts(), full.implications(), full.paretoFrontier());
+                List.of(), full.runCounts(), full.implications(), full.paretoFrontier()).toBuilder().ratios(full.ratios()).build();
         List<Replication> rep = new ArrayList<>(replication(DEVICE));
         rep.addAll(replication(SECOND_DEVICE));
         return new Results(ds, new Verification(3, "0".repeat(64)), List.of("go", "rust", "python"),
@@ -194,7 +195,7 @@ final class ResultsFixture {
                 w(id, WRITE_HEAVY, "python", est(600.0, 550.0, 650.0), est(240.0, 235.0, 245.0),
                         est(2.5, 2.4, 2.6), Estimate.MISSING, 3, 75.0));
         List<Sensitivity> sensitivity = List.of(
-                new Sensitivity(id, DECLARED, 1.0, 0.11718), new Sensitivity(id, WRITE_HEAVY, 0.33333, 0.60151));
+                new Sensitivity(id, DECLARED, 1.0, Double.NaN), new Sensitivity(id, WRITE_HEAVY, 0.33333, 0.60151));
         List<StackPooled> pooled = List.of(
                 new StackPooled(id, "go", 250, est(12.345, 12.1, 12.6), est(11.2, 11.0, 11.45), 8.7512),
                 new StackPooled(id, "rust", 250, est(4.97, 4.9, 5.04), est(11.04, 10.96, 11.14), 3.2699),
@@ -232,14 +233,33 @@ final class ResultsFixture {
                 new RunCount(id, "python", 1, 265, 15, 249, 1, 0, 0, 0));
         List<Implication> implications = List.of(
                 new Implication(id, "lowest idle RSS", "rust", est(4.97, 4.9, 5.04), "MiB", List.of()),
-                new Implication(id, "highest w_rps", "go", est(2200.4, 2150.2, 2250.7), "req/s", List.of("rust")),
-                new Implication(id, "fastest startup", "rust", est(11.04, 10.96, 11.14), "ms", List.of("go")),
+                new Implication(id, "highest w_rps", "go", est(2200.4, 2150.2, 2250.7), "req/s",
+                        List.of(new Implication.Tie("rust", 1.0352, 0.9871, 1.0843))),
+                new Implication(id, "fastest startup", "rust", est(11.04, 10.96, 11.14), "ms",
+                        List.of(new Implication.Tie("go", 1.0145, 0.9977, 1.0321))),
                 new Implication(id, "smallest artifact", "rust", new Estimate(3.2699, Double.NaN, Double.NaN),
-                        "MiB", List.of()));
+                        "MiB", List.of(), List.of(), false, List.of()));
         return new DeviceResults(device(id, powerSource), List.of("c1"), STACKS, DECLARED, g, samples, omnibus,
-                posthoc, new PosthocSummary(id, 400, 253, 180, 175), weighted, sensitivity, pooled, sweep,
+                posthoc, new PosthocSummary(id, 400, 253, 180, 175, 0.05 / 400, 2 / 1.0089134454556417e29, 50, 50), weighted, sensitivity, pooled, sweep,
                 sweepSummary, memory, List.of(), exclusions, runCounts, implications, List.of("go", "rust"))
-                .toBuilder().drift(drift(id)).build();
+                .toBuilder().ratios(ratios(id)).drift(drift(id)).build();
+    }
+
+    /** ratios.csv's rows under the declared mix for the ratios table (synthetic). */
+    static List<Ratio> ratios(String id) {
+        return List.of(
+                new Ratio(id, DECLARED, Ratio.W_RPS, "go", "go", 2200.4, 1, Double.NaN, Double.NaN, true),
+                new Ratio(id, DECLARED, Ratio.W_RPS, "rust", "go", 2125.5, 1.0352, 0.9871, 1.0843, true),
+                new Ratio(id, DECLARED, Ratio.W_RPS, "python", "go", 969.0, 2.2708, 2.1702, 2.3512, false),
+                new Ratio(id, DECLARED, Ratio.W_PEAK_MIB, "go", "rust", 19.7249, 2.6800, 2.6104, 2.7533, false),
+                new Ratio(id, DECLARED, Ratio.W_PEAK_MIB, "rust", "rust", 7.3601, 1, Double.NaN, Double.NaN, true),
+                new Ratio(id, DECLARED, Ratio.W_PEAK_MIB, "python", "rust", 236.7149, 32.1619, 31.0, 33.4, false),
+                new Ratio(id, DECLARED, Ratio.W_RPS_PER_MIB, "go", "rust", 111.1349, 2.7918, 2.6477, 2.9444, false),
+                new Ratio(id, DECLARED, Ratio.W_RPS_PER_MIB, "rust", "rust", 310.2549, 1, Double.NaN, Double.NaN, true),
+                new Ratio(id, DECLARED, Ratio.W_RPS_PER_MIB, "python", "rust", 4.0951, 75.7618, 70.1, 81.9, false),
+                new Ratio(id, DECLARED, Ratio.W_P99_MS, "go", "go", 5.0, 1, Double.NaN, Double.NaN, true),
+                new Ratio(id, DECLARED, Ratio.W_P99_MS, "rust", "go", 5.0, 1.0, 0.9, 1.12, true),
+                new Ratio(id, DECLARED, Ratio.W_P99_MS, "python", "go", 5.0, 1.0, Double.NaN, Double.NaN, null));
     }
 
     /**
@@ -275,7 +295,7 @@ final class ResultsFixture {
     }
 
     private static Posthoc ph(String device, String endpoint, String metric, String[] pair, boolean significant) {
-        return new Posthoc(device, endpoint, metric, pair[0], pair[1], 50, 50, 100, 0.001, 3, 97, 0.002, 1.2, 1.19,
+        return new Posthoc(device, endpoint, metric, pair[0], pair[1], 50, 50, 100, 0.001, "exact", 3, 97, 0.002, 1.2, 1.19,
                 0.5, significant ? 0.01 : 0.2, significant);
     }
 }

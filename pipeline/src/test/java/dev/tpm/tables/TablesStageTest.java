@@ -16,7 +16,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class TablesStageTest {
-    static final List<String> ALL_NAMES = List.of("mixes", "replication", "ram", "endpoints", "latency", "tests", "ratio",
+    static final List<String> ALL_NAMES = List.of("mixes", "replication", "ram", "endpoints", "latency", "tests", "ratio", "ratios",
             "startup", "energy", "sweep", "memory", "implications", "sensitivity", "exclusions", "drift");
 
     /** The fixture has no PSS or CPU values, so no efficiency table. */

@@ -30,6 +30,32 @@ class TestsTableTest {
                 List.of());
         assertEquals("Of 10 post-hoc comparisons, 4 remain significant under Holm-Bonferroni correction"
                         + " (family-wise alpha = 0.01); 3 have |d| > 0.5, of which 2 are significant.",
-                TestsTable.holmSentence(new PosthocSummary("d", 10, 4, 3, 2), c));
+                TestsTable.holmSentence(new PosthocSummary("d", 10, 4, 3, 2, 0.001, 2 / 126.0, 5, 4), c));
+    }
+
+    @Test
+    void theResolutionSaysWhenTheFewestRunPairCannotPass() {
+        // 735 pairs at alpha 0.05: 6.8e-5; 10 runs a side: 2 / C(20, 10) = 1.1e-5, so it can pass
+        PosthocSummary can = new PosthocSummary("d", 735, 0, 0, 0, 0.05 / 735, 2 / 184756.0, 10, 10);
+        assertEquals("Holm's first threshold is alpha / 735 = 6.8e-5; the pair with the fewest runs (10 and 10) can reach"
+                + " at best p = 1.1e-5 (2 / C(n_a + n_b, n_a): an exact rank test, the two samples apart), so it can pass"
+                + " when its two samples do not overlap.", TestsTable.resolutionSentence(can).orElseThrow());
+        // 5 runs a side: 2 / C(10, 5) = 7.9e-3 > 6.8e-5
+        PosthocSummary cannot = new PosthocSummary("d", 735, 0, 0, 0, 0.05 / 735, 2 / 252.0, 5, 5);
+        assertEquals("Holm's first threshold is alpha / 735 = 6.8e-5; the pair with the fewest runs (5 and 5) can reach"
+                + " at best p = 0.008 (2 / C(n_a + n_b, n_a): an exact rank test, the two samples apart), so no pair of"
+                + " that size can be significant, whatever the data.", TestsTable.resolutionSentence(cannot).orElseThrow());
+        assertEquals(java.util.Optional.empty(), TestsTable.resolutionSentence(PosthocSummary.empty("d")));
+    }
+
+    @Test
+    void theTableCarriesTheResolutionAndTheMethodCount() {
+        Results r = ResultsFixture.full();
+        ParsedMarkdown md = ParsedMarkdown.of(new TestsTable().build(r, r.devices().get(0)));
+        assertEquals(TestsTable.resolutionSentence(r.devices().get(0).posthocSummary()).orElseThrow(), md.notes().get(1));
+        int pairs = r.devices().get(0).posthoc().size();
+        assertEquals("Mann-Whitney p: exact for " + pairs + " of " + pairs + " pairs (no tied value, at most 50 runs a side),"
+                + " otherwise the normal approximation with tie and continuity correction (p_method in posthoc.csv).",
+                md.notes().get(2));
     }
 }

@@ -139,6 +139,11 @@ class StudiesEndToEndTest {
             assertTrue((paper.out() + paper.err()).contains("skipped tables/" + t + ": no campaign of study"), t + "\n" + paper);
         }
         for (String f : STUDY_FIGURES) assertFalse(Files.exists(out.resolve("figures/" + f + ".png")), f);
+        // hello-blog-next likewise: no campaign, no table of questions "not yet measured", no figure
+        assertFalse(Files.exists(out.resolve("tables/hello_blog_next.md")));
+        assertTrue((paper.out() + paper.err()).contains("skipped tables/hello_blog_next: no campaign of study hello-blog-next"),
+                paper::toString);
+        assertFalse(Files.exists(out.resolve("figures/hello_blog_next.png")));
         assertFalse(Files.readString(out.resolve("figures/index.html")).contains("<h2>Study "));
     }
 }

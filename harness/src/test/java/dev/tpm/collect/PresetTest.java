@@ -126,7 +126,7 @@ class PresetTest {
         IOException e = assertThrows(IOException.class, () -> Preset.load(f));
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Preset.resolve("nope", PRESETS));
-        assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-smoke, node-pi,"
+        assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-next, hello-blog-next-smoke, hello-blog-smoke, node-pi,"
                 + " node-pi-smoke, paper, pilot, smoke]"), missing.getMessage());
     }
 
@@ -191,7 +191,9 @@ class PresetTest {
         assertTrue(Preset.resolve("app-servers", PRESETS).description().contains("15 min 52 s for"));
         assertEquals(3 * 712 / 60.0, estimateMinutes(Preset.resolve("node-pi", PRESETS), 3), 1e-9);
         assertTrue(Preset.resolve("node-pi", PRESETS).description().contains("35 min 36 s for"));
-        for (String name : List.of("hello-blog", "app-servers", "node-pi")) {
+        assertEquals(8 * 798 / 60.0, estimateMinutes(Preset.resolve("hello-blog-next", PRESETS), 8), 1e-9);
+        assertTrue(Preset.resolve("hello-blog-next", PRESETS).description().contains("1 h 46 min 24 s for the eight stacks"));
+        for (String name : List.of("hello-blog", "app-servers", "node-pi", "hello-blog-next")) {
             Preset full = Preset.resolve(name, PRESETS);
             Preset smoke = Preset.resolve(name + "-smoke", PRESETS);
             assertEquals(full.study(), smoke.study(), name);
@@ -200,6 +202,32 @@ class PresetTest {
             assertEquals(full.concurrencyLevels().size(), smoke.concurrencyLevels().size(), name);
             assertTrue(estimateMinutes(smoke, 3) < 1.5, name + "-smoke: " + estimateMinutes(smoke, 3) + " min");
         }
+    }
+
+    @Test
+    void helloBlogNextIsTheBlogsProtocolWithTheNewEndpointsAndOneThousandConnections() throws IOException {
+        Preset next = Preset.resolve("hello-blog-next", PRESETS);
+        Preset blog = Preset.resolve("hello-blog", PRESETS);
+        assertEquals("hello-blog-next", next.study());
+        assertEquals(List.of("hello", "hello_json", "sleep"), next.endpoints());
+        for (Preset p : List.of(next, blog)) {
+            assertEquals(List.of(10, 50), p.concurrencyLevels());
+        }
+        assertEquals(blog.durationS(), next.durationS());
+        assertEquals(blog.runs(), next.runs());
+        assertEquals(blog.warmups(), next.warmups());
+        assertEquals(blog.threads(), next.threads());
+        assertEquals(blog.timeoutS(), next.timeoutS());
+        assertEquals("hello", next.sweep().endpoint());
+        assertEquals(List.of(1000), next.sweep().concurrency());
+        assertEquals(5, next.sweep().runs());
+        assertEquals(1, next.sweep().warmups());
+        Preset smoke = Preset.resolve("hello-blog-next-smoke", PRESETS);
+        assertEquals(next.sweep().concurrency(), smoke.sweep().concurrency());
+        // every stack answers on the hello endpoint at 1,000 connections: phase 2 plans them all
+        List<PlannedRun> plan = Plan.of(next, List.of("a", "b"));
+        assertEquals(2 * 6, plan.stream().filter(r -> r.concurrency() == 1000).count());
+        assertEquals(2 * 3 * 2 * 6, plan.stream().filter(r -> r.concurrency() != 1000).count());
     }
 
     @Test

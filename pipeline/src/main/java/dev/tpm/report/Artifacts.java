@@ -1,10 +1,12 @@
 package dev.tpm.report;
 
 import dev.tpm.figures.HelloBlogFigure;
+import dev.tpm.figures.HelloBlogNextFigure;
 import dev.tpm.figures.NodePiMemoryFigure;
 import dev.tpm.figures.StudyFigure;
 import dev.tpm.model.Studies;
 import dev.tpm.tables.AppServersTable;
+import dev.tpm.tables.HelloBlogNextTable;
 import dev.tpm.tables.HelloBlogTable;
 import dev.tpm.tables.NodePiMemoryTable;
 import dev.tpm.tables.NodePiTable;
@@ -106,10 +108,12 @@ public final class Artifacts {
     public static final List<StudyTable> STUDY_TABLES = List.of(
             new HelloBlogTable(), new StudyReplicationTable(Studies.HELLO_BLOG),
             new AppServersTable(), new StudyReplicationTable(Studies.APP_SERVERS),
+            new HelloBlogNextTable(),
             new NodePiTable(), new NodePiMemoryTable(), new StudyReplicationTable(Studies.NODE_PI));
 
     /** The seed studies' figures, each drawn only when a campaign of its study exists. */
-    public static final List<StudyFigure> STUDY_FIGURES = List.of(new HelloBlogFigure(), new NodePiMemoryFigure());
+    public static final List<StudyFigure> STUDY_FIGURES = List.of(new HelloBlogFigure(), new HelloBlogNextFigure(),
+            new NodePiMemoryFigure());
 
     private Artifacts() {}
 

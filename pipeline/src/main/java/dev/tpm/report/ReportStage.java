@@ -335,8 +335,10 @@ public final class ReportStage implements Stage {
         private void study(String study) {
             StudyScope s = StudyScope.of(results, study);
             h.append("<section id=\"study-").append(Html.id(study)).append("\">\n<h2>Study ").append(Html.escape(study))
-                    .append("</h2>\n<p>").append(Html.escape("The seed " + Studies.SOURCE.get(study) + " (spec/studies.md),"
-                            + " measured again on " + s.describe() + ". Not the paper's protocol: hello-world endpoints"
+                    .append("</h2>\n<p>").append(Html.escape((study.equals(Studies.HELLO_BLOG_NEXT)
+                            ? "The questions the seed " + Studies.SOURCE.get(study) + " left open (spec/studies.md),"
+                            + " measured on " : "The seed " + Studies.SOURCE.get(study) + " (spec/studies.md),"
+                            + " measured again on ") + s.describe() + ". Not the paper's protocol: hello-world endpoints"
                             + " with the study's own load and runs; these campaigns never enter the paper's tables."))
                     .append("</p>\n");
             for (StudyTable t : studyTables(study)) table("", t.name(), t.build(results));

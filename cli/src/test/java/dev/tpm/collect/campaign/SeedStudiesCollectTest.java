@@ -63,6 +63,35 @@ class SeedStudiesCollectTest {
         assertEquals("4.1.0", c.at("/load_generator/version").asText());
     }
 
+    /**
+     * hello-blog-next's smoke variant: the three endpoints at two levels in phase 1 and GET / at
+     * 1,000 connections in phase 2, whose runs reach the server (the open-file limit suffices or
+     * is raised); a stack of the blog and one of the new ones.
+     */
+    @Test
+    void helloBlogNextAnswersEveryEndpointAndOneThousandConnections(@TempDir Path tmp) throws Exception {
+        String id = "2026-01-01-test-hello-blog-next";
+        List<String> stacks = List.of("go-http", "rust-axum-hello");
+        JsonNode c = collect(tmp, "hello-blog-next-smoke", stacks, id);
+        assertEquals("[2,4]", c.at("/protocol/concurrency").toString());
+        assertEquals("hello", c.at("/protocol/sweep/endpoint").asText(), c.at("/protocol").toString());
+        List<RunRow> phase2 = RunFiles.read(tmp.resolve("data/raw").resolve(id).resolve("phase2.csv"), 2);
+        for (String stack : stacks) {
+            List<RunRow> many = phase2.stream().filter(r -> r.stack().equals(stack) && r.concurrency() == 1000 && !r.warmup()
+                    && r.ok()).toList();
+            assertEquals(1, many.size(), stack + ": " + phase2);
+            assertEquals("hello", many.get(0).endpoint());
+            assertTrue(many.get(0).requests() > 1000, many.get(0).toString());
+        }
+        // GET /sleep: at most c / 50 ms requests per second can complete on every stack
+        List<RunRow> phase1 = RunFiles.read(tmp.resolve("data/raw").resolve(id).resolve("phase1.csv"), 1);
+        for (RunRow r : phase1) {
+            if (!r.endpoint().equals("sleep") || !r.ok()) continue;
+            assertTrue(r.rps() <= r.concurrency() / 0.050 * 1.05, r.toString());
+            assertTrue(r.latP50Ms() >= 50, r.toString());
+        }
+    }
+
     @Test
     void appServersMeasuresEveryWorkerOfAPreForkingServer(@TempDir Path tmp) throws Exception {
         JsonNode c = collect(tmp, "app-servers-smoke", List.of("python-gunicorn", "rust-hyper"), "2026-01-01-test-app-servers");

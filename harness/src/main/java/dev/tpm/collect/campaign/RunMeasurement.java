@@ -57,6 +57,8 @@ final class RunMeasurement {
     private final DeleteRows deleteRows = new DeleteRows();
     private final LoadGenerator tool;
     private final HarnessOverhead.Waits waits = new HarnessOverhead.Waits();
+    /** prlimit before the server's and the local load generator's argv when the preset needs more open files. */
+    private final OpenFileLimit openFiles;
     private volatile ServerSide.Server current;
 
     RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts) {
@@ -69,6 +71,12 @@ final class RunMeasurement {
         for (StackSpec s : o.stacks()) specs.put(s.id(), s);
         this.tool = LoadGenerator.of(o.preset().loadGenerator(), scripts, o.wrk(), o.autocannonDir(), o.node(),
                 o.loadGenHost(), loadGeneratorAddress());
+        this.openFiles = OpenFileLimit.of(o.preset());
+    }
+
+    /** The load generator's prefix: taskset, after prlimit when it runs here and needs more open files. */
+    private java.util.List<String> loadGeneratorPrefix() {
+        return o.loadGenHost().remote() ? o.pinning().loadGenerator() : openFiles.before(o.pinning().loadGenerator());
     }
 
     DeleteRows deleteRows() {
@@ -105,7 +113,7 @@ final class RunMeasurement {
         int port = servers.freePort();
         b.startedAt = ISO_MILLIS.format(Instant.now());
         Measured m;
-        ServerSide.Server server = servers.start(spec, o.bind(), port, db, o.pinning().server(),
+        ServerSide.Server server = servers.start(spec, o.bind(), port, db, openFiles.before(o.pinning().server()),
                 o.workDir().resolve("server-" + r.stack() + ".log"));
         current = server;
         try {
@@ -146,7 +154,7 @@ final class RunMeasurement {
     }
 
     private WrkCommand wrk(PlannedRun r, String endpoint, int durationS, int port, int rows) {
-        return new WrkCommand(o.pinning().loadGenerator(), o.wrk(), scripts.resolve(endpoint + ".lua"), o.preset().threads(),
+        return new WrkCommand(loadGeneratorPrefix(), o.wrk(), scripts.resolve(endpoint + ".lua"), o.preset().threads(),
                 r.concurrency(), durationS, port, scriptArgs(r, rows), loadGeneratorAddress(), o.preset().timeoutS(),
                 o.loadGenHost());
     }
@@ -209,7 +217,7 @@ final class RunMeasurement {
                 out = new LoadGenerator.Outcome(w.exitCode(), wrkOut, w.output(), w.output(), w.timedOut(),
                         WrkCommand.loadgenCpu(w.output()));
             } else {
-                out = tool.run(new LoadGenerator.Request(o.pinning().loadGenerator(), r.endpoint(), p.threads(), r.concurrency(),
+                out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.threads(), r.concurrency(),
                         r.durationS(), p.timeoutS(), port, scriptArgs(r, rows)), o.workDir(), h -> lock.recordChildren(idlePids, h));
             }
             waits.since(load);

@@ -126,6 +126,9 @@ public final class CollectCommand implements Callable<Integer> {
             List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p).stream()
                     .map(s -> s.onCores(pinning.serverCores(cores))).toList();
             if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
+            dev.tpm.collect.campaign.OpenFileLimit openFiles = dev.tpm.collect.campaign.OpenFileLimit.of(p);
+            err.println("collect: " + openFiles.describe(host.remote()));
+            if (!openFiles.satisfiable()) throw new IOException(openFiles.describe(host.remote()));
             err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name()
                     + " (study " + p.study() + ", " + p.loadGenerator() + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()

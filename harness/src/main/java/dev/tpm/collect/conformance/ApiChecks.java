@@ -9,6 +9,7 @@ import static dev.tpm.collect.conformance.Expectations.item;
 import static dev.tpm.collect.conformance.Expectations.json;
 import static dev.tpm.collect.conformance.Expectations.seeded;
 import static dev.tpm.collect.conformance.Expectations.seededList;
+import static dev.tpm.collect.conformance.Expectations.sleepTimes;
 import static dev.tpm.collect.conformance.Expectations.status;
 import static dev.tpm.collect.conformance.Expectations.text;
 
@@ -27,7 +28,9 @@ import java.util.function.BooleanSupplier;
  * The rows of the API table of servers.md that a stack serves (its stack.json's endpoints),
  * exercised against one running server whose database was reset and seeded with
  * {@link #SEED_ROWS} rows of {@link ItemsDatabase}: GET /health always, GET / for {@code hello},
- * GET /json for {@code hello_json}, GET /heavy for {@code heavy}; for a stack with the CRUD
+ * GET /json for {@code hello_json}, GET /heavy for {@code heavy}, GET /sleep for {@code sleep}
+ * (answered as GET /, {@link #SLEEP_REQUESTS} requests timed, each after a timed GET /health); for a
+ * stack with the CRUD
  * endpoints the reads, then the writes (POST, PUT, each with its rejected bodies), then the
  * deletes, which use the item the writes created. Each check is named by its row (request and
  * case); a failing check adds a {@link RowProblem} and the rest still run, until the server dies.
@@ -38,6 +41,8 @@ final class ApiChecks {
     static final int SEED_ROWS = 150;
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 1000;
+    /** Sequential GET /sleep requests timed, one at a time, each after a GET /health timed as its reference. */
+    static final int SLEEP_REQUESTS = 5;
     /** An id no check ever creates. */
     static final long MISSING_ID = 999_999;
 
@@ -146,6 +151,23 @@ final class ApiChecks {
                 long after = System.currentTimeMillis();
                 status(a, 200);
                 helloJson(json(a), before, after);
+            });
+        }
+        if (endpoints.contains(dev.tpm.model.Endpoints.SLEEP)) {
+            row("GET /sleep", () -> {
+                double[] millis = new double[SLEEP_REQUESTS];
+                double[] healthMillis = new double[SLEEP_REQUESTS];
+                for (int i = 0; i < SLEEP_REQUESTS; i++) {
+                    long start = System.nanoTime();
+                    status(send("GET", "/health", null), 200);
+                    healthMillis[i] = (System.nanoTime() - start) / 1e6;
+                    start = System.nanoTime();
+                    Answer a = send("GET", "/sleep", null);
+                    millis[i] = (System.nanoTime() - start) / 1e6;
+                    status(a, 200);
+                    text(a, "Hello, World!");
+                }
+                sleepTimes(millis, healthMillis);
             });
         }
         if (endpoints.contains(dev.tpm.model.Endpoints.HEAVY)) {

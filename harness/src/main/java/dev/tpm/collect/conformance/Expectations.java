@@ -27,6 +27,17 @@ final class Expectations {
     static final double HEAVY_RESULT = heavySum();
     /** Relative tolerance on GET /heavy's result: another summation order differs by far less. */
     static final double HEAVY_RELATIVE_TOLERANCE = 1e-9;
+    /** GET /sleep's wait (servers.md: 50 ms). */
+    static final double SLEEP_MS = 50;
+    /**
+     * How far the fastest GET /sleep may take beyond {@link #SLEEP_MS} plus the fastest GET /health
+     * of the same server: on an idle machine a loopback round trip takes well under a millisecond,
+     * but the 2-core machines this runs on are shared (at a load average of 30 here, single GET
+     * /sleep answers took 75-680 ms on every stack, GET /health alike), so the check compares with
+     * the same server's own round trip and takes the fastest of each, the samples the machine
+     * disturbed least. 100 ms of slack; a server that waits a second still fails.
+     */
+    static final double SLEEP_SLACK_MS = 100;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Expectations() {}
@@ -53,6 +64,28 @@ final class Expectations {
         if (t.asLong() < beforeMs - TIMESTAMP_SLACK_MS || t.asLong() > afterMs + TIMESTAMP_SLACK_MS) {
             throw new Failure("timestamp: expected the time of the request in ms since the epoch (" + beforeMs + ".."
                     + afterMs + "), found " + t);
+        }
+    }
+
+    /**
+     * The client-side times of sequential GET /sleep requests, each after a GET /health: every
+     * sleep at least {@link #SLEEP_MS} (the request and its answer surround the server's whole wait,
+     * so a shorter time means the server did not wait), and the fastest sleep at most the fastest
+     * GET /health + {@link #SLEEP_MS} + {@link #SLEEP_SLACK_MS} (the server waits about 50 ms, not
+     * far more; on an idle server, about 50 ms in all).
+     */
+    static void sleepTimes(double[] millis, double[] healthMillis) throws Failure {
+        if (millis.length == 0 || healthMillis.length == 0) throw new Failure("no GET /sleep request was timed");
+        String times = java.util.Arrays.stream(millis).mapToObj(m -> String.format(Locale.ROOT, "%.1f", m))
+                .collect(java.util.stream.Collectors.joining(", ", "[", "] ms"));
+        double fastest = java.util.Arrays.stream(millis).min().getAsDouble();
+        double health = java.util.Arrays.stream(healthMillis).min().getAsDouble();
+        if (fastest < SLEEP_MS) {
+            throw new Failure(String.format(Locale.ROOT, "expected every answer after at least %.0f ms, found %s", SLEEP_MS, times));
+        }
+        if (fastest > health + SLEEP_MS + SLEEP_SLACK_MS) {
+            throw new Failure(String.format(Locale.ROOT, "expected the fastest answer within %.0f ms of %.0f ms + the fastest GET /health"
+                    + " (%.1f ms), found %s", SLEEP_SLACK_MS, SLEEP_MS, health, times));
         }
     }
 

@@ -122,6 +122,40 @@ class ConformanceCheckTest {
     }
 
     @Test
+    void aStackThatDeclaresSleepIsTimedOnIt() throws IOException {
+        ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("fixture-sleep-good"));
+        assertEquals(List.of(), r.problems());
+        assertEquals(5, r.checks(), "GET /health, GET /, GET /json, GET /sleep, the versions");
+    }
+
+    @Test
+    void aSleepThatDoesNotWaitOrWaitsTooLongFailsItsRow() throws IOException {
+        ConformanceCheck.StackReport none = new ConformanceCheck(work).check(Fixtures.stack("fixture-sleep-none"));
+        assertEquals(List.of("GET /sleep"), none.problems().stream().map(ConformanceCheck.Problem::row).toList());
+        assertTrue(none.problems().get(0).detail().startsWith("expected every answer after at least 50 ms, found ["),
+                none.problems().get(0).detail());
+        ConformanceCheck.StackReport slow = new ConformanceCheck(work).check(Fixtures.stack("fixture-sleep-slow"));
+        assertEquals(List.of("GET /sleep"), slow.problems().stream().map(ConformanceCheck.Problem::row).toList());
+        assertTrue(slow.problems().get(0).detail().startsWith("expected the fastest answer within 100 ms of 50 ms + the fastest GET /health"),
+                slow.problems().get(0).detail());
+    }
+
+    @Test
+    void sleepTimesNeedEveryAnswerAfterTheWaitAndTheFastestCloseToIt() throws Exception {
+        // a busy machine: the fastest sleep 90 ms beyond the fastest GET /health (2.5 ms) passes
+        Expectations.sleepTimes(new double[] {142.5, 300.0, 400.0}, new double[] {2.5, 80.0, 200.0});
+        Expectations.Failure early = org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class,
+                () -> Expectations.sleepTimes(new double[] {50.2, 49.9, 50.4}, new double[] {0.5, 0.4, 0.6}));
+        assertEquals("expected every answer after at least 50 ms, found [50.2, 49.9, 50.4] ms", early.getMessage());
+        Expectations.Failure late = org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class,
+                () -> Expectations.sleepTimes(new double[] {1050.2, 1100.5}, new double[] {0.5, 0.4}));
+        assertEquals("expected the fastest answer within 100 ms of 50 ms + the fastest GET /health (0.4 ms), found [1050.2, 1100.5] ms",
+                late.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(Expectations.Failure.class,
+                () -> Expectations.sleepTimes(new double[0], new double[0]));
+    }
+
+    @Test
     void helloJsonAndHeavyExpectations() throws Exception {
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
         Expectations.helloJson(json.readTree("{\"message\": \"Hello from Pi\", \"timestamp\": 1700000000500}"),

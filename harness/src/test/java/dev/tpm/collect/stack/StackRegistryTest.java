@@ -18,13 +18,14 @@ class StackRegistryTest {
     @Test
     void loadsEveryReferenceStackSortedById() throws IOException {
         StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
-        assertEquals(List.of("dotnet", "flask-dev", "go", "go-http", "java", "java-jdk", "node", "node-cluster",
-                "node-express", "node-express-cluster", "node-fastify", "node-http", "python", "python-1w",
-                "python-gunicorn", "rust", "rust-hyper"), r.all().stream().map(StackSpec::id).toList());
+        assertEquals(List.of("dotnet", "flask-dev", "flask-gunicorn", "go", "go-fasthttp", "go-gin", "go-http", "java",
+                "java-jdk", "node", "node-cluster", "node-express", "node-express-cluster", "node-fastify", "node-http",
+                "python", "python-1w", "python-gunicorn", "rust", "rust-actix", "rust-axum-hello", "rust-hyper"),
+                r.all().stream().map(StackSpec::id).toList());
         assertEquals("go", r.get("go").id());
         assertTrue(r.find("cobol").isEmpty());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.get("cobol"));
-        assertTrue(e.getMessage().contains("dotnet, flask-dev, go"), e.getMessage());
+        assertTrue(e.getMessage().contains("dotnet, flask-dev, flask-gunicorn, go"), e.getMessage());
     }
 
     @Test
@@ -43,8 +44,14 @@ class StackRegistryTest {
     @Test
     void theSeedStacksDeclareTheirEndpointsAndTheCrudStacksServeTheWholeApi() throws IOException {
         StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
-        for (String id : List.of("flask-dev", "node-http", "go-http", "node-cluster", "python-gunicorn", "rust-hyper")) {
+        for (String id : List.of("node-cluster", "python-gunicorn", "rust-hyper")) {
             assertEquals(List.of("hello"), r.get(id).endpoints(), id);
+            assertFalse(r.get(id).servesCrud(), id);
+        }
+        // the blog's stacks and hello-blog-next's answer its JSON and simulated-I/O questions too
+        for (String id : List.of("flask-dev", "node-http", "go-http", "flask-gunicorn", "go-gin", "go-fasthttp",
+                "rust-actix", "rust-axum-hello")) {
+            assertEquals(List.of("hello", "hello_json", "sleep"), r.get(id).endpoints(), id);
             assertFalse(r.get(id).servesCrud(), id);
         }
         for (String id : List.of("node-express", "node-fastify", "node-express-cluster")) {
@@ -189,7 +196,8 @@ class StackRegistryTest {
         StackRegistry.Unavailable u = r.unavailable().stream().filter(x -> x.spec().id().equals("dotnet"))
                 .findFirst().orElseThrow();
         assertEquals("toolchain not on PATH: dotnet", u.reason());
-        assertEquals(List.of("flask-dev", "go", "go-http", "python-1w", "python-gunicorn"),
+        assertEquals(List.of("flask-dev", "flask-gunicorn", "go", "go-fasthttp", "go-gin", "go-http", "python-1w",
+                "python-gunicorn"),
                 r.available().stream().map(StackSpec::id).filter(id -> !id.equals("python")).toList());
         assertTrue(r.available(r.get("python")));
         StackRegistry.Unavailable java = r.unavailable().stream().filter(x -> x.spec().id().equals("java"))

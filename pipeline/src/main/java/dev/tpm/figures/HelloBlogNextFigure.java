@@ -1,0 +1,129 @@
+package dev.tpm.figures;
+
+import dev.tpm.model.Endpoints;
+import dev.tpm.model.Studies;
+import dev.tpm.results.HelloBlogNext;
+import dev.tpm.results.HelloBlogNext.Answer;
+import dev.tpm.results.HelloBlogNext.Cell;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.Results;
+import dev.tpm.results.StudyScope;
+import java.awt.BasicStroke;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * hello_blog_next (studies.md, seed 001's "Things we didn't test"): one panel per question and
+ * device, the median throughput of each stack that answers it against concurrency, one line per
+ * (stack, endpoint): GET / thick, GET /json thin, GET /sleep dashed. The 1,000-connection panel
+ * joins each stack's phase-1 GET / points to its phase-2 point, on a logarithmic concurrency axis.
+ * Reads the same answers as the table ({@link HelloBlogNext}).
+ */
+public final class HelloBlogNextFigure implements StudyFigure {
+    public static final String NAME = "hello_blog_next";
+    private static final BasicStroke DASHED = new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
+            new float[] {6f, 4f}, 0f);
+    /** Panel titles short enough for a panel's width; the table carries the blog's wording. */
+    private static final Map<String, String> PANEL_TITLE = Map.of("JSON", "JSON: GET /json beside GET /",
+            "sleep", "sleep: GET /sleep (50 ms)", "gunicorn", "gunicorn: Flask under Gunicorn, 4 sync workers",
+            "Go", "Go: gin and fasthttp beside net/http", "Rust", "Rust: actix-web and axum",
+            "c = 1000", "c = 1000: GET / at 1,000 connections");
+    private static final Map<String, String> REQUEST = Map.of(Endpoints.HELLO, "GET /", Endpoints.HELLO_JSON, "GET /json",
+            Endpoints.SLEEP, "GET /sleep");
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String study() {
+        return Studies.HELLO_BLOG_NEXT;
+    }
+
+    @Override
+    public String missingData(Results results) {
+        String base = StudyFigure.super.missingData(results);
+        if (base != null) return base;
+        return HelloBlogNext.answers(results).stream().allMatch(a -> a.cells().stream().allMatch(c -> c.summary() == null))
+                ? "no measured run of study hello-blog-next" : null;
+    }
+
+    @Override
+    public String title(Results results) {
+        return StudyFigure.title(StudyScope.of(results, study()), "hello-blog-next (seed 001's open questions): throughput per question");
+    }
+
+    @Override
+    public String caption(Results results) {
+        StudyScope s = StudyScope.of(results, study());
+        return "One panel per question of the blog post (spec/studies.md hello-blog-next): the median throughput of the measured"
+                + " runs against concurrency, per stack; GET / thick, GET /json thin, GET /sleep dashed. The c = 1000 panel"
+                + " joins each stack's GET / at the phase-1 concurrencies to its run at 1,000 connections. Stacks without a"
+                + " measured run are left out of their panel (the table hello_blog_next lists them). Devices: " + s.describe() + ".";
+    }
+
+    @Override
+    public Figure build(Results results) {
+        StudyScope s = StudyScope.of(results, study());
+        List<String> order = new ArrayList<>(s.stacks());
+        HelloBlogNext.QUESTIONS.forEach(q -> q.stacks().stream().filter(x -> !order.contains(x)).forEach(order::add));
+        Theme theme = new Theme(order);
+        boolean several = s.devices().size() > 1;
+        List<LoadgenSummary> study = results.loadgenSummary().stream().filter(x -> x.study().equals(study())).toList();
+        List<XYChart> panels = new ArrayList<>();
+        List<Answer> answers = HelloBlogNext.answers(results);
+        // the legend (one entry per stack) comes from the 1,000-connection panel, which has every
+        // stack measured there; without one, each panel names its own stacks
+        boolean manyPanel = answers.stream().anyMatch(a -> a.question().baseline() == HelloBlogNext.Baseline.OWN_PHASE1
+                && a.cells().stream().anyMatch(c -> c.summary() != null));
+        for (Answer a : answers) {
+            List<Cell> measured = a.cells().stream().filter(c -> c.summary() != null).toList();
+            if (measured.isEmpty()) continue;
+            boolean many = a.question().baseline() == HelloBlogNext.Baseline.OWN_PHASE1;
+            List<double[]> all = new ArrayList<>();
+            List<Runnable> series = new ArrayList<>();
+            String suffix = several ? " [" + a.device() + "]" : "";
+            XYChart[] chart = new XYChart[1];
+            for (String stack : measured.stream().map(Cell::stack).distinct().toList()) {
+                boolean[] named = {false};
+                for (String endpoint : a.question().endpoints()) {
+                    List<LoadgenSummary> pts = new ArrayList<>();
+                    if (many) {
+                        study.stream().filter(x -> x.device().equals(a.device()) && x.phase() == 1 && x.stack().equals(stack)
+                                && x.endpoint().equals(endpoint)).forEach(pts::add);
+                    }
+                    measured.stream().filter(c -> c.stack().equals(stack) && endpoint.equals(c.endpoint()))
+                            .map(Cell::summary).forEach(pts::add);
+                    pts.removeIf(p -> Double.isNaN(p.rpsMedian()));
+                    if (pts.isEmpty()) continue;
+                    pts.sort(Comparator.comparingInt(LoadgenSummary::concurrency));
+                    double[] x = pts.stream().mapToDouble(LoadgenSummary::concurrency).toArray();
+                    double[] y = pts.stream().mapToDouble(LoadgenSummary::rpsMedian).toArray();
+                    all.add(y);
+                    boolean legend = !named[0] && (many || !manyPanel);
+                    named[0] |= legend;
+                    String name = legend ? stack : stack + " " + REQUEST.get(endpoint);
+                    BasicStroke stroke = endpoint.equals(Endpoints.HELLO_JSON) ? Theme.THIN_LINE
+                            : endpoint.equals(Endpoints.SLEEP) ? DASHED : Theme.DATA_LINE;
+                    series.add(() -> Plots.line(chart[0], name, x, y, theme.color(stack), stroke, theme.marker(stack))
+                            .setShowInLegend(legend));
+                }
+            }
+            boolean log = Plots.wantsLog(all.stream().flatMapToDouble(java.util.Arrays::stream));
+            chart[0] = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 160, PANEL_TITLE.get(a.question().id()) + suffix,
+                    "concurrency (connections)", Plots.yTitle("median throughput (req/s)", log));
+            chart[0].getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+            chart[0].getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+            chart[0].getStyler().setYAxisLogarithmic(log);
+            chart[0].getStyler().setXAxisLogarithmic(many);
+            series.forEach(Runnable::run);
+            panels.add(chart[0]);
+        }
+        return new Figure(NAME, title(results), caption(results), 2, panels);
+    }
+}

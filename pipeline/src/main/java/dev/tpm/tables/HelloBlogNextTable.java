@@ -1,0 +1,74 @@
+package dev.tpm.tables;
+
+import dev.tpm.model.Studies;
+import dev.tpm.results.HelloBlogNext;
+import dev.tpm.results.HelloBlogNext.Answer;
+import dev.tpm.results.HelloBlogNext.Cell;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.Results;
+import dev.tpm.results.StudyScope;
+import dev.tpm.tables.Rounding.Quantity;
+import java.util.EnumSet;
+
+/**
+ * hello_blog_next (studies.md, seed 001's "Things we didn't test"): one section per question of
+ * studies.md's table and device, each answered by its stacks: median throughput, medians of p50
+ * and p99, the share of failed requests, and the ratio to the question's baseline, then one note
+ * per question with a reading generated from those numbers ({@link HelloBlogNext}). A stack that
+ * no campaign of the study lists is "not yet measured". Like every study table, it is written only
+ * when a campaign of the study exists: without one, tables/ stays as it was, and a reader finds
+ * no table rather than a table of nothing but "not yet measured".
+ */
+public final class HelloBlogNextTable extends StudyTable {
+    @Override
+    public String name() {
+        return "hello_blog_next";
+    }
+
+    @Override
+    public String study() {
+        return Studies.HELLO_BLOG_NEXT;
+    }
+
+    @Override
+    public TableModel build(Results r) {
+        StudyScope s = StudyScope.of(r, study());
+        TableModel.Builder t = TableModel.builder(name(), "hello-blog-next (seed 001's \"Things we didn't test\"): each question"
+                + " of the blog post answered by its stacks on the blog's protocol (wrk on the same host), medians over the"
+                + " measured runs." + from(s));
+        t.text("device").text("question").text("stack").text("endpoint").number("concurrency").number("throughput (req/s)")
+                .number("p50 (ms)").number("p99 (ms)").number("errors (%)").number("x baseline");
+        for (Answer a : HelloBlogNext.answers(r)) {
+            t.group();
+            for (Cell c : a.cells()) {
+                LoadgenSummary x = c.summary();
+                if (c.endpoint() == null) {
+                    t.row(a.device(), a.question().id(), c.stack(), "", "", c.status(), "", "", "", "");
+                    continue;
+                }
+                t.row(a.device(), a.question().id(), c.stack(), c.endpoint(), Integer.toString(c.concurrency()),
+                        x == null ? c.status() : Rounding.value(Quantity.RPS, x.rpsMedian()),
+                        x == null ? "" : Rounding.value(Quantity.LATENCY_MS, x.latP50Ms()),
+                        x == null ? "" : Rounding.value(Quantity.LATENCY_MS, x.latP99Ms()),
+                        Rounding.value(Quantity.PERCENT, 100 * c.errorShare()), Rounding.value(Quantity.RATIO, c.ratio()));
+            }
+            t.note(a.question().id() + " (" + a.question().title() + ", x baseline: " + baseline(a.question()) + "): "
+                    + a.reading());
+        }
+        return t.note("errors: failed requests (socket errors and non-2xx) / requests over the non-warm-up runs with results,"
+                        + " measured or discarded; a run above max_error_rate is discarded, so a group with no measured run"
+                        + " still shows how much it failed. n/a: no run has the value.")
+                .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.PERCENT, Quantity.RATIO)))
+                .note(TableText.sourceNote("loadgen_summary.csv"))
+                .build();
+    }
+
+    private static String baseline(HelloBlogNext.Question q) {
+        return switch (q.baseline()) {
+            case FLASK_DEV -> q.id().equals("Rust") ? "flask-dev at the same endpoint and concurrency (Rust has no standard-library"
+                    + " HTTP server)" : "flask-dev at the same endpoint and concurrency";
+            case GO_HTTP -> "go-http (net/http) at the same endpoint and concurrency";
+            case OWN_PHASE1 -> "the same stack's GET / at the largest phase-1 concurrency";
+        };
+    }
+}

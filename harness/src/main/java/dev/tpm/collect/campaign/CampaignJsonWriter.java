@@ -30,9 +30,13 @@ final class CampaignJsonWriter {
 
     private CampaignJsonWriter() {}
 
-    /** The protocol object: the preset's, with the pinning and the flags this campaign ran under. */
-    static ObjectNode protocol(CampaignRunner.Options o) {
+    /**
+     * The protocol object: the preset's, with the pinning and the flags this campaign ran under,
+     * and {@code cgroup} (v2, v2-since-start, v1, none: dev.tpm.collect.cgroup.Cgroups).
+     */
+    static ObjectNode protocol(CampaignRunner.Options o, String cgroup) {
         ObjectNode protocol = o.preset().protocolJson();
+        protocol.put("cgroup", cgroup);
         if (o.pinning().serverCpus() != null) protocol.put("server_cpus", o.pinning().serverCpus());
         if (o.pinning().harnessCpus() != null) protocol.put("harness_cpus", o.pinning().harnessCpus());
         if (!o.bind().equals("127.0.0.1")) protocol.put("bind", o.bind());
@@ -42,8 +46,8 @@ final class CampaignJsonWriter {
     }
 
     static void writeOrCheck(Path file, CampaignRunner.Options o, ServerSide servers, ObjectNode device,
-            List<String> powerProblems, LoadGenerator lg) throws IOException {
-        ObjectNode protocol = protocol(o);
+            List<String> powerProblems, LoadGenerator lg, String cgroup) throws IOException {
+        ObjectNode protocol = protocol(o, cgroup);
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();
         if (Files.exists(file)) {
             // read back with ingest's rules: a campaign.json ingest would reject is not resumed

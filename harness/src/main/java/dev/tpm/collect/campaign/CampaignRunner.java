@@ -8,7 +8,9 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.loadgen.WrkCommand;
@@ -96,7 +98,7 @@ public final class CampaignRunner {
 
     /** What a finished (or given up) campaign left. */
     public record Summary(Path campaignDir, int runsExecuted, int ok, int discarded, int failed, int loadGeneratorBound,
-            List<String> gaveUp, List<String> manifestLines) {}
+            List<String> gaveUp, List<String> manifestLines, int hostSaturated) {}
 
     private final Options o;
     private final ServerSide servers;
@@ -126,10 +128,14 @@ public final class CampaignRunner {
                 Files.createDirectories(dir);
                 CampaignLock.removeTemporaryFiles(dir);
                 Path scripts = o.loadGenHost().installScripts(o.wrkScripts(), "/tmp/tpm-wrk-" + o.campaign());
-                CampaignJsonWriter.writeOrCheck(dir.resolve(CAMPAIGN_JSON), o, servers,
-                        facts.read(o.deviceId(), sensors.power().id()), sensors.problems(), loadGenerator());
+                Cgroups cgroups = servers.runsCommandPrefix() ? Cgroups.detect(o.workDir()) : Cgroups.none();
+                cgroups.removeStale(o.campaign(), s -> log.println("collect: " + s));
+                ObjectNode device = facts.read(o.deviceId(), sensors.power().id());
+                CampaignJsonWriter.writeOrCheck(dir.resolve(CAMPAIGN_JSON), o, servers, device, sensors.problems(),
+                        loadGenerator(), cgroups.mode());
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
-                measurement = new RunMeasurement(o, servers, sensors, lock, dir, scripts);
+                measurement = new RunMeasurement(o, servers, sensors, lock, dir, scripts, cgroups,
+                        device.path("cores").asInt(Runtime.getRuntime().availableProcessors()));
                 RunMeasurement m = measurement;
                 // on SIGTERM or Ctrl-C, take the running server down with the harness
                 hook = new Thread(m::killCurrentServer, "collect-shutdown");
@@ -214,11 +220,11 @@ public final class CampaignRunner {
         int ok = 0;
         int discarded = 0;
         int failed = 0;
-        int bound = 0;
+        RunFlags flags = new RunFlags();
         while (!queue.isEmpty()) {
             PlannedRun r = queue.next();
             k++;
-            progress.starting(k, queue.total(), r, queue.remaining(), bound);
+            progress.starting(k, queue.total(), r, queue.remaining(), flags.progressText());
             long t0 = System.nanoTime();
             RunMeasurement.Attempt a = measurement.attempt(r, r.phase() <= 2 ? maxSeq + 1 : 0);
             if (r.phase() <= 2) {
@@ -226,7 +232,7 @@ public final class CampaignRunner {
                 RunCsv.append(dir.resolve(csvName(r.phase())), a.row());
             }
             progress.finished(r, (System.nanoTime() - t0) / 1e9);
-            if (a.verdict().loadGeneratorBound()) bound++;
+            flags.record(r.stack(), a.verdict());
             if (a.verdict().ok()) {
                 ok++;
             } else {
@@ -246,10 +252,12 @@ public final class CampaignRunner {
         }
         List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
         log.println("collect: " + dir + ": " + k + " runs (" + ok + " ok, " + discarded + " discarded, " + failed
-                + " failed, " + bound + " load-generator bound); " + added.size() + " files added to "
-                + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+                + " failed, " + flags.loadGeneratorBound() + " load-generator bound, " + flags.hostSaturated()
+                + " host saturated); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+        for (String line : flags.summaryLines()) log.println("collect: " + line);
         for (String g : queue.gaveUp()) log.println("collect: " + g + ": did not reach its measured runs");
-        return new Summary(dir, k, ok, discarded, failed, bound, queue.gaveUp(), added);
+        return new Summary(dir, k, ok, discarded, failed, flags.loadGeneratorBound(), queue.gaveUp(), added,
+                flags.hostSaturated());
     }
 
     /**

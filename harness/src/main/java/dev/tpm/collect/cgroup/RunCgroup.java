@@ -136,7 +136,7 @@ public final class RunCgroup implements AutoCloseable {
 
     /** Kills what is left in the cgroup and removes it; idempotent. */
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         if (closed || dir == null) return;
         closePeakFd();
         killAndRemove(dir);

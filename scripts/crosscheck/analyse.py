@@ -59,7 +59,7 @@ TABLES = {
     "memory_checkpoints": (["device", "stack", "t_s"], ["series", "mib"]),
     "loadgen_summary": (["device", "study", "phase", "stack", "endpoint", "concurrency"],
                         ["n", "rps_median", "rps_best", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "peak_rss_mib",
-                         "cpu_pct", "ratio_to_slowest"]),
+                         "cpu_pct", "ratio_to_slowest", "host_busy", "saturated_runs"]),
     "drift": (["device", "stack", "endpoint"], ["n", "rho", "p", "p_holm", "drifting"]),
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
     "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio"]),
@@ -437,10 +437,18 @@ def loadgen_summary(ds):
     order, _ = stack_order(ds, paper_only=False)
     sidx = {s: i for i, s in enumerate(order)}
     groups = defaultdict(list)
+    uses = defaultdict(list)
+    # host use, only where the load generator ran on the device: (cpu_s + loadgen_cpu_s) / (duration_s x cores)
+    same_host_cores = {c.id: c.cores for c in ds.campaigns
+                       if c.load_generator_host == "same" and c.cores is not None and c.cores >= 1}
     for r in ds.runs:
         if exclusion_reason(r.row, ds.config["max_error_rate"]) is None:
             k = (r.device, r.study, r.phase, r.row["stack"], r.row["endpoint"], r.row["concurrency"])
             groups[k].append(r.row)
+            cores = same_host_cores.get(r.campaign)
+            cpu, lg, dur = r.row.get("cpu_s"), r.row.get("loadgen_cpu_s"), r.row.get("duration_s")
+            if cores is not None and cpu is not None and lg is not None and dur is not None and dur > 0:
+                uses[k].append((cpu + lg) / (dur * cores))
 
     def med(rows, col):
         x = [r[col] for r in rows if r[col] is not None]
@@ -461,7 +469,9 @@ def loadgen_summary(ds):
                     "peak_rss_mib": biggest(None if r["peak_rss_kib"] is None else r["peak_rss_kib"] / KIB_PER_MIB
                                             for r in rows),
                     "cpu_pct": biggest(None if _ratio(r["cpu_s"], r["duration_s"]) is None
-                                       else 100.0 * _ratio(r["cpu_s"], r["duration_s"]) for r in rows)})
+                                       else 100.0 * _ratio(r["cpu_s"], r["duration_s"]) for r in rows),
+                    "host_busy": float(np.median(uses[k])) if uses[k] else None,
+                    "saturated_runs": sum(1 for u in uses[k] if u >= 0.95) if uses[k] else None})
     slowest = defaultdict(lambda: math.inf)
     for r in out:
         if r["rps_median"] is not None:

@@ -111,6 +111,8 @@ class Campaign:
     stacks: list       # list of dicts from campaign.json (id, artifact_bytes, ...)
     power_source: str
     study: str = PAPER_STUDY
+    load_generator_host: str = None   # campaign.json load_generator.host: same / separate
+    cores: int = None                 # campaign.json device.cores
 
 
 @dataclass
@@ -321,7 +323,10 @@ def read_campaign_json(root, cid):
     study = j.get("study", PAPER_STUDY)
     if not isinstance(study, str) or not study:
         raise DataError(rel, "$.study", "study", "a study id such as paper or hello-blog", study)
-    return Campaign(cid, dev["id"], stacks, ps, study)
+    lg = j.get("load_generator")
+    host = lg.get("host") if isinstance(lg, dict) else None
+    cores = dev.get("cores") if isinstance(dev.get("cores"), int) and not isinstance(dev.get("cores"), bool) else None
+    return Campaign(cid, dev["id"], stacks, ps, study, host, cores)
 
 
 def read_runs(root, camp, phase, stack_ids, seqs):

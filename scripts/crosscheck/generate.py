@@ -231,6 +231,11 @@ class Gen:
         }
         if study != common.PAPER_STUDY or rnd.random() < 0.5:
             cj["study"] = study            # `paper` is the default: written explicitly only sometimes
+        if study == "hello-blog":
+            # wrk on the device under test, as the seed did; one core, so that some runs saturate the host
+            # (host_busy, saturated_runs of loadgen_summary)
+            cj["load_generator"] = {"tool": "wrk", "version": "4.1.0", "host": "same"}
+            cj["device"]["cores"] = 1
         if study == "node-pi":
             cj["load_generator"] = {"tool": "autocannon", "version": "7.15.0", "host": "same", "cpus": "3",
                                     "timeout_s": 10, "imported": True}

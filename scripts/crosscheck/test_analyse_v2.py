@@ -26,11 +26,14 @@ HELLO_COLS = ["seq", "stack", "endpoint", "concurrency", "run", "warmup", "statu
               "rps", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "cpu_s", "non_2xx"]
 
 
-def write_campaign(root, cid, device, stacks, study, cols, phases, series=()):
+def write_campaign(root, cid, device, stacks, study, cols, phases, series=(), same_host_cores=None):
     d = os.path.join(root, "raw", cid)
     os.makedirs(os.path.join(d, "phase3"))
     cj = {"campaign": cid, "synthetic": True, "device": {"id": device, "model": "synthetic", "power_source": "none"},
           "stacks": [{"id": s, "artifact_bytes": 1048576} for s in stacks]}
+    if same_host_cores is not None:   # the load generator on the device under test, which has these cores
+        cj["device"]["cores"] = same_host_cores
+        cj["load_generator"] = {"tool": "wrk", "version": "4.1.0", "host": "same"}
     if study is not None:
         cj["study"] = study
     with open(os.path.join(d, "campaign.json"), "w") as f:
@@ -111,6 +114,12 @@ def write_v2(root):
                    [("h1", [(0, 4096), (9000, 8192)])])
     # a device with a non-paper campaign only
     write_campaign(root, "c2-vm", "vm", ["h1"], "hello-blog", HELLO_COLS, {1: [hello("h1", 1, 40)]})
+    # app-servers on vm with wrk beside the server on 2 cores: host use (10 + 9) / 20 = 0.95, 0.8, 1.1, one
+    # run without loadgen_cpu_s; stack g has no loadgen_cpu_s at all
+    a = [hello("s", 1, 10, cpu_s=10, loadgen_cpu_s=9), hello("s", 2, 10, cpu_s=8, loadgen_cpu_s=8),
+         hello("s", 3, 10, cpu_s=12, loadgen_cpu_s=10), hello("s", 4, 10, cpu_s=12), hello("g", 1, 10, cpu_s=3)]
+    write_campaign(root, "c3-app", "vm", ["s", "g"], "app-servers", HELLO_COLS + ["loadgen_cpu_s"], {1: a},
+                   same_host_cores=2)
     generate.Gen.manifest(root)
 
 
@@ -260,6 +269,16 @@ def test_replication_tau_needs_three_stacks():
     assert analyse.replication_tau(pub, {"rust": 1.0, "go": 5.0, "node": 9.0})[0] == pytest.approx(-1.0)
     # a stack without a measured value does not count: two left, no tau
     assert math.isnan(analyse.replication_tau(pub, {"rust": 1.0, "go": 5.0, "node": math.nan})[0])
+
+
+def test_loadgen_summary_host_busy_and_saturated_runs(t):
+    rows = t["loadgen_summary"]
+    s = find(rows, device="vm", study="app-servers", stack="s")
+    assert s["n"] == "4" and float(s["host_busy"]) == pytest.approx(0.95) and s["saturated_runs"] == "2"
+    g = find(rows, device="vm", study="app-servers", stack="g")
+    assert (g["host_busy"], g["saturated_runs"]) == ("", "")          # no run with both CPU columns
+    h1 = find(rows, device="dev", study="hello-blog", stack="h1")
+    assert (h1["host_busy"], h1["saturated_runs"]) == ("", "")        # no load_generator.host = same
 
 
 def test_loadgen_summary_every_study(t):

@@ -109,6 +109,8 @@ def _row_where(folder, table, pred):
     ("loadgen_summary", "ratio_to_slowest", lambda r: r["study"] != "paper" and r["ratio_to_slowest"] != "1.0",
      lambda v: repr(float(v) * 1.001)),
     ("loadgen_summary", "rps_best", lambda r: r["study"] == "hello-blog", lambda v: repr(float(v) + 1)),
+    ("loadgen_summary", "host_busy", lambda r: r["host_busy"] != "", lambda v: repr(float(v) * 1.001)),
+    ("loadgen_summary", "saturated_runs", lambda r: r["saturated_runs"] != "", lambda v: str(int(v) + 1)),
 ])
 def test_version2_columns_are_compared(outputs, tmp_path, capsys, table, column, pred, change):
     i = _row_where(outputs / "ref", table, pred)

@@ -85,8 +85,22 @@ public final class Analysis {
         List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
         return new Results(dataset, verification, order.stacks(), devices,
                 Replications.rows(devices, paperPublished, order), Replications.taus(devices, paperPublished),
-                LoadgenSummaries.of(rows, cfg.maxErrorRate(), everyStudy.comparator()),
+                LoadgenSummaries.of(rows, cfg.maxErrorRate(), everyStudy.comparator(), sameHostCores(counted)),
                 checkpoints(dataset, counted, cfg, everyStudy));
+    }
+
+    /**
+     * device.cores of each campaign whose load generator ran on the device ({@code
+     * load_generator.host} = {@code same}), for loadgen_summary's host_busy (analysis.md 8); a
+     * campaign without device.cores has no host columns.
+     */
+    static Map<String, Integer> sameHostCores(List<Campaign> campaigns) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (Campaign c : campaigns) {
+            boolean same = c.loadGenerator() != null && "same".equals(c.loadGenerator().path("host").asText(null));
+            if (same && c.device().cores() != null) out.put(c.id(), c.device().cores());
+        }
+        return out;
     }
 
     /** memory_checkpoints.csv: every series of every counted campaign, per device (id order). */

@@ -14,6 +14,14 @@ import java.util.function.ToDoubleFunction;
 /**
  * analysis.md 8: every campaign of every study as its load generator saw it. Pure: run rows in,
  * loadgen_summary.csv rows out.
+ *
+ * <p>host_busy and saturated_runs: a run's host use is (cpu_s + loadgen_cpu_s) / (duration_s x
+ * device.cores), defined for runs of campaigns whose {@code load_generator.host} is {@code same}
+ * and whose device records its cores, with both CPU columns present and duration_s &gt; 0. A group
+ * may pool campaigns of both kinds (one device, one study): its values are then taken over the
+ * same-host runs only. The spec counts every same-host campaign, pinned apart or not (the harness
+ * flags only runs that shared the cores, servers.md); a pinned-apart run at 0.95 still used the
+ * whole host.
  */
 final class LoadgenSummaries {
     /** 100 % = one core busy. */
@@ -30,6 +38,15 @@ final class LoadgenSummaries {
      * @param stackOrder stack order over every such campaign
      */
     static List<LoadgenSummary> of(List<RunRow> rows, double maxErrorRate, Comparator<String> stackOrder) {
+        return of(rows, maxErrorRate, stackOrder, Map.of());
+    }
+
+    /**
+     * @param sameHostCores device.cores of each campaign whose load generator ran on the device
+     *     (campaign id to cores); campaigns absent have no host columns
+     */
+    static List<LoadgenSummary> of(List<RunRow> rows, double maxErrorRate, Comparator<String> stackOrder,
+            Map<String, Integer> sameHostCores) {
         Map<Key, List<RunRow>> groups = new LinkedHashMap<>();
         for (RunRow r : rows) {
             if (RunFilter.reason(r, maxErrorRate) != null) continue;
@@ -54,13 +71,34 @@ final class LoadgenSummaries {
                     m, max(runs, RunRow::rps), median(runs, RunRow::latP50Ms), median(runs, RunRow::latP90Ms),
                     median(runs, RunRow::latP99Ms), max(runs, r -> r.peakRssKib() / Metrics.KIB_PER_MIB),
                     max(runs, r -> r.durationS() > 0 ? PERCENT * r.cpuS() / r.durationS() : Double.NaN),
-                    low == null ? Double.NaN : m / low));
+                    low == null ? Double.NaN : m / low, hostBusy(runs, sameHostCores), saturatedRuns(runs, sameHostCores)));
         }
         out.sort(Comparator.comparing(LoadgenSummary::device).thenComparing(LoadgenSummary::study)
                 .thenComparingInt(LoadgenSummary::phase).thenComparing(LoadgenSummary::stack, stackOrder)
                 .thenComparing(LoadgenSummary::endpoint, DeviceAnalysis.endpointComparator())
                 .thenComparingInt(LoadgenSummary::concurrency));
         return out;
+    }
+
+    /** A run's host use, NaN when not defined (see the class comment). */
+    static double hostUse(RunRow r, Map<String, Integer> sameHostCores) {
+        Integer cores = sameHostCores.get(r.campaign());
+        if (cores == null || cores < 1 || !(r.durationS() > 0) || Double.isNaN(r.cpuS()) || Double.isNaN(r.loadgenCpuS())) {
+            return Double.NaN;
+        }
+        return (r.cpuS() + r.loadgenCpuS()) / (r.durationS() * cores);
+    }
+
+    private static double hostBusy(List<RunRow> runs, Map<String, Integer> sameHostCores) {
+        return median(runs, r -> hostUse(r, sameHostCores));
+    }
+
+    private static Integer saturatedRuns(List<RunRow> runs, Map<String, Integer> sameHostCores) {
+        double[] use = present(runs, r -> hostUse(r, sameHostCores));
+        if (use.length == 0) return null;
+        int n = 0;
+        for (double u : use) if (u >= LoadgenSummary.SATURATED) n++;
+        return n;
     }
 
     private static double[] present(List<RunRow> runs, ToDoubleFunction<RunRow> f) {

@@ -59,7 +59,8 @@ public final class TidyCsvs {
             "min_mib", "max_mib", "last_mib", "growth_mib", "steady_growth_mib", "drops", "slope_mib_per_s");
     public static final List<String> MEMORY_CHECKPOINTS = List.of("device", "stack", "t_s", "series", "mib");
     public static final List<String> LOADGEN_SUMMARY = List.of("device", "study", "phase", "stack", "endpoint", "concurrency",
-            "n", "rps_median", "rps_best", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "peak_rss_mib", "cpu_pct", "ratio_to_slowest");
+            "n", "rps_median", "rps_best", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "peak_rss_mib", "cpu_pct", "ratio_to_slowest",
+            "host_busy", "saturated_runs");
     public static final List<String> DRIFT = List.of("device", "stack", "endpoint", "n", "rho", "p", "p_holm", "drifting");
     public static final List<String> EXCLUSIONS = List.of("device", "campaign", "phase", "seq", "stack", "endpoint", "reason");
     public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio");
@@ -187,7 +188,8 @@ public final class TidyCsvs {
         for (LoadgenSummary x : r.loadgenSummary()) {
             csv.row(x.device(), x.study(), Num.csv(x.phase()), x.stack(), x.endpoint(), Num.csv(x.concurrency()), Num.csv(x.n()),
                     Num.csv(x.rpsMedian()), Num.csv(x.rpsBest()), Num.csv(x.latP50Ms()), Num.csv(x.latP90Ms()),
-                    Num.csv(x.latP99Ms()), Num.csv(x.peakRssMib()), Num.csv(x.cpuPct()), Num.csv(x.ratioToSlowest()));
+                    Num.csv(x.latP99Ms()), Num.csv(x.peakRssMib()), Num.csv(x.cpuPct()), Num.csv(x.ratioToSlowest()),
+                    Num.csv(x.hostBusy()), Num.csv(x.saturatedRuns()));
         }
         return csv;
     }

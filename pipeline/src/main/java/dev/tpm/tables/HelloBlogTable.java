@@ -31,7 +31,7 @@ public final class HelloBlogTable extends StudyTable {
         TableModel.Builder t = TableModel.builder(name(), "hello-blog (the wrk blog post's table, seed 001): GET / plain text"
                 + " per stack and concurrency, medians over the measured runs." + from(s));
         t.text("device").text("stack").number("concurrency").number("throughput (req/s)").number("p50 (ms)")
-                .number("p90 (ms)").number("p99 (ms)").number("x slowest");
+                .number("p90 (ms)").number("p99 (ms)").number("x slowest").text("host saturated");
         List<LoadgenSummary> rows = s.rows().stream().filter(x -> x.endpoint().equals(Endpoints.HELLO))
                 .sorted(Comparator.comparing(LoadgenSummary::device).thenComparingInt(x -> s.stacks().indexOf(x.stack()))
                         .thenComparingInt(LoadgenSummary::concurrency))
@@ -43,12 +43,17 @@ public final class HelloBlogTable extends StudyTable {
             previous = group;
             t.row(x.device(), x.stack(), Integer.toString(x.concurrency()), Rounding.value(Quantity.RPS, x.rpsMedian()),
                     Rounding.value(Quantity.LATENCY_MS, x.latP50Ms()), Rounding.value(Quantity.LATENCY_MS, x.latP90Ms()),
-                    Rounding.value(Quantity.LATENCY_MS, x.latP99Ms()), Rounding.value(Quantity.RATIO, x.ratioToSlowest()));
+                    Rounding.value(Quantity.LATENCY_MS, x.latP99Ms()), Rounding.value(Quantity.RATIO, x.ratioToSlowest()),
+                    saturatedCell(x));
         }
         List<String> missing = s.stacks().stream().filter(st -> rows.stream().noneMatch(x -> x.stack().equals(st))).toList();
         if (!missing.isEmpty()) t.note("No measured run of GET / (hello): " + String.join(", ", missing) + ".");
+        String saturation = saturationNote(rows);
+        if (saturation != null) t.note(saturation);
         return t.note("x slowest: median throughput / the smallest median throughput among the stacks at the same device"
-                        + " and concurrency (the post's \"vs Flask\"). n/a: no run has the value.")
+                        + " and concurrency (the post's \"vs Flask\"). host saturated: the measured runs whose server and load"
+                        + " generator together used at least 95 % of the device's cores, of all measured runs. n/a: no run"
+                        + " has the value.")
                 .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.RATIO)))
                 .note(TableText.sourceNote("loadgen_summary.csv"))
                 .build();

@@ -54,6 +54,7 @@ public final class NodePiTable extends StudyTable {
                 .number("p99 (ms)").number("memory (MiB, peak RSS)").number("GET /heavy req/s")
                 .number("Fastify / Express").number("cluster / single");
         List<String> none = new ArrayList<>();
+        List<LoadgenSummary> shown = new ArrayList<>();
         for (String device : s.devices()) {
             OptionalInt c = concurrency(s, device);
             if (c.isEmpty()) {
@@ -67,6 +68,8 @@ public final class NodePiTable extends StudyTable {
             for (String stack : s.stacks()) {
                 Optional<LoadgenSummary> x = s.row(device, stack, Endpoints.HELLO_JSON, c.getAsInt());
                 Optional<LoadgenSummary> heavy = s.row(device, stack, Endpoints.HEAVY, c.getAsInt());
+                x.ifPresent(shown::add);
+                heavy.ifPresent(shown::add);
                 String node = s.version(stack, "runtime");
                 t.row(device, model, stack, node == null ? "n/a" : node, Integer.toString(c.getAsInt()),
                         Rounding.value(Quantity.RPS, x.map(LoadgenSummary::rpsMedian).orElse(Double.NaN)),
@@ -77,6 +80,8 @@ public final class NodePiTable extends StudyTable {
             }
         }
         if (!none.isEmpty()) t.note("No measured run of GET /json (hello_json) on: " + String.join(", ", none) + ".");
+        String saturation = saturationNote(shown);
+        if (saturation != null) t.note(saturation);
         return t.note("Fastify / Express: req/s of " + FASTIFY + " / req/s of " + EXPRESS + " on the device (the guide's"
                         + " \"+32% vs Express\"); cluster / single: " + CLUSTER + " / " + EXPRESS + " (its \"roughly 4x\")."
                         + " Memory: the largest peak RSS of the server's whole process tree (every worker counted),"

@@ -164,6 +164,12 @@ public final class StudyReplicationTable extends StudyTable {
             for (PublishedValue p : published) {
                 if (!p.note().isEmpty()) notes.add("* " + p.table() + ", " + p.stack() + ", " + p.metric() + ": " + p.note());
             }
+            // the measured side of the comparison: were its runs host saturated?
+            Set<String> compared = new java.util.HashSet<>();
+            for (PublishedValue p : published) compared.add(p.stack());
+            String saturation = saturationNote(s.rows().stream()
+                    .filter(x -> x.endpoint().equals(endpoint(study)) && compared.contains(x.stack())).toList());
+            if (saturation != null) notes.add("Measured values, h" + saturation.substring(1));
         }
         t.notes(notes);
         return t.note("rank: 1 = the largest value of the seed table and metric, over the stacks that both the seed and the"

@@ -319,7 +319,7 @@ class AnalysisTest {
                         + "steady_growth_mib,drops,slope_mib_per_s"),
                 Map.entry("memory_checkpoints", "device,stack,t_s,series,mib"),
                 Map.entry("loadgen_summary", "device,study,phase,stack,endpoint,concurrency,n,rps_median,rps_best,lat_p50_ms,"
-                        + "lat_p90_ms,lat_p99_ms,peak_rss_mib,cpu_pct,ratio_to_slowest"),
+                        + "lat_p90_ms,lat_p99_ms,peak_rss_mib,cpu_pct,ratio_to_slowest,host_busy,saturated_runs"),
                 Map.entry("drift", "device,stack,endpoint,n,rho,p,p_holm,drifting"),
                 Map.entry("exclusions", "device,campaign,phase,seq,stack,endpoint,reason"),
                 Map.entry("replication", "device,table,stack,metric,published,measured,ratio"));

@@ -30,10 +30,15 @@ final class CampaignJsonWriter {
 
     private CampaignJsonWriter() {}
 
-    /** The protocol object: the preset's, with the pinning and the flags this campaign ran under. */
-    static ObjectNode protocol(CampaignRunner.Options o, JsonNode deleteCalibration) {
+    /**
+     * The protocol object: the preset's, with the pinning and the flags this campaign ran under,
+     * the delete calibration of an {@code auto} campaign, and {@code cgroup} (v2, v2-since-start,
+     * v1, none: dev.tpm.collect.cgroup.Cgroups).
+     */
+    static ObjectNode protocol(CampaignRunner.Options o, JsonNode deleteCalibration, String cgroup) {
         ObjectNode protocol = o.preset().protocolJson();
         if (deleteCalibration != null) protocol.set(DeleteCalibration.PROTOCOL_KEY, deleteCalibration);
+        protocol.put("cgroup", cgroup);
         if (o.pinning().serverCpus() != null) protocol.put("server_cpus", o.pinning().serverCpus());
         if (o.pinning().harnessCpus() != null) protocol.put("harness_cpus", o.pinning().harnessCpus());
         if (!o.bind().equals("127.0.0.1")) protocol.put("bind", o.bind());
@@ -73,8 +78,9 @@ final class CampaignJsonWriter {
      *     ({@link DeleteCalibration#PROTOCOL_KEY}), or null
      */
     static void writeOrCheck(Path file, CampaignRunner.Options o, JsonNode deleteCalibration, ServerSide servers,
-            ObjectNode device, ObjectNode machine, List<String> powerProblems, LoadGenerator lg) throws IOException {
-        ObjectNode protocol = protocol(o, deleteCalibration);
+            ObjectNode device, ObjectNode machine, List<String> powerProblems, LoadGenerator lg, String cgroup)
+            throws IOException {
+        ObjectNode protocol = protocol(o, deleteCalibration, cgroup);
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();
         if (Files.exists(file)) {
             // read back with ingest's rules: a campaign.json ingest would reject is not resumed

@@ -9,7 +9,9 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.loadgen.WrkCommand;
@@ -103,7 +105,8 @@ public final class CampaignRunner {
 
     /** What a finished (or given up) campaign left. */
     public record Summary(Path campaignDir, int runsExecuted, int ok, int discarded, int failed, int loadGeneratorBound,
-            List<String> gaveUp, List<String> manifestLines, double overheadMedianS, double overheadMaxS) {}
+            List<String> gaveUp, List<String> manifestLines, double overheadMedianS, double overheadMaxS,
+            int hostSaturated) {}
 
     private final Options o;
     private final ServerSide servers;
@@ -136,6 +139,8 @@ public final class CampaignRunner {
                 java.util.concurrent.atomic.AtomicReference<Runnable> kill = new java.util.concurrent.atomic.AtomicReference<>(() -> {});
                 hook = new Thread(() -> kill.get().run(), "collect-shutdown");
                 Runtime.getRuntime().addShutdownHook(hook);
+                Cgroups cgroups = servers.runsCommandPrefix() ? Cgroups.detect(o.workDir()) : Cgroups.none();
+                cgroups.removeStale(o.campaign(), s -> log.println("collect: " + s));
                 Path campaignJson = dir.resolve(CAMPAIGN_JSON);
                 Options run = o;
                 JsonNode calibration = null;
@@ -154,11 +159,12 @@ public final class CampaignRunner {
                         calibration = r.json();
                     }
                 }
-                CampaignJsonWriter.writeOrCheck(campaignJson, run, calibration, servers,
-                        facts.read(o.deviceId(), sensors.power().id()), facts.machine(), sensors.problems(),
-                        loadGenerator());
+                ObjectNode device = facts.read(o.deviceId(), sensors.power().id());
+                CampaignJsonWriter.writeOrCheck(campaignJson, run, calibration, servers, device, facts.machine(),
+                        sensors.problems(), loadGenerator(), cgroups.mode());
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
-                RunMeasurement measurement = new RunMeasurement(run, servers, sensors, lock, dir, scripts);
+                RunMeasurement measurement = new RunMeasurement(run, servers, sensors, lock, dir, scripts, cgroups,
+                        device.path("cores").asInt(Runtime.getRuntime().availableProcessors()));
                 kill.set(measurement::killCurrentServer);
                 return runLocked(measurement);
             } finally {
@@ -242,11 +248,11 @@ public final class CampaignRunner {
         int ok = 0;
         int discarded = 0;
         int failed = 0;
-        int bound = 0;
+        RunFlags flags = new RunFlags();
         while (!queue.isEmpty()) {
             PlannedRun r = queue.next();
             k++;
-            progress.starting(k, queue.total(), r, queue.remaining(), bound);
+            progress.starting(k, queue.total(), r, queue.remaining(), flags.progressText());
             long t0 = System.nanoTime();
             RunMeasurement.Attempt a = measurement.attempt(r, r.phase() <= 2 ? maxSeq + 1 : 0);
             if (r.phase() <= 2) {
@@ -256,7 +262,7 @@ public final class CampaignRunner {
             long wallNanos = System.nanoTime() - t0;
             progress.finished(r, wallNanos / 1e9);
             overhead.record(r.toString(), wallNanos, measurement.lastWaitNanos());
-            if (a.verdict().loadGeneratorBound()) bound++;
+            flags.record(r.stack(), a.verdict());
             if (a.verdict().ok()) {
                 ok++;
             } else {
@@ -276,11 +282,13 @@ public final class CampaignRunner {
         }
         List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
         log.println("collect: " + dir + ": " + k + " runs (" + ok + " ok, " + discarded + " discarded, " + failed
-                + " failed, " + bound + " load-generator bound); " + added.size() + " files added to "
-                + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+                + " failed, " + flags.loadGeneratorBound() + " load-generator bound, " + flags.hostSaturated()
+                + " host saturated); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+        for (String line : flags.summaryLines()) log.println("collect: " + line);
         if (overhead.count() > 0) log.println("collect: " + overhead.summaryLine());
         for (String g : queue.gaveUp()) log.println("collect: " + g + ": did not reach its measured runs");
-        return new Summary(dir, k, ok, discarded, failed, bound, queue.gaveUp(), added, overhead.medianS(), overhead.maxS());
+        return new Summary(dir, k, ok, discarded, failed, flags.loadGeneratorBound(), queue.gaveUp(), added,
+                overhead.medianS(), overhead.maxS(), flags.hostSaturated());
     }
 
     /**

@@ -55,10 +55,18 @@ public final class Progress {
 
     /** The line, with the number of load-generator-bound runs so far when there are any. */
     public void starting(int k, int n, PlannedRun r, List<PlannedRun> queuedAfter, int loadGeneratorBound) {
+        starting(k, n, r, queuedAfter, loadGeneratorBound == 0 ? "" : "; " + loadGeneratorBound + " load-generator bound so far");
+    }
+
+    /**
+     * The line, ending with {@code flags}: the flagged runs so far, per stack (e.g. "; host
+     * saturated so far: go 2, rust 1"), or empty.
+     */
+    public void starting(int k, int n, PlannedRun r, List<PlannedRun> queuedAfter, String flags) {
         double left = secondsLeft(queuedAfter) + estimateS(r, settleS, cooldownS, overheadS());
         out.printf(java.util.Locale.ROOT, "collect: run %d of %d: phase %d, %s, %s, c=%d, %s %d; about %s left%s%n",
                 k, n, r.phase(), r.stack(), r.endpoint(), r.concurrency(), r.warmup() ? "warm-up" : "run", r.run(),
-                duration(left), loadGeneratorBound == 0 ? "" : "; " + loadGeneratorBound + " load-generator bound so far");
+                duration(left), flags);
         out.flush();
     }
 

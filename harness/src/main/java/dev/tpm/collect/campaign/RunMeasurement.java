@@ -4,6 +4,8 @@ import dev.tpm.codec.AtomicFile;
 import dev.tpm.codec.Seeds;
 import dev.tpm.model.RunRow;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.cgroup.Cgroups;
+import dev.tpm.collect.cgroup.RunCgroup;
 import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.loadgen.WrkCommand;
 import dev.tpm.collect.loadgen.WrkDoneJson;
@@ -39,6 +41,9 @@ import java.util.StringJoiner;
  * it with wrk while sampling, stop the whole tree, keep wrk's output, and build the row whose
  * status {@link RunVerdict#decide} gives. A failure of the sampler fails the run, not the campaign.
  * The protocol's waits within the attempt are timed for {@link HarnessOverhead}.
+ * The server runs in a cgroup of its own ({@link Cgroups}, named {@code tpm-<campaign>-<seq>}),
+ * whose peak during the load is {@code peak_cgroup_kib}, removed after the run whatever happened;
+ * {@link HostSaturation} flags a run that saturated a shared host.
  */
 final class RunMeasurement {
     private static final DateTimeFormatter ISO_MILLIS =
@@ -59,9 +64,23 @@ final class RunMeasurement {
     private final HarnessOverhead.Waits waits = new HarnessOverhead.Waits();
     /** prlimit before the server's and the local load generator's argv when the preset needs more open files. */
     private final OpenFileLimit openFiles;
+    private final Cgroups cgroups;
+    private final HostSaturation saturation;
     private volatile ServerSide.Server current;
+    private volatile RunCgroup currentCgroup;
 
     RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts) {
+        this(o, servers, sensors, lock, dir, scripts, Cgroups.none(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param cgroups where each run's cgroup is made ({@link Cgroups#none()}: none)
+     * @param hostCores campaign.json device.cores, for the host-saturation flag
+     */
+    RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts,
+            Cgroups cgroups, int hostCores) {
+        this.cgroups = cgroups;
+        this.saturation = HostSaturation.of(o.pinning(), o.loadGenHost(), hostCores);
         this.o = o;
         this.servers = servers;
         this.sensors = sensors;
@@ -113,17 +132,26 @@ final class RunMeasurement {
         int port = servers.freePort();
         b.startedAt = ISO_MILLIS.format(Instant.now());
         Measured m;
-        ServerSide.Server server = servers.start(spec, o.bind(), port, db, openFiles.before(o.pinning().server()),
-                o.workDir().resolve("server-" + r.stack() + ".log"));
-        current = server;
-        try {
-            lock.recordChildren(server.treePids(), null);
-            m = measure(r, b, server, port, rows, wrkOut);
+        try (RunCgroup cg = cgroups.create(Cgroups.name(o.campaign(), r.phase() <= 2 ? Long.toString(seq)
+                : "p3-" + r.stack() + "-" + r.endpoint() + "-" + r.run()))) {
+            currentCgroup = cg;
+            // the cgroup first, then prlimit (when the preset needs more open files), then taskset
+            List<String> prefix = new java.util.ArrayList<>(cg.wrapper());
+            prefix.addAll(openFiles.before(o.pinning().server()));
+            ServerSide.Server server = servers.start(spec, o.bind(), port, db, prefix,
+                    o.workDir().resolve("server-" + r.stack() + ".log"));
+            current = server;
+            try {
+                lock.recordChildren(server.treePids(), null);
+                m = measure(r, b, server, port, rows, wrkOut, cg);
+            } finally {
+                server.stop(Duration.ofMillis(Math.round(p.stopGraceS() * 1000))); // throws if anything survived
+                server.close();
+                current = null;
+                lock.clearChildren();
+            }
         } finally {
-            server.stop(Duration.ofMillis(Math.round(p.stopGraceS() * 1000))); // throws if anything survived
-            server.close();
-            current = null;
-            lock.clearChildren();
+            currentCgroup = null;
         }
         if (r.endpoint().equals(Endpoints.DELETE_ITEM) && b.requests != null) {
             deleteRows.observed(r.stack(), rows, b.requests, b.durationS, m.verdict.note() != null
@@ -170,8 +198,8 @@ final class RunMeasurement {
     }
 
     /** From the spawned server to wrk's end: start-up, settle, idle memory, prime, load with sampling. */
-    private Measured measure(PlannedRun r, RunRow.Builder b, ServerSide.Server server, int port, int rows, Path wrkOut)
-            throws IOException, InterruptedException {
+    private Measured measure(PlannedRun r, RunRow.Builder b, ServerSide.Server server, int port, int rows, Path wrkOut,
+            RunCgroup cg) throws IOException, InterruptedException {
         Preset p = o.preset();
         long health = System.nanoTime();
         try {
@@ -205,6 +233,11 @@ final class RunMeasurement {
         boolean isWrk = tool.tool().equals(LoadGenerator.WRK);
         TreeSampler sampler = new TreeSampler(server::treePids, p.sampleIntervalMs(r.phase()), sensors.power(),
                 sensors.throttling(), sensors.soc());
+        try {
+            cg.resetPeak(); // the load window starts
+        } catch (IOException e) {
+            return Measured.failed("cgroup " + cg.dir() + ": cannot reset its peak: " + e.getMessage());
+        }
         Instant seriesStart = Instant.now();
         sampler.start();
         LoadGenerator.Outcome out;
@@ -227,6 +260,13 @@ final class RunMeasurement {
             } catch (RuntimeException e) {
                 samplerFailure = e.getMessage();
             }
+        }
+        String cgroupFailure = null;
+        try {
+            long peakCgroup = cg.peakKib();
+            b.peakCgroupKib = peakCgroup >= 0 ? peakCgroup : null;
+        } catch (IOException e) {
+            cgroupFailure = "cgroup peak: " + e.getMessage();
         }
         int stickyAfter = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
         Map<Long, Long> cpuEnd = ProcCpu.ticks(server.treePids());
@@ -260,10 +300,12 @@ final class RunMeasurement {
             if (samplerFailure != null) note = "sampler failed: " + samplerFailure + "; " + note;
             return new Measured(new RunVerdict(RunColumns.STATUS_FAILED, RunRow.oneLine(note), false), samples, seriesStart);
         }
+        if (cgroupFailure != null) samplerFailure = samplerFailure == null ? cgroupFailure : samplerFailure + "; " + cgroupFailure;
         RunVerdict v = RunVerdict.decide(new RunVerdict.Measured(samplerFailure, alive, w.requests(), w.socketErrors(),
                 w.non2xx(), b.peakRssKib != null, throttled, stickyBefore, stickyAfter,
                 isWrk ? WrkDoneJson.missingIds(out.text()).orElse(-1) : -1, o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.threads())));
+        v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
         return new Measured(v, samples, seriesStart);
     }
 
@@ -305,9 +347,19 @@ final class RunMeasurement {
         return ": " + (nl < 0 ? t : t.substring(0, nl));
     }
 
+    /** On SIGTERM or Ctrl-C: the running server's tree killed and its cgroup removed. */
     void killCurrentServer() {
         ServerSide.Server s = current;
-        if (s == null) return;
-        for (long pid : s.treePids()) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        if (s != null) {
+            for (long pid : s.treePids()) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        RunCgroup cg = currentCgroup;
+        if (cg != null) {
+            try {
+                cg.close();
+            } catch (IOException | RuntimeException e) {
+                // a resumed campaign removes it (Cgroups.removeStale)
+            }
+        }
     }
 }

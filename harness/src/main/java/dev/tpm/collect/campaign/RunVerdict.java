@@ -15,8 +15,10 @@ import java.util.Locale;
  * @param status {@link RunColumns#STATUS_OK}, {@code failed} or {@code discarded}
  * @param note one line, or null
  * @param loadGeneratorBound the load generator used at least {@link #LOADGEN_BOUND_SHARE} of its CPUs
+ * @param hostSaturated server and load generator shared the host and used at least 95 % of its
+ *     cores ({@link HostSaturation})
  */
-public record RunVerdict(String status, String note, boolean loadGeneratorBound) {
+public record RunVerdict(String status, String note, boolean loadGeneratorBound, boolean hostSaturated) {
     /** Share of the load generator's CPUs above which a run is flagged as load-generator bound. */
     public static final double LOADGEN_BOUND_SHARE = 0.95;
     public static final String LOADGEN_BOUND_NOTE = "load-generator bound";
@@ -35,6 +37,11 @@ public record RunVerdict(String status, String note, boolean loadGeneratorBound)
     public record Measured(String samplerFailure, boolean serverAliveAfterLoad, long requests, long socketErrors,
             long non2xx, boolean memorySampled, int throttledBits, int stickyBefore, int stickyAfter, long missingIds,
             double maxErrorRate, double loadgenCpuShare) {}
+
+    /** A verdict without the host-saturation flag. */
+    public RunVerdict(String status, String note, boolean loadGeneratorBound) {
+        this(status, note, loadGeneratorBound, false);
+    }
 
     public boolean ok() {
         return RunColumns.STATUS_OK.equals(status);

@@ -41,6 +41,15 @@ public interface ServerSide {
         return java.util.Map.of();
     }
 
+    /**
+     * Whether {@link #start} runs {@code commandPrefix} before the server's argv, so that a
+     * wrapper there (the run's cgroup, dev.tpm.collect.cgroup) holds the server's whole tree; an
+     * in-process test server does not, and its runs get no cgroup.
+     */
+    default boolean runsCommandPrefix() {
+        return false;
+    }
+
     /** The toolchain version text ("1.95.0"), or null when it cannot be read. */
     String toolchainVersion(StackSpec spec);
 

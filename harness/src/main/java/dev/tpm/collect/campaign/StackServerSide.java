@@ -50,6 +50,11 @@ public final class StackServerSide implements ServerSide {
     }
 
     @Override
+    public boolean runsCommandPrefix() {
+        return true;
+    }
+
+    @Override
     public Map<String, String> environment(StackSpec spec, String bind, Path db) {
         Map<String, String> env = new java.util.LinkedHashMap<>(ServerProcess.environment(spec, bind, 0, db, Map.of()));
         env.put("PORT", "<port>");

@@ -1,0 +1,60 @@
+package dev.tpm.collect.campaign;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The two flags of servers.md counted per stack, for the progress line and the end summary:
+ * load-generator bound ({@link RunVerdict#loadGeneratorBound}) and host saturated
+ * ({@link RunVerdict#hostSaturated}), each over every run of the stack so far, whatever its status.
+ */
+final class RunFlags {
+    private final Map<String, Integer> runs = new TreeMap<>();
+    private final Map<String, Integer> bound = new TreeMap<>();
+    private final Map<String, Integer> saturated = new TreeMap<>();
+
+    void record(String stack, RunVerdict v) {
+        runs.merge(stack, 1, Integer::sum);
+        if (v.loadGeneratorBound()) bound.merge(stack, 1, Integer::sum);
+        if (v.hostSaturated()) saturated.merge(stack, 1, Integer::sum);
+    }
+
+    int loadGeneratorBound() {
+        return bound.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    int hostSaturated() {
+        return saturated.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** "; so far load-generator bound: go 1; host saturated: go 2, rust 3", or empty when no run was flagged. */
+    String progressText() {
+        StringBuilder s = new StringBuilder();
+        if (!bound.isEmpty()) s.append("; load-generator bound so far: ").append(perStack(bound, false));
+        if (!saturated.isEmpty()) s.append("; host saturated so far: ").append(perStack(saturated, false));
+        return s.toString();
+    }
+
+    /** One line per flag that some run got: "host saturated runs: go 2 of 7, rust 3 of 7 (...)". */
+    List<String> summaryLines() {
+        List<String> out = new ArrayList<>();
+        if (!bound.isEmpty()) {
+            out.add("load-generator bound runs per stack: " + perStack(bound, true)
+                    + " (the load generator used at least 95 % of its CPUs: the numbers are the load generator's limit)");
+        }
+        if (!saturated.isEmpty()) {
+            out.add("host saturated runs per stack: " + perStack(saturated, true)
+                    + " (server and load generator shared the host's cores and used at least 95 % of them:"
+                    + " the numbers describe the pair, not the server alone)");
+        }
+        return out;
+    }
+
+    private String perStack(Map<String, Integer> counts, boolean ofRuns) {
+        List<String> parts = new ArrayList<>();
+        counts.forEach((stack, n) -> parts.add(stack + " " + n + (ofRuns ? " of " + runs.get(stack) : "")));
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.tpm.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.model.RunColumns;
+import dev.tpm.results.LoadgenSummary;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** host_busy and saturated_runs of analysis.md 8 on synthetic rows worked out by hand. */
+class LoadgenSummariesTest {
+    private static long seq;
+
+    /** A measured, error-free run of 10 s (synthetic). */
+    private static RunRow run(String campaign, String study, String stack, double cpuS, double loadgenCpuS) {
+        return new RunRow(campaign, "dev", 1, ++seq, stack, "hello", 100, false, RunColumns.STATUS_OK, "", 1000, 0,
+                100, 1, 2, Double.NaN, Double.NaN, 2048, Double.NaN, Double.NaN, study, 10, Double.NaN, Double.NaN,
+                Double.NaN, cpuS, loadgenCpuS);
+    }
+
+    private static LoadgenSummary only(List<LoadgenSummary> out, String study, String stack) {
+        return out.stream().filter(x -> x.study().equals(study) && x.stack().equals(stack)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void hostUseIsTheMedianShareOfTheCoresAndSaturatedRunsReach95Percent() {
+        List<RunRow> rows = List.of(
+                // same host, 2 cores: (10 + 9) / 20 = 0.95 (saturated, exactly at the bound), 0.8, 1.1; one without cpu_s
+                run("s", "app-servers", "x", 10, 9), run("s", "app-servers", "x", 8, 8), run("s", "app-servers", "x", 12, 10),
+                run("s", "app-servers", "x", Double.NaN, 9),
+                // same host, no loadgen_cpu_s on any run: empty
+                run("s", "app-servers", "y", 10, Double.NaN),
+                // a separate load-generator host: empty, whatever the CPU
+                run("r", "hello-blog", "x", 10, 10),
+                // pooled with a separate-host campaign of the same device and study: only s's run counts
+                run("s", "node-pi", "z", 3, 4), run("r2", "node-pi", "z", 20, 20));
+        List<LoadgenSummary> out = LoadgenSummaries.of(rows, 0.01, Comparator.naturalOrder(), Map.of("s", 2));
+        LoadgenSummary x = only(out, "app-servers", "x");
+        assertEquals(4, x.n());
+        assertEquals(0.95, x.hostBusy(), 1e-12);
+        assertEquals(2, x.saturatedRuns());
+        assertTrue(x.saturated());
+        LoadgenSummary y = only(out, "app-servers", "y");
+        assertTrue(Double.isNaN(y.hostBusy()));
+        assertNull(y.saturatedRuns());
+        LoadgenSummary separate = only(out, "hello-blog", "x");
+        assertTrue(Double.isNaN(separate.hostBusy()));
+        assertNull(separate.saturatedRuns());
+        LoadgenSummary z = only(out, "node-pi", "z");
+        assertEquals(2, z.n());
+        assertEquals(0.35, z.hostBusy(), 1e-12);
+        assertEquals(0, z.saturatedRuns());
+    }
+
+    @Test
+    void onlySameHostCampaignsWithCoresHaveHostColumns() {
+        var same = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("host", "same");
+        var separate = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("host", "separate");
+        dev.tpm.model.Device two = new dev.tpm.model.Device("d", null, null, 2, null, null, null, null, null, null, null, null, null, "none");
+        dev.tpm.model.Device unknown = new dev.tpm.model.Device("d", null, null, null, null, null, null, null, null, null, null, null, null, "none");
+        List<dev.tpm.model.Campaign> cs = List.of(
+                new dev.tpm.model.Campaign("a", "a", two, same, null, List.of(), null),
+                new dev.tpm.model.Campaign("b", "b", two, separate, null, List.of(), null),
+                new dev.tpm.model.Campaign("c", "c", unknown, same, null, List.of(), null));
+        assertEquals(Map.of("a", 2), Analysis.sameHostCores(cs));
+    }
+}

@@ -1,0 +1,77 @@
+package dev.tpm.tables;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tpm.ingest.Dataset;
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Device;
+import dev.tpm.model.Endpoints;
+import dev.tpm.model.StackInfo;
+import dev.tpm.model.Studies;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.Results;
+import dev.tpm.results.Verification;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The seed-study tables say which stacks' runs saturated their host (synthetic loadgen_summary rows). */
+class StudySaturationTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Results results(String study, List<LoadgenSummary> rows) {
+        ObjectNode json = JSON.createObjectNode().put("study", study);
+        Device d = new Device("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null, null, "none");
+        Campaign c = new Campaign("c1", "c1", d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(),
+                List.of(new StackInfo("fast", "Rust", "hyper", null, 1), new StackInfo("slow", "Python", "flask", null, 1)), json);
+        Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), ResultsFixture.mixes(), List.of(c), List.of(),
+                List.of(), List.of(), List.of(), List.of());
+        return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), rows, List.of());
+    }
+
+    private static LoadgenSummary row(String study, String stack, String endpoint, int n, double hostBusy, Integer saturated) {
+        return new LoadgenSummary("vm", study, 1, stack, endpoint, 100, n, 1000, 1100, 1, 2, 3, 10, 90, 1, hostBusy, saturated);
+    }
+
+    @Test
+    void appServersHasAColumnAndANoteNamingTheSaturatedStacks() {
+        Results r = results(Studies.APP_SERVERS, List.of(row(Studies.APP_SERVERS, "fast", Endpoints.HELLO, 7, 0.9753, 6),
+                row(Studies.APP_SERVERS, "slow", Endpoints.HELLO, 7, 0.61, 0)));
+        ParsedMarkdown md = ParsedMarkdown.of(new AppServersTable().build(r));
+        assertEquals("6 of 7", md.cell(md.rows().stream().filter(x -> x.toString().contains("(fast)")).findFirst().orElseThrow(),
+                "host saturated"));
+        assertEquals("0 of 7", md.cell(md.rows().stream().filter(x -> x.toString().contains("(slow)")).findFirst().orElseThrow(),
+                "host saturated"));
+        String note = md.notes().stream().filter(n -> n.startsWith("Host saturated")).findFirst().orElseThrow();
+        assertTrue(note.contains("fast (vm, hello c=100: 6 of 7 runs, host busy 97.5 %)"), note);
+        assertFalse(note.contains("slow ("), note);
+        assertTrue(note.contains("describe the pair, not the server alone"), note);
+    }
+
+    @Test
+    void helloBlogSaysNoRunSaturatedAndNaWithoutTheHostColumns() {
+        Results r = results(Studies.HELLO_BLOG, List.of(row(Studies.HELLO_BLOG, "fast", Endpoints.HELLO, 5, 0.5, 0),
+                row(Studies.HELLO_BLOG, "slow", Endpoints.HELLO, 5, Double.NaN, null)));
+        ParsedMarkdown md = ParsedMarkdown.of(new HelloBlogTable().build(r));
+        assertEquals(List.of("0 of 5", "n/a"), md.rows().stream().map(x -> md.cell(x, "host saturated")).toList());
+        assertTrue(md.notes().stream().anyMatch(n -> n.startsWith("Host saturation") && n.endsWith("no measured run saturated its host.")),
+                md.notes().toString());
+        // no row with the host columns: no such note at all
+        Results separate = results(Studies.HELLO_BLOG, List.of(row(Studies.HELLO_BLOG, "fast", Endpoints.HELLO, 5, Double.NaN, null)));
+        assertFalse(ParsedMarkdown.of(new HelloBlogTable().build(separate)).notes().stream().anyMatch(n -> n.startsWith("Host satur")));
+    }
+
+    @Test
+    void nodePiNotesTheSaturatedStacksOfItsRows() {
+        Results r = results(Studies.NODE_PI, List.of(row(Studies.NODE_PI, "fast", Endpoints.HELLO_JSON, 5, 1.02, 5),
+                row(Studies.NODE_PI, "fast", Endpoints.HEAVY, 5, 0.99, 4)));
+        ParsedMarkdown md = ParsedMarkdown.of(new NodePiTable().build(r));
+        String note = md.notes().stream().filter(n -> n.startsWith("Host saturated")).findFirst().orElseThrow();
+        assertTrue(note.contains("fast (vm, hello_json c=100: 5 of 5 runs, host busy 102.0 %); fast (vm, heavy c=100: 4 of 5"), note);
+    }
+}

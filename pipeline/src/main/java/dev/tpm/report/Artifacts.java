@@ -20,6 +20,9 @@ import dev.tpm.figures.RatioFigure;
 import dev.tpm.figures.SensitivityFigure;
 import dev.tpm.figures.StartupFigure;
 import dev.tpm.figures.SweepFigure;
+import dev.tpm.figures.OfferedLoadFigure;
+import dev.tpm.tables.OfferedLoadTable;
+import dev.tpm.tables.CapacityTable;
 import dev.tpm.tables.DeviceTable;
 import dev.tpm.tables.DevicesTable;
 import dev.tpm.tables.EfficiencyTable;
@@ -88,6 +91,9 @@ public final class Artifacts {
             new Table(new SensitivityTable()),
             new Figure(new SensitivityFigure()),
             new Table(new EfficiencyTable()),
+            new Table(new OfferedLoadTable()),
+            new Figure(new OfferedLoadFigure()),
+            new Table(new CapacityTable()),
             new Table(new ExclusionsTable()));
 
     /** Tables that compare devices or belong to none, at the top of tables/, in report order. */

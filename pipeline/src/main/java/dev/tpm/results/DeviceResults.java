@@ -17,6 +17,8 @@ import java.util.List;
  *     mix, in stack order; a stack without both values is never on it
  * @param memorySeries the device's phase-3 series, for the memory figure
  * @param testsLeftOut stacks with fewer than min_n measured runs on an endpoint, left out of its tests
+ * @param offeredLoad analysis.md 10: one row per (stack, endpoint, offered_rps) of measured phase-4 runs
+ * @param capacity analysis.md 10: one row per (stack, endpoint) of {@code offeredLoad}
  */
 public record DeviceResults(
         Device device,
@@ -40,7 +42,22 @@ public record DeviceResults(
         List<Implication> implications,
         List<String> paretoFrontier,
         List<String> listedStacks,
-        List<TestLeftOut> testsLeftOut) {
+        List<TestLeftOut> testsLeftOut,
+        List<OfferedLoad> offeredLoad,
+        List<Capacity> capacity) {
+
+    /** Results without phase 4 (analysis.md version 2). */
+    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
+            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
+            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
+            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
+            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
+            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier,
+            List<String> listedStacks, List<TestLeftOut> testsLeftOut) {
+        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
+                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
+                paretoFrontier, listedStacks, testsLeftOut, List.of(), List.of());
+    }
 
     /** Results without the version-2 lists: every stack with runs is listed, none left out of a test. */
     public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
@@ -89,7 +106,8 @@ public record DeviceResults(
                 .groupStats(groupStats).samples(samples).omnibus(omnibus).posthoc(posthoc).posthocSummary(posthocSummary)
                 .weighted(weighted).sensitivity(sensitivity).stackPooled(stackPooled).sweep(sweep)
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
-                .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut);
+                .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
+                .offeredLoad(offeredLoad).capacity(capacity);
     }
 
     public static Builder builder(Device device) {
@@ -120,6 +138,8 @@ public record DeviceResults(
         private List<Implication> implications = List.of();
         private List<String> paretoFrontier = List.of();
         private List<TestLeftOut> testsLeftOut = List.of();
+        private List<OfferedLoad> offeredLoad = List.of();
+        private List<Capacity> capacity = List.of();
 
         private Builder(Device device) {
             this.device = device;
@@ -146,12 +166,15 @@ public record DeviceResults(
         public Builder implications(List<Implication> v) { implications = List.copyOf(v); return this; }
         public Builder paretoFrontier(List<String> v) { paretoFrontier = List.copyOf(v); return this; }
         public Builder testsLeftOut(List<TestLeftOut> v) { testsLeftOut = List.copyOf(v); return this; }
+        public Builder offeredLoad(List<OfferedLoad> v) { offeredLoad = List.copyOf(v); return this; }
+        public Builder capacity(List<Capacity> v) { capacity = List.copyOf(v); return this; }
 
         public DeviceResults build() {
             PosthocSummary summary = posthocSummary != null ? posthocSummary : new PosthocSummary(device.id(), 0, 0, 0, 0);
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
-                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut);
+                    implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut,
+                    offeredLoad, capacity);
         }
     }
 }

@@ -170,9 +170,14 @@ final class OfferedLoadAnalysis {
         List<String> why = new ArrayList<>();
         if (!p.keptUp()) why.add("did not keep up (" + String.format(Locale.ROOT, "%.0f", p.rps()) + " req/s achieved)");
         if (!(p.latP99Ms().value() <= cfg.latencySloMs())) {
-            why.add(Double.isNaN(p.latP99Ms().value()) ? "no p99" : "p99 " + String.format(Locale.ROOT, "%.3g", p.latP99Ms().value()) + " ms");
+            why.add(Double.isNaN(p.latP99Ms().value()) ? "no p99" : "p99 " + readable(p.latP99Ms().value()) + " ms");
         }
         return String.join(", ", why);
+    }
+
+    /** Whole numbers from 100 up, else three significant digits: a reason's number, for reading. */
+    private static String readable(double x) {
+        return x >= 100 ? String.format(Locale.ROOT, "%.0f", x) : String.format(Locale.ROOT, "%.3g", x);
     }
 
     private static String unmeasuredReason(Unmeasured u) {

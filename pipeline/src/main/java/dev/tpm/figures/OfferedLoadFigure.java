@@ -54,8 +54,8 @@ public final class OfferedLoadFigure implements FigureBuilder {
         return "Median p99 latency of the measured phase-4 runs (open loop, latency from each request's scheduled"
                 + " start) at each offered rate, per stack, both axes logarithmic; whiskers: " + Layout.ciLevel(results)
                 + " bootstrap CIs of the median, drawn only for rates of at least min_n runs. Dashed line: the target,"
-                + " latency_slo_ms = " + Layout.number(cfg.latencySloMs()) + " ms. Crosses: rates at which the median"
-                + " achieved rate fell below kept_up_ratio = " + Layout.number(cfg.keptUpRatio()) + " x the offered rate."
+                + " latency_slo_ms = " + dev.tpm.codec.Num.csv(cfg.latencySloMs()) + " ms. Crosses: rates at which the median"
+                + " achieved rate fell below kept_up_ratio = " + dev.tpm.codec.Num.csv(cfg.keptUpRatio()) + " x the offered rate."
                 + Layout.notShown(device, shown, "no measured phase-4 runs");
     }
 
@@ -115,7 +115,7 @@ public final class OfferedLoadFigure implements FigureBuilder {
                     theme.marker(stack));
         }
         // the target across the whole x range, dashed, in ink
-        XYSeries target = Plots.line(chart, TARGET + " = " + Layout.number(slo) + " ms", new double[] {xMin, xMax},
+        XYSeries target = Plots.line(chart, TARGET + " = " + dev.tpm.codec.Num.csv(slo) + " ms", new double[] {xMin, xMax},
                 new double[] {slo, slo}, Theme.INK, Theme.FRONTIER, null);
         target.setShowInLegend(true);
         if (!notKeptUp.isEmpty()) {

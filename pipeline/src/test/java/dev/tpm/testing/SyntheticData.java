@@ -89,7 +89,8 @@ public final class SyntheticData {
 
     /**
      * {@code SyntheticData [DATA_DIR]} (default: data): the example folder. {@code SyntheticData DATA_DIR
-     * DEVICES RUNS}: a SYNTHETIC benchmark folder (see {@link #writeBench}).
+     * DEVICES RUNS}: a SYNTHETIC benchmark folder (see {@link #writeBench}). {@code SyntheticData DATA_DIR
+     * --phase4}: the example with its SYNTHETIC phase 4 (see {@link #phase4}).
      */
     public static void main(String[] args) throws IOException {
         Path data = Path.of(args.length > 0 ? args[0] : "data");
@@ -102,8 +103,11 @@ public final class SyntheticData {
                     + data.resolve(Sha256Sums.FILE_NAME));
             return;
         }
-        if (args.length > 1) throw new IllegalArgumentException("usage: SyntheticData [DATA_DIR [DEVICES RUNS]]");
-        writeAll(data);
+        boolean phase4 = args.length == 2 && args[1].equals("--phase4");
+        if (args.length > 1 && !phase4) {
+            throw new IllegalArgumentException("usage: SyntheticData [DATA_DIR [DEVICES RUNS | --phase4]]");
+        }
+        writeAll(data, phase4);
         System.out.println("wrote synthetic example data to " + data + " (campaign " + CAMPAIGN
                 + ") and " + data.resolve(Sha256Sums.FILE_NAME));
     }

@@ -43,7 +43,7 @@ public final class OfferedLoadFigure implements FigureBuilder {
 
     @Override
     public String title(Results results, DeviceResults device) {
-        return Layout.title(results, device, "Latency at offered load, phase 4 (new)");
+        return Layout.title(results, device, "Latency at offered load, phase 4 (new; no paper figure)");
     }
 
     @Override
@@ -80,16 +80,16 @@ public final class OfferedLoadFigure implements FigureBuilder {
         }
         List<XYChart> panels = new ArrayList<>();
         for (String endpoint : endpoints) {
-            panels.add(panel(device, theme, endpoint, endpoints.size() > 1, slo, xMin, xMax, yMin, yMax));
+            String panelTitle = endpoints.size() > 1 ? Layout.endpoint(endpoint) : title(results, device);
+            panels.add(panel(device, theme, endpoint, panelTitle, slo, xMin, xMax, yMin, yMax));
         }
         return new Figure(NAME, title(results, device), caption(results, device), Layout.columns(panels.size()), panels);
     }
 
-    private static XYChart panel(DeviceResults d, Theme theme, String endpoint, boolean several, double slo,
+    private static XYChart panel(DeviceResults d, Theme theme, String endpoint, String panelTitle, double slo,
             double xMin, double xMax, double yMin, double yMax) {
-        XYChart chart = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 120,
-                several ? Layout.endpoint(endpoint) : "p99 latency at offered load, " + Layout.endpoint(endpoint),
-                "offered rate (req/s, log scale)", "median p99 latency (ms, log scale)");
+        XYChart chart = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 120, panelTitle,
+                "offered rate (req/s, log scale) on " + Layout.endpoint(endpoint), "median p99 latency (ms, log scale)");
         var s = chart.getStyler();
         s.setXAxisLogarithmic(true);
         s.setYAxisLogarithmic(true);

@@ -403,9 +403,9 @@ class FigureDataTest {
                 }
             }
         }
-        // eight figures name a series after each of five stacks: the box figures have six panels and the
-        // sweep two (the memory figure names its lines RSS and PSS, one panel per stack)
-        assertEquals(5 * (1 + 6 + 6 + 1 + 1 + 1 + 2 + 1), checked);
+        // nine figures name a series after each of five stacks: the box figures have six panels and the
+        // sweep two (the memory figure names its lines RSS and PSS, one panel per stack); offered_load one
+        assertEquals(5 * (1 + 6 + 6 + 1 + 1 + 1 + 2 + 1 + 1), checked);
     }
 
     @Test

@@ -63,7 +63,15 @@ TABLES = {
     "drift": (["device", "stack", "endpoint"], ["n", "rho", "p", "p_holm", "drifting"]),
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
     "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio"]),
+    "offered_load": (["device", "stack", "endpoint", "offered_rps"],
+                     ["n", "rps", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_lo", "lat_p99_hi",
+                      "lat_p999_ms", "peak_rss_mib", "kept_up"]),
+    "capacity": (["device", "stack", "endpoint"],
+                 ["slo_ms", "capacity_rps", "first_failing_rps", "capacity_peak_mib", "capacity_per_mib"]),
 }
+# written only when some paper campaign has measured phase-4 runs (analysis.md 10: a campaign without
+# phase 4 writes none of it)
+OPTIONAL_TABLES = ("offered_load", "capacity")
 
 KIB_PER_MIB = 1024.0          # data.md / analysis.md: MiB = KiB / 1024
 BYTES_PER_MIB = 1024.0 * 1024.0
@@ -442,6 +450,8 @@ def loadgen_summary(ds):
     same_host_cores = {c.id: c.cores for c in ds.campaigns
                        if c.load_generator_host == "same" and c.cores is not None and c.cores >= 1}
     for r in ds.runs:
+        if r.phase == 4:
+            continue   # phase 4's rates have section 10, not section 8
         if exclusion_reason(r.row, ds.config["max_error_rate"]) is None:
             k = (r.device, r.study, r.phase, r.row["stack"], r.row["endpoint"], r.row["concurrency"])
             groups[k].append(r.row)
@@ -557,12 +567,15 @@ def analyse(ds):
         return dist
 
     # section 1 (paper campaigns only)
-    measured = {1: defaultdict(list), 2: defaultdict(list)}   # phase -> device -> [(row, derived)]
+    measured = {1: defaultdict(list), 2: defaultdict(list), 4: defaultdict(list)}   # phase -> device -> [(row, derived)]
+    counted4 = defaultdict(list)   # device -> [(row, reason)]: every phase-4 row but the warm-ups
     excluded1 = defaultdict(lambda: defaultdict(int))          # (device, stack, endpoint) -> reason -> count
     for r in ds.runs:
         if r.study != PAPER_STUDY:
             continue
         reason = exclusion_reason(r.row, cfg["max_error_rate"])
+        if r.phase == 4 and reason != "warmup":
+            counted4[r.device].append((r.row, reason))
         if reason is None:
             measured[r.phase][r.device].append((r.row, derived(r.row)))
         elif reason != "warmup":
@@ -767,6 +780,8 @@ def analyse(ds):
         metric_index = {m: i for i, m in enumerate(RATIO_METRICS)}
         ratios.sort(key=lambda r: (r["mix"], metric_index[r["metric"]], sidx[r["stack"]]))
         out["ratios"].extend(ratios)
+        # section 10: latency and capacity at offered load (phase 4 only, never pooled with phase 1)
+        offered_load(dev, counted4[dev], cfg, sidx, out, set_ci)
 
         # section 6: memory time series (series of paper campaigns)
         per = defaultdict(list)
@@ -813,6 +828,60 @@ def analyse(ds):
     return out
 
 
+def offered_load(dev, rows, cfg, sidx, out, set_ci):
+    """Section 10 for one device. rows: its phase-4 rows other than warm-ups, each with its exclusion
+    reason (None = measured). Group = (stack, endpoint, offered_rps) over measured runs: n, medians,
+    the bootstrap CI of the median lat_p99_ms (empty below min_n), kept_up = median rps >=
+    kept_up_ratio x offered_rps. Capacity per (stack, endpoint) with a measured group: rates ascending
+    (every rate with a non-warm-up run, measured or not); a rate meets the target when its group kept
+    up with median p99 <= latency_slo_ms; a rate without measured runs does not (reading agreed with
+    the Java side: an overloaded server's runs are excluded, and skipping the rate would overstate the
+    capacity)."""
+    slo, ratio = cfg["latency_slo_ms"], cfg["kept_up_ratio"]
+    cells = defaultdict(lambda: defaultdict(list))   # (stack, endpoint) -> rate -> [(row, reason)]
+    for row, reason in rows:
+        cells[(row["stack"], row["endpoint"])][row["offered_rps"]].append((row, reason))
+
+    def med(xs):
+        xs = [x for x in xs if x is not None]
+        return float(np.median(xs)) if xs else NAN
+
+    for (s, ep) in sorted(cells, key=lambda k: (sidx[k[0]], ENDPOINT_INDEX[k[1]])):
+        rates = cells[(s, ep)]
+        points = {}
+        for rate in sorted(rates):
+            m = [row for row, reason in rates[rate] if reason is None]
+            if not m:
+                continue
+            p99 = [r["lat_p99_ms"] for r in m if r["lat_p99_ms"] is not None]
+            row = {"device": dev, "stack": s, "endpoint": ep, "offered_rps": rate, "n": len(m),
+                   "rps": med(r["rps"] for r in m), "lat_p50_ms": med(r["lat_p50_ms"] for r in m),
+                   "lat_p90_ms": med(r["lat_p90_ms"] for r in m), "lat_p99_ms": med(p99),
+                   "lat_p999_ms": med(r["lat_p999_ms"] for r in m),
+                   "peak_rss_mib": med(None if r["peak_rss_kib"] is None else r["peak_rss_kib"] / KIB_PER_MIB
+                                       for r in m)}
+            row["lat_p99_lo"] = row["lat_p99_hi"] = NAN
+            if p99:
+                set_ci(row, "lat_p99_lo", "lat_p99_hi", p99, len(p99), "offered_load", (dev, s, ep, rate),
+                       "offered_load", dev, s, ep, rate, "lat_p99_ms")
+            row["kept_up"] = bool(row["rps"] >= ratio * rate)
+            points[rate] = row
+            out["offered_load"].append(row)
+        if not points:
+            continue
+        capacity, peak, failing = NAN, NAN, NAN
+        for rate in sorted(rates):
+            p = points.get(rate)
+            if p is not None and p["kept_up"] and p["lat_p99_ms"] <= slo:
+                capacity, peak = rate, p["peak_rss_mib"]
+                continue
+            failing = rate
+            break
+        per_mib = capacity / peak if not (math.isnan(capacity) or math.isnan(peak) or peak == 0) else NAN
+        out["capacity"].append({"device": dev, "stack": s, "endpoint": ep, "slo_ms": slo, "capacity_rps": capacity,
+                                "first_failing_rps": failing, "capacity_peak_mib": peak, "capacity_per_mib": per_mib})
+
+
 BANDS_FILE = "ci_bands.csv"
 BANDS_COLUMNS = ["table", "key", "column", "level", "band_lo", "band_hi"]
 
@@ -821,10 +890,12 @@ def write_all(out, outdir):
     """Write every table into a fresh temporary folder, then move the files into outdir."""
     os.makedirs(outdir, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix=".crosscheck-", dir=outdir)
-    for name, (keys, vals) in TABLES.items():
-        common.write_csv(os.path.join(tmp, name + ".csv"), keys + vals, out[name])
+    written = [n for n in TABLES if n not in OPTIONAL_TABLES or out.get("offered_load")]
+    for name in written:
+        keys, vals = TABLES[name]
+        common.write_csv(os.path.join(tmp, name + ".csv"), keys + vals, out.get(name, []))
     common.write_csv(os.path.join(tmp, BANDS_FILE), BANDS_COLUMNS, out.get("_bands", []))
-    for name in list(TABLES) + [BANDS_FILE[:-4]]:
+    for name in written + [BANDS_FILE[:-4]]:
         os.replace(os.path.join(tmp, name + ".csv"), os.path.join(outdir, name + ".csv"))
     os.rmdir(tmp)
 

@@ -44,15 +44,18 @@ DEFAULT_CONFIG = {
     "min_n": 5,
     "memory_warm_s": 5,
     "memory_checkpoints_s": [60, 300],
+    "latency_slo_ms": 50,
+    "kept_up_ratio": 0.95,
 }
 
 # phase1.csv / phase2.csv columns (data.md table) and their types
 INT_COLS = ["seq", "concurrency", "threads", "run", "warmup", "requests", "errors_connect",
             "errors_read", "errors_write", "errors_timeout", "non_2xx", "idle_rss_kib",
-            "peak_rss_kib", "idle_pss_kib", "peak_pss_kib", "seeded_rows"]
+            "peak_rss_kib", "idle_pss_kib", "peak_pss_kib", "seeded_rows", "peak_cgroup_kib",
+            "latency_corrected"]
 DEC_COLS = ["duration_s", "rps", "lat_mean_ms", "lat_p50_ms", "lat_p75_ms", "lat_p90_ms",
             "lat_p99_ms", "lat_max_ms", "startup_ms", "cpu_s", "energy_j", "mean_power_w",
-            "loadgen_cpu_s", "temp_max_c", "freq_min_mhz"]
+            "loadgen_cpu_s", "temp_max_c", "freq_min_mhz", "lat_p999_ms", "offered_rps"]
 TEXT_COLS = ["stack", "endpoint", "started_at", "throttled", "status", "note"]
 KNOWN_COLS = set(INT_COLS) | set(DEC_COLS) | set(TEXT_COLS)
 REQUIRED_COLS = ["seq", "stack", "endpoint", "concurrency", "run", "warmup", "status"]
@@ -202,7 +205,7 @@ def read_config(root):
         elif k == "posthoc_test":
             if v not in ("mann-whitney", "welch"):
                 raise DataError(rel, f"$.{k}", k, "'mann-whitney' or 'welch'", v)
-        elif isinstance(d, int) and k != "memory_warm_s":   # memory_warm_s may be fractional
+        elif isinstance(d, int) and k not in ("memory_warm_s", "latency_slo_ms"):   # these may be fractional
             if not isinstance(v, int) or isinstance(v, bool) or v < (1 if k == "bootstrap_resamples" else 0):
                 raise DataError(rel, f"$.{k}", k, "a non-negative integer", v)
         else:
@@ -210,6 +213,10 @@ def read_config(root):
                 raise DataError(rel, f"$.{k}", k, "a non-negative number", v)
             v = float(v)
         cfg[k] = v
+    if not cfg["latency_slo_ms"] > 0:
+        raise DataError(rel, "$.latency_slo_ms", "latency_slo_ms", "a latency in ms > 0", cfg["latency_slo_ms"])
+    if not 0 <= cfg["kept_up_ratio"] <= 1:
+        raise DataError(rel, "$.kept_up_ratio", "kept_up_ratio", "a number from 0 to 1", cfg["kept_up_ratio"])
     if not 0 < cfg["confidence"] < 1:
         raise DataError(rel, "$.confidence", "confidence", "a number in (0, 1)", cfg["confidence"])
     return cfg
@@ -387,6 +394,11 @@ def read_runs(root, camp, phase, stack_ids, seqs):
             raise DataError(rel, f"line {line}", "endpoint", "one of " + ",".join(ENDPOINTS), v["endpoint"])
         if v["stack"] not in stack_ids:
             raise DataError(rel, f"line {line}", "stack", "a stack of campaign.json", v["stack"])
+        if phase == 4 and (v["offered_rps"] is None or not v["offered_rps"] > 0):
+            raise DataError(rel, f"line {line}", "offered_rps", "an offered rate > 0 (every row of phase4.csv)",
+                            "" if v["offered_rps"] is None else v["offered_rps"])
+        if v["latency_corrected"] not in (None, 0, 1):
+            raise DataError(rel, f"line {line}", "latency_corrected", "0 or 1", v["latency_corrected"])
         if v["throttled"] is not None and not _HEX_RE.match(v["throttled"]):
             raise DataError(rel, f"line {line}", "throttled", "hex text such as 0x0", v["throttled"])
         if v["status"] == "ok":
@@ -397,9 +409,11 @@ def read_runs(root, camp, phase, stack_ids, seqs):
                     raise DataError(rel, f"line {line}", c, "a value on a row with status ok", "")
             if v["requests"] <= 0:
                 raise DataError(rel, f"line {line}", "requests", "a count > 0", v["requests"])
-        k = (v["stack"], v["endpoint"], v["concurrency"], v["run"], v["warmup"])
+        # phase 4's runs of one stack and endpoint differ by their offered rate (data.md)
+        level = "offered_rps" if phase == 4 else "concurrency"
+        k = (v["stack"], v["endpoint"], v[level], v["run"], v["warmup"])
         if k in keys:
-            raise DataError(rel, f"line {line}", "run", "a unique (stack, endpoint, concurrency, run, warmup)",
+            raise DataError(rel, f"line {line}", "run", f"a unique (stack, endpoint, {level}, run, warmup)",
                             k)
         keys.add(k)
         if v["seq"] in seqs:
@@ -464,7 +478,8 @@ def load(root, check_manifest=True):
         ds.campaigns.append(camp)
         ids = {s["id"] for s in camp.stacks}
         seqs = set()
-        runs = read_runs(root, camp, 1, ids, seqs) + read_runs(root, camp, 2, ids, seqs)
+        runs = read_runs(root, camp, 1, ids, seqs) + read_runs(root, camp, 2, ids, seqs) \
+            + read_runs(root, camp, 4, ids, seqs)
         series = read_series(root, camp, ids)
         if cid in cfg["exclude_campaigns"]:
             continue

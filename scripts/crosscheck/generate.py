@@ -50,8 +50,11 @@ def r2(x):
 
 
 class Gen:
-    def __init__(self, seed, devices, bootstrap):
+    def __init__(self, seed, devices, bootstrap, phase4=False):
         self.rnd = random.Random(seed)
+        # phase 4 draws from a stream of its own, so that every other file is the same with or without it
+        self.phase4 = phase4
+        self.rnd4 = random.Random(seed * 1_000_003 + 4)
         self.seed = seed
         self.ndev = devices
         self.bootstrap = bootstrap
@@ -308,6 +311,97 @@ class Gen:
             os.makedirs(lg)
             with open(os.path.join(lg, "1.txt"), "w", encoding="utf-8") as f:
                 f.write("synthetic: no load generator ran\n")
+        # phase 4 (optional, --phase4): open loop at offered rates, seq continuing phases 1 and 2
+        if self.phase4 and self.rnd4.random() < 0.8:
+            main, self.rnd = self.rnd, self.rnd4
+            try:
+                self.phase4_csv(d, stacks, profiles, seq)
+            finally:
+                self.rnd = main
+
+    def phase4_rows(self, prof, stack, ep, rate, capacity, nmeasured, only_excluded=False, edge=None):
+        """Warm-ups, measured and excluded open-loop runs at one offered rate. Below the stack's
+        capacity the achieved rate is the offered one and p99 grows as 1 / (1 - load)^1.5; above it the
+        server falls behind and p99 is seconds. edge: 'kept_up' = every run achieves exactly
+        kept_up_ratio x the rate (the boundary counts as kept up), 'slo' = every p99 exactly 50 ms."""
+        rnd = self.rnd
+        rows = []
+        kinds = ["warmup"] * rnd.randint(0, 1) + ["ok"] * nmeasured
+        kinds += [k for k in ("failed", "discarded", "error_rate", "throttled") if rnd.random() < 0.08]
+        if only_excluded:
+            kinds = [rnd.choice(["error_rate", "failed"]) for _ in range(rnd.randint(1, 4))]
+        rnd.shuffle(kinds)
+        run = {0: 0, 1: 0}
+        for kind in kinds:
+            warm = 1 if kind == "warmup" else 0
+            run[warm] += 1
+            d = {"stack": stack, "endpoint": ep, "concurrency": 30, "run": run[warm], "warmup": warm,
+                 "offered_rps": rate, "latency_corrected": 1, "status": "ok"}
+            if kind == "failed":
+                d.update(status="failed", note="server exited under load")
+                rows.append(d)
+                continue
+            load = rate / capacity
+            achieved = min(rate * rnd.lognormvariate(0, 0.004), capacity * rnd.lognormvariate(0, 0.03))
+            if load < 1:
+                p99 = 1.5 / (1 - min(load, 0.97)) ** 1.5 * rnd.lognormvariate(0, 0.08) * prof["lat"] / 5
+            else:
+                p99 = 1500 * load * rnd.lognormvariate(0, 0.08)
+            if edge == "kept_up":
+                achieved = common.DEFAULT_CONFIG["kept_up_ratio"] * rate
+            if edge == "slo":
+                p99 = float(common.DEFAULT_CONFIG["latency_slo_ms"])
+            duration = r2(rnd.uniform(9.95, 10.05))
+            requests = max(1, int(achieved * duration))
+            d.update(duration_s=duration, requests=requests, rps=r2(achieved) if edge != "kept_up" else achieved,
+                     lat_p50_ms=r2(p99 / 5), lat_p90_ms=r2(p99 / 2), lat_p99_ms=r2(p99),
+                     lat_p999_ms=None if rnd.random() < 0.1 else r2(p99 * 1.8), lat_mean_ms=r2(p99 / 4),
+                     peak_rss_kib=int(prof["rss_kib"] * rnd.uniform(1.05, 1.3) * (1 + 0.2 * min(load, 1))),
+                     errors_connect=0, errors_read=0, errors_write=0, errors_timeout=0, non_2xx=0,
+                     throttled="0x0", cpu_s=r2(rnd.uniform(0.5, 10)))
+            if kind == "discarded":
+                d.update(status="discarded", note="harness rejected the run")
+            elif kind == "error_rate":
+                d["errors_timeout"] = int(requests * 0.03) + 1
+            elif kind == "throttled":
+                d["throttled"] = "0x4"
+            rows.append(d)
+        return rows
+
+    def phase4_csv(self, d, stacks, profiles, seq):
+        rnd = self.rnd
+        eps = ["get_item"] + (["post_item"] if rnd.random() < 0.3 else [])
+        absolute = sorted(rnd.sample([100, 250, 500, 1000, 2000, 4000, 8000, 16000], rnd.randint(2, 5)))
+        rows = []
+        for s in stacks:
+            if rnd.random() < 0.1:
+                continue   # a listed stack without phase 4
+            capacity = profiles[s]["rps"] * rnd.uniform(0.5, 3.0)
+            for ep in eps:
+                rates = list(absolute)
+                if rnd.random() < 0.5:   # fractions of the stack's own rate: not whole numbers
+                    rates += [round(capacity * f, 3) for f in (0.25, 0.5, 0.9)]
+                rates = sorted(set(rates))
+                for i, rate in enumerate(rates):
+                    edge = rnd.choice([None] * 8 + ["kept_up", "slo"])
+                    only_excluded = i > 0 and rnd.random() < 0.08
+                    n = rnd.randint(5, 8) if rnd.random() > 0.2 else rnd.randint(1, 4)
+                    rows += self.phase4_rows(profiles[s], s, ep, rate, capacity, n, only_excluded, edge)
+        if not rows:
+            return
+        rnd.shuffle(rows)
+        for r in rows:
+            seq += 1
+            r["seq"] = seq
+            r["threads"] = 2
+        cols = common.REQUIRED_COLS + ["offered_rps", "duration_s", "requests", "rps", "lat_p50_ms", "lat_p99_ms",
+                                       "peak_rss_kib", "lat_p90_ms", "lat_p999_ms", "latency_corrected", "threads",
+                                       "lat_mean_ms", "cpu_s", "note"] + common.ERROR_COLS + ["throttled"]
+        rnd.shuffle(cols)
+        with open(os.path.join(d, "phase4.csv"), "w", encoding="utf-8", newline="") as f:
+            f.write(",".join(cols) + "\n")
+            for r in rows:
+                f.write(",".join("" if r.get(c) is None else str(r.get(c)) for c in cols) + "\n")
 
     def other_campaign(self, root, cid, device, study, stacks, profiles):
         """A campaign of a non-paper study: its endpoints at one or more concurrency levels, phase 1 and
@@ -433,6 +527,16 @@ class Gen:
             cfg["min_n"] = rnd.choice([3, 4, 6])
             cfg["memory_warm_s"] = rnd.choice([2, 2.5, 10])
             cfg["memory_checkpoints_s"] = rnd.choice([[30, 60, 300], [60], [300, 60, 0]])
+        # the version-3 keys of section 10: only with --phase4, absent (defaults) or set to other values
+        del cfg["latency_slo_ms"], cfg["kept_up_ratio"]
+        if self.phase4:
+            v3 = self.rnd4.random()
+            if v3 < 0.4:
+                cfg["latency_slo_ms"] = common.DEFAULT_CONFIG["latency_slo_ms"]
+                cfg["kept_up_ratio"] = common.DEFAULT_CONFIG["kept_up_ratio"]
+            elif v3 < 0.6:
+                cfg["latency_slo_ms"] = self.rnd4.choice([10, 25.5, 100])
+                cfg["kept_up_ratio"] = self.rnd4.choice([0.9, 0.99])
         with open(os.path.join(root, "config", "analysis.json"), "w", encoding="utf-8") as f:
             json.dump(cfg, f, indent=2)
             f.write("\n")
@@ -488,12 +592,15 @@ def main(argv=None):
     ap.add_argument("--devices", type=int, default=2, help="number of devices (1-6)")
     ap.add_argument("--bootstrap", type=int, default=common.DEFAULT_CONFIG["bootstrap_resamples"],
                     help="bootstrap_resamples written to config/analysis.json")
+    ap.add_argument("--phase4", action="store_true",
+                    help="also write phase4.csv (open loop at offered rates) in most paper campaigns; every other"
+                    " file is the same as without it")
     a = ap.parse_args(argv)
     if not 1 <= a.devices <= len(DEVICE_NAMES):
         ap.error(f"--devices must be 1..{len(DEVICE_NAMES)}")
     if os.path.exists(a.out):
         shutil.rmtree(a.out)
-    Gen(a.seed, a.devices, a.bootstrap).build(a.out)
+    Gen(a.seed, a.devices, a.bootstrap, a.phase4).build(a.out)
     return 0
 
 

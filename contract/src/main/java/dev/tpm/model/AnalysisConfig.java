@@ -9,6 +9,8 @@ import java.util.List;
  * @param minN groups with fewer values get no CI, enter no test and feed no weighted aggregate
  * @param memoryWarmS start (s) of the steady window of a memory series (steady_growth_mib)
  * @param memoryCheckpointsS times (s) at which memory is read off each series, besides t = 0
+ * @param latencySloMs the p99 target (ms) of the capacity at offered load (analysis.md 10)
+ * @param keptUpRatio achieved / offered rate below which a server did not keep up (analysis.md 10)
  */
 public record AnalysisConfig(
         int bootstrapResamples,
@@ -23,7 +25,9 @@ public record AnalysisConfig(
         List<String> excludeCampaigns,
         int minN,
         double memoryWarmS,
-        List<Double> memoryCheckpointsS) {
+        List<Double> memoryCheckpointsS,
+        double latencySloMs,
+        double keptUpRatio) {
 
     public static final String MANN_WHITNEY = "mann-whitney";
     public static final String WELCH = "welch";
@@ -34,10 +38,23 @@ public record AnalysisConfig(
     public static final double DEFAULT_MEMORY_WARM_S = 5;
     /** analysis.md's default of memory_checkpoints_s. */
     public static final List<Double> DEFAULT_MEMORY_CHECKPOINTS_S = List.of(60.0, 300.0);
+    /** analysis.md's default of latency_slo_ms: the p99 target of the capacity at offered load. */
+    public static final double DEFAULT_LATENCY_SLO_MS = 50;
+    /** analysis.md's default of kept_up_ratio: achieved / offered rate below which a server did not keep up. */
+    public static final double DEFAULT_KEPT_UP_RATIO = 0.95;
 
     public AnalysisConfig {
         excludeCampaigns = List.copyOf(excludeCampaigns);
         memoryCheckpointsS = List.copyOf(memoryCheckpointsS);
+    }
+
+    /** The parameters of analysis.md version 2; the version-3 ones (section 10) take their defaults. */
+    public AnalysisConfig(int bootstrapResamples, double confidence, long rngSeed, double alpha, String posthocTest,
+            double largeEffect, double maxErrorRate, double plateauGain, double dropThresholdMib,
+            List<String> excludeCampaigns, int minN, double memoryWarmS, List<Double> memoryCheckpointsS) {
+        this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
+                dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, DEFAULT_LATENCY_SLO_MS,
+                DEFAULT_KEPT_UP_RATIO);
     }
 
     /** The parameters of analysis.md version 1; the version-2 ones take their defaults. */
@@ -51,7 +68,14 @@ public record AnalysisConfig(
     /** The same parameters with another min_n. */
     public AnalysisConfig withMinN(int n) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
-                plateauGain, dropThresholdMib, excludeCampaigns, n, memoryWarmS, memoryCheckpointsS);
+                plateauGain, dropThresholdMib, excludeCampaigns, n, memoryWarmS, memoryCheckpointsS, latencySloMs,
+                keptUpRatio);
+    }
+
+    /** The same parameters with another latency_slo_ms and kept_up_ratio (analysis.md 10). */
+    public AnalysisConfig withOfferedLoad(double sloMs, double ratio) {
+        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
+                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, sloMs, ratio);
     }
 
     /** The defaults of analysis.md: what the shipped analysis.json holds. */

@@ -6,7 +6,7 @@ package dev.tpm.model;
  *
  * @param campaign the campaign folder under data/raw/
  * @param device the campaign's device id (the unit of analysis)
- * @param phase 1 or 2
+ * @param phase 1, 2 or 4
  * @param line the row's line in its CSV file (header = line 1), for messages
  */
 public record RunRecord(String campaign, String device, int phase, long line, RunRow row) {}

@@ -62,6 +62,9 @@ public final class Analysis {
         List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), studyOfCampaign));
         rows.addAll(RunRow.read(dataset.phase2(), studyOfCampaign));
         rows.removeIf(r -> !studyOfCampaign.containsKey(r.campaign()));
+        // phase 4 (analysis.md 10) stays apart: never in loadgen_summary, never pooled with phase 1
+        List<OfferedLoadAnalysis.Run> offered = new ArrayList<>(OfferedLoadAnalysis.read(dataset.phase4(), studyOfCampaign));
+        offered.removeIf(r -> !studyOfCampaign.containsKey(r.row().campaign()));
 
         BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), cfg.bootstrapResamples(), cfg.confidence());
         List<DeviceAnalysis> analyses = new ArrayList<>();
@@ -75,7 +78,8 @@ public final class Analysis {
             for (Campaign c : e.getValue()) c.stacks().forEach(s -> listedSet.add(s.id()));
             List<String> listed = order.stacks().stream().filter(listedSet::contains).toList();
             DeviceAnalysis a = new DeviceAnalysis(device, e.getValue().get(0).device(), ids, cfg, dataset.mixes(), order,
-                    listed, deviceRows, series);
+                    listed, deviceRows, series,
+                    offered.stream().filter(r -> idSet.contains(r.row().campaign())).toList());
             a.plan(plan);
             analyses.add(a);
         }

@@ -75,6 +75,8 @@ final class DeviceAnalysis {
     private final List<GroupSample> samples = new ArrayList<>();
     private final List<PooledStack> pooled = new ArrayList<>();
     private SweepAnalysis sweep;
+    private final List<OfferedLoadAnalysis.Run> offered;
+    private OfferedLoadAnalysis offeredLoad;
     private WeightedAggregates weighted;
 
     /**
@@ -84,6 +86,13 @@ final class DeviceAnalysis {
      */
     DeviceAnalysis(String id, Device device, List<String> campaigns, AnalysisConfig cfg, List<Mix> mixes, StackOrder order,
             List<String> listed, List<RunRow> rows, List<MemorySeries> series) {
+        this(id, device, campaigns, cfg, mixes, order, listed, rows, series, List.of());
+    }
+
+    /** @param offered this device's phase-4 rows of paper campaigns that count (analysis.md 10) */
+    DeviceAnalysis(String id, Device device, List<String> campaigns, AnalysisConfig cfg, List<Mix> mixes, StackOrder order,
+            List<String> listed, List<RunRow> rows, List<MemorySeries> series, List<OfferedLoadAnalysis.Run> offered) {
+        this.offered = List.copyOf(offered);
         this.id = id;
         this.device = device;
         this.campaigns = List.copyOf(campaigns);
@@ -98,7 +107,9 @@ final class DeviceAnalysis {
     // ---------------------------------------------------------------- step 1: group, plan bootstraps
 
     void plan(BootstrapPlan plan) {
-        runs = RunClassification.of(id, rows, cfg.maxErrorRate());
+        List<RunRow> classified = new ArrayList<>(rows);
+        classified.addAll(OfferedLoadAnalysis.rows(offered));
+        runs = RunClassification.of(id, classified, cfg.maxErrorRate());
         stacks1.addAll(sortedStacks(runs.measured1().stream().map(RunRow::stack).toList()));
         planGroups(plan);
         planPooled(plan);
@@ -106,6 +117,8 @@ final class DeviceAnalysis {
         sweep.plan(runs.measured2(), sortedStacks(runs.measured2().stream().map(RunRow::stack).toList()), plan);
         weighted = new WeightedAggregates(id, mixes, listed, groups, runs, cfg.minN());
         weighted.plan(plan);
+        offeredLoad = new OfferedLoadAnalysis(id, cfg, order.comparator());
+        offeredLoad.plan(offered, plan);
     }
 
     /**
@@ -167,6 +180,7 @@ final class DeviceAnalysis {
         List<Ratio> ratios = new ArrayList<>(pooledRatios(plan));
         ratios.addAll(sweep.ratios(sweepSummaries, plan));
         ratios.addAll(weighted.ratios(byMix, plan));
+        List<dev.tpm.results.OfferedLoad> atOfferedLoad = offeredLoad.points(plan);
         // stacks with measured runs in phase 1 or 2, or with a phase-3 series
         List<String> stacks = sortedStacks(concat(runs.measured1().stream().map(RunRow::stack).toList(),
                 runs.measured2().stream().map(RunRow::stack).toList(), series.stream().map(MemorySeries::stack).toList()));
@@ -183,6 +197,7 @@ final class DeviceAnalysis {
                 .exclusions(runs.exclusions()).runCounts(runs.runCounts(order.comparator()))
                 .paretoFrontier(pareto(declared)).testsLeftOut(testsLeftOut())
                 .drift(DriftAnalysis.of(id, runs.measured1(), cfg.minN(), cfg.alpha(), order.comparator()))
+                .offeredLoad(atOfferedLoad).capacity(offeredLoad.capacity(atOfferedLoad))
                 .build();
         return partial.withImplications(Implications.of(partial));
     }

@@ -57,7 +57,7 @@ final class RunClassification {
         this.device = device;
     }
 
-    /** @param rows every phase-1 and phase-2 row of the device's paper campaigns that count */
+    /** @param rows every phase-1, phase-2 and phase-4 row of the device's paper campaigns that count */
     static RunClassification of(String device, List<RunRow> rows, double maxErrorRate) {
         RunClassification c = new RunClassification(device);
         for (RunRow r : rows) {
@@ -65,7 +65,9 @@ final class RunClassification {
             Counts counts = c.cells.computeIfAbsent(new Cell(r.phase(), r.stack(), r.endpoint()), k -> new Counts());
             if (reason == null) {
                 counts.measured++;
-                (r.phase() == 1 ? c.measured1 : c.measured2).add(r);
+                // phase 4's measured runs are grouped by OfferedLoadAnalysis, never with phases 1 and 2
+                if (r.phase() == 1) c.measured1.add(r);
+                else if (r.phase() == 2) c.measured2.add(r);
                 continue;
             }
             counts.excluded.merge(reason, 1, Integer::sum);

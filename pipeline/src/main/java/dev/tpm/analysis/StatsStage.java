@@ -17,5 +17,6 @@ public final class StatsStage implements Stage {
         Results results = new Analysis(context.threads()).analyze(context.dataset(), context.verification());
         context.setResults(results);
         TidyCsvs.writeAll(results, out);
+        OfferedLoadCsvs.write(results, out);
     }
 }

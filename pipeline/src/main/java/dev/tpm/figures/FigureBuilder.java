@@ -18,4 +18,12 @@ public interface FigureBuilder {
     String caption(Results results, DeviceResults device);
 
     Figure build(Results results, DeviceResults device, Theme theme);
+
+    /**
+     * Whether the figures stage says in a line of its own that this figure was left out; false for a
+     * figure whose absence another stage already reported (phase 4's: one line for all of them).
+     */
+    default boolean reportsLacking() {
+        return true;
+    }
 }

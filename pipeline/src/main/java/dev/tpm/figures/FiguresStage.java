@@ -77,7 +77,7 @@ public final class FiguresStage implements Stage {
                 String stem = stem(results, device, f.name());
                 String missing = f.missingData(results, device);
                 if (missing != null) {
-                    out.skip(stem + ".png/.svg", missing);
+                    if (f.reportsLacking()) out.skip(stem + ".png/.svg", missing);
                 } else {
                     pending.add(new Pending(stem, finish(f.build(results, device, theme), device)));
                 }

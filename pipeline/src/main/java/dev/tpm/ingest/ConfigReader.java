@@ -29,7 +29,7 @@ final class ConfigReader {
     static final List<String> ANALYSIS_KEYS = List.of(
             "bootstrap_resamples", "confidence", "rng_seed", "alpha", "posthoc_test", "large_effect",
             "max_error_rate", "plateau_gain", "drop_threshold_mib", "exclude_campaigns", "min_n", "memory_warm_s",
-            "memory_checkpoints_s");
+            "memory_checkpoints_s", "latency_slo_ms", "kept_up_ratio");
 
     private ConfigReader() {}
 
@@ -101,6 +101,8 @@ final class ConfigReader {
                 checkpoints = read;
             }
         }
+        Double slo = json.number(r, "$", "latency_slo_ms", false, 0, Double.MAX_VALUE, true, "a latency in ms > 0");
+        Double keptUp = json.number(r, "$", "kept_up_ratio", false, 0, 1, false, "a number from 0 to 1");
         return new AnalysisConfig(
                 b != null ? b : d.bootstrapResamples(),
                 conf != null ? conf : d.confidence(),
@@ -114,7 +116,9 @@ final class ConfigReader {
                 exclude,
                 minN != null ? minN : d.minN(),
                 warm != null ? warm : d.memoryWarmS(),
-                checkpoints);
+                checkpoints,
+                slo != null ? slo : d.latencySloMs(),
+                keptUp != null ? keptUp : d.keptUpRatio());
     }
 
     /** The JSON path of exclude_campaigns[i], for a problem found once the campaigns are known. */

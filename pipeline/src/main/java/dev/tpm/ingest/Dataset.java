@@ -17,6 +17,7 @@ import java.util.List;
  * out.
  *
  * @param phase2 no rows when no campaign has a phase2.csv
+ * @param phase4 the open-loop runs at offered load (data.md phase4.csv); no rows when no campaign has one
  * @param inventory one entry per file under data/ that SHA256SUMS lists, by path
  */
 public record Dataset(
@@ -28,9 +29,11 @@ public record Dataset(
         List<RunRecord> phase2,
         List<MemorySeries> phase3,
         List<PublishedValue> published,
-        List<dev.tpm.model.InventoryEntry> inventory) {
+        List<dev.tpm.model.InventoryEntry> inventory,
+        List<RunRecord> phase4) {
 
     public Dataset {
+        phase4 = List.copyOf(phase4);
         mixes = List.copyOf(mixes);
         phase1 = List.copyOf(phase1);
         phase2 = List.copyOf(phase2);
@@ -38,6 +41,13 @@ public record Dataset(
         phase3 = List.copyOf(phase3);
         published = List.copyOf(published);
         inventory = List.copyOf(inventory);
+    }
+
+    /** A data folder without phase4.csv files (data.md version 2). */
+    public Dataset(Path dataDir, AnalysisConfig config, List<Mix> mixes, List<Campaign> campaigns, List<RunRecord> phase1,
+            List<RunRecord> phase2, List<MemorySeries> phase3, List<PublishedValue> published,
+            List<dev.tpm.model.InventoryEntry> inventory) {
+        this(dataDir, config, mixes, campaigns, phase1, phase2, phase3, published, inventory, List.of());
     }
 
     /** The declared mix: the first of mixes.csv, used by the headline tables. */

@@ -81,6 +81,7 @@ public final class Ingest {
         List<Campaign> campaigns = new ArrayList<>();
         List<Record> phase1 = new ArrayList<>();
         List<Record> phase2 = new ArrayList<>();
+        List<Record> phase4 = new ArrayList<>();
         List<MemorySeries> phase3 = new ArrayList<>();
         List<String> folders = campaignFolders(dataDir, problems);
         for (String folder : folders) {
@@ -102,6 +103,13 @@ public final class Ingest {
                         c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase2.add(new Record(campaignId, c.deviceId(), 2, r));
+            }
+            // phase 4 (open loop at offered load) continues the seq numbering of phases 1 and 2: the same map
+            if (Files.isRegularFile(dataDir.resolve(base + "phase4.csv"))) {
+                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase4.csv"), base + "phase4.csv", 4, c.isPaper(),
+                        c.stackIds(), seqs,
+                        problems, warn);
+                if (rows != null) for (var r : rows) phase4.add(new Record(campaignId, c.deviceId(), 4, r));
             }
             Path p3 = dataDir.resolve(base + "phase3");
             if (Files.isDirectory(p3)) {
@@ -129,7 +137,7 @@ public final class Ingest {
         List<InventoryEntry> inventory = inventory(dataDir, problems, hashes);
         if (problems.size() > before) return null;
         return new Dataset(dataDir, config, mixes, campaigns, table(phase1), table(phase2),
-                phase3, published, inventory);
+                phase3, published, inventory, table(phase4));
     }
 
     /** A valid run row and where it came from. */

@@ -114,6 +114,7 @@ public final class Pipeline {
         return d.campaigns().size() + " campaign" + (d.campaigns().size() == 1 ? "" : "s") + " ("
                 + devices + " device" + (devices == 1 ? "" : "s") + "), "
                 + d.phase1().size() + " phase-1 rows, " + d.phase2().size() + " phase-2 rows, "
+                + (d.phase4().isEmpty() ? "" : d.phase4().size() + " phase-4 rows, ")
                 + d.phase3().size() + " memory series, " + d.mixes().size() + " mixes, "
                 + d.published().size() + " published values";
     }

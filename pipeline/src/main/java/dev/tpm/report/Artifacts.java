@@ -23,6 +23,9 @@ import dev.tpm.figures.RatioFigure;
 import dev.tpm.figures.SensitivityFigure;
 import dev.tpm.figures.StartupFigure;
 import dev.tpm.figures.SweepFigure;
+import dev.tpm.figures.OfferedLoadFigure;
+import dev.tpm.tables.OfferedLoadTable;
+import dev.tpm.tables.CapacityTable;
 import dev.tpm.tables.DeviceTable;
 import dev.tpm.tables.DriftTable;
 import dev.tpm.tables.DevicesTable;
@@ -94,6 +97,9 @@ public final class Artifacts {
             new Table(new SensitivityTable()),
             new Figure(new SensitivityFigure()),
             new Table(new EfficiencyTable()),
+            new Table(new OfferedLoadTable()),
+            new Figure(new OfferedLoadFigure()),
+            new Table(new CapacityTable()),
             new Table(new ExclusionsTable()),
             new Table(new DriftTable()),
             new Figure(new DriftFigure()));

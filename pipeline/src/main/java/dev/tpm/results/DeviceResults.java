@@ -20,6 +20,8 @@ import java.util.List;
  * @param ratios ratios.csv's rows of this device: the pooled and sweep metrics (empty mix) first,
  *     then each mix in code-point order, metrics in analysis.md 4's order, stacks in stack order
  * @param drift the stability diagnostics of analysis.md 9 (drift.csv, the drift table and figure)
+ * @param offeredLoad analysis.md 10: one row per (stack, endpoint, offered_rps) of measured phase-4 runs
+ * @param capacity analysis.md 10: one row per (stack, endpoint) of {@code offeredLoad}
  */
 public record DeviceResults(
         Device device,
@@ -45,9 +47,11 @@ public record DeviceResults(
         List<String> listedStacks,
         List<TestLeftOut> testsLeftOut,
         List<Ratio> ratios,
-        Drift drift) {
+        Drift drift,
+        List<OfferedLoad> offeredLoad,
+        List<Capacity> capacity) {
 
-    /** Results without the version-3 ratios and stability diagnostics. */
+    /** Results without the version-3 ratios, stability diagnostics and phase 4. */
     public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
             List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
             PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
@@ -57,7 +61,7 @@ public record DeviceResults(
             List<TestLeftOut> testsLeftOut) {
         this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
                 sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
-                paretoFrontier, listedStacks, testsLeftOut, List.of(), Drift.NONE);
+                paretoFrontier, listedStacks, testsLeftOut, List.of(), Drift.NONE, List.of(), List.of());
     }
 
     /** Results without the version-2 lists: every stack with runs is listed, none left out of a test. */
@@ -113,7 +117,7 @@ public record DeviceResults(
                 .weighted(weighted).sensitivity(sensitivity).stackPooled(stackPooled).sweep(sweep)
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
                 .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
-                .ratios(ratios).drift(drift);
+                .ratios(ratios).drift(drift).offeredLoad(offeredLoad).capacity(capacity);
     }
 
     public static Builder builder(Device device) {
@@ -146,6 +150,8 @@ public record DeviceResults(
         private List<TestLeftOut> testsLeftOut = List.of();
         private List<Ratio> ratios = List.of();
         private Drift drift = Drift.NONE;
+        private List<OfferedLoad> offeredLoad = List.of();
+        private List<Capacity> capacity = List.of();
 
         private Builder(Device device) {
             this.device = device;
@@ -174,13 +180,15 @@ public record DeviceResults(
         public Builder testsLeftOut(List<TestLeftOut> v) { testsLeftOut = List.copyOf(v); return this; }
         public Builder ratios(List<Ratio> v) { ratios = List.copyOf(v); return this; }
         public Builder drift(Drift v) { drift = v; return this; }
+        public Builder offeredLoad(List<OfferedLoad> v) { offeredLoad = List.copyOf(v); return this; }
+        public Builder capacity(List<Capacity> v) { capacity = List.copyOf(v); return this; }
 
         public DeviceResults build() {
             PosthocSummary summary = posthocSummary != null ? posthocSummary : PosthocSummary.empty(device.id());
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
                     implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut, ratios,
-                    drift);
+                    drift, offeredLoad, capacity);
         }
     }
 }

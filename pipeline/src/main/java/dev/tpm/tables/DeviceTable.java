@@ -13,4 +13,12 @@ public interface DeviceTable {
     Optional<String> lacking(Results results, DeviceResults device);
 
     TableModel build(Results results, DeviceResults device);
+
+    /**
+     * Whether the tables stage says in a line of its own that this table was left out; false for a
+     * table whose absence another stage already reported (phase 4's: one line for all of them).
+     */
+    default boolean reportsLacking() {
+        return true;
+    }
 }

@@ -49,7 +49,7 @@ public final class TablesStage implements Stage {
             for (DeviceTable t : deviceTables) {
                 Optional<String> lacking = t.lacking(results, d);
                 if (lacking.isPresent()) {
-                    out.skip(base + t.name(), "device " + d.id() + ": " + lacking.get());
+                    if (t.reportsLacking()) out.skip(base + t.name(), "device " + d.id() + ": " + lacking.get());
                 } else {
                     put(out, base + t.name(), t.build(results, d));
                 }

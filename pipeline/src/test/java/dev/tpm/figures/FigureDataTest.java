@@ -403,9 +403,10 @@ class FigureDataTest {
                 }
             }
         }
-        // nine figures name a series after each of five stacks: the box figures and the drift figure have six
-        // panels and the sweep two (the memory figure names its lines RSS and PSS, one panel per stack)
-        assertEquals(5 * (1 + 6 + 6 + 1 + 1 + 1 + 2 + 1 + 6), checked);
+        // ten figures name a series after each of five stacks: the box figures and the drift figure have six
+        // panels and the sweep two (the memory figure names its lines RSS and PSS, one panel per stack);
+        // offered_load one
+        assertEquals(5 * (1 + 6 + 6 + 1 + 1 + 1 + 2 + 1 + 6 + 1), checked);
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.tpm.model.Metrics;
 import dev.tpm.model.Mix;
 import dev.tpm.model.StackInfo;
 import dev.tpm.results.DeviceResults;
+import dev.tpm.results.OfferedLoad;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.GroupSample;
 import dev.tpm.model.InventoryEntry;
@@ -252,11 +253,33 @@ public final class SyntheticResults {
             }
         }
         PosthocSummary summary = new PosthocSummary(id, 400, 253, 180, 175, 0.05 / 400, 2 / 1.0089134454556417e29, 50, 50);
-        return new DeviceResults(hardware(id, energy), List.of("2026-12-01-" + id), STACKS, DECLARED, List.of(),
+        DeviceResults d = new DeviceResults(hardware(id, energy), List.of("2026-12-01-" + id), STACKS, DECLARED, List.of(),
                 samples, List.of(), List.of(), summary, weighted, List.of(), pooled, sweepPoints, List.of(),
                 List.of(), series, List.of(), List.of(), List.of(), List.of("go", "rust", "dotnet"))
                 .toBuilder().drift(dev.tpm.testing.DriftFixture.roundRobin(samples, 5, 0.05, "go", Endpoints.GET_LIST, 0.004))
                 .build();
+        // a device with a sweep has a phase 4 too (the two come from the same campaigns of the fixture)
+        return sweep ? d.toBuilder().offeredLoad(offeredLoad(id)).build() : d;
+    }
+
+    /** SYNTHETIC phase 4 on get_item: p99 grows as the rate nears each stack's capacity; past it, seconds. */
+    static List<OfferedLoad> offeredLoad(String id) {
+        Map<String, Double> capacity = Map.of("go", 14_000.0, "rust", 17_000.0, "python", 2_200.0, "node", 9_500.0,
+                "dotnet", 26_000.0);
+        List<OfferedLoad> out = new ArrayList<>();
+        for (String stack : STACKS) {
+            for (double rate : new double[] {500, 2_000, 8_000, 20_000}) {
+                double load = rate / capacity.get(stack);
+                double rps = Math.min(rate, capacity.get(stack));
+                double p99 = load < 1 ? 2 / Math.pow(1 - Math.min(load, 0.97), 1.5) : 2_000 * load;
+                boolean keptUp = rps >= 0.95 * rate;
+                int n = stack.equals("rust") && rate == 2_000 ? 3 : 5;
+                Estimate ci = n < 5 ? new Estimate(p99, Double.NaN, Double.NaN) : ci(p99, 0.08);
+                out.add(new OfferedLoad(id, stack, "get_item", rate, n, rps, p99 / 5, p99 / 2, ci, p99 * 1.8,
+                        HEADLINE.get(stack)[1], keptUp, keptUp && p99 <= 50));
+            }
+        }
+        return out;
     }
 
     /** A copy of d with other weighted rows, pooled rows and frontier. */

@@ -132,7 +132,7 @@ class IngestTest {
         BadInputException e = assertThrows(BadInputException.class, () -> Ingest.read(data, w -> { }));
         // seq 4 is on line 5 of the file before the edit; the note adds one line
         assertEquals("raw/c1/phase1.csv line 6, column endpoint: expected an endpoint of data.md (post_item, get_item,"
-                + " get_list, put_item, delete_item, mixed, hello, hello_json, heavy), found 'get_itm'", e.problems().get(0).toString());
+                + " get_list, put_item, delete_item, mixed, hello, hello_json, heavy, sleep), found 'get_itm'", e.problems().get(0).toString());
     }
 
     @Test

@@ -30,7 +30,7 @@ class ReportOnAnalysisTest {
     @Test
     void everyFigureIsDrawnFromTheAnalysisAndTheReportLinksOnlyToArtifacts() throws Exception {
         Path data = tmp.resolve("data");
-        SyntheticData.writeAll(data);
+        SyntheticData.writeAll(data, true); // with its synthetic phase 4: every figure has its data
         StringWriter log = new StringWriter();
         Outputs out = new Pipeline(data, 2, new PrintWriter(log),
                 List.of(new StatsStage(), new FiguresStage(Artifacts.figures()), new ReportStage())).generate();

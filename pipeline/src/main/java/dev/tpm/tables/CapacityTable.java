@@ -1,0 +1,66 @@
+package dev.tpm.tables;
+
+import dev.tpm.results.Capacity;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Results;
+import dev.tpm.tables.Rounding.Quantity;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Capacity at the p99 target (new; analysis.md 10): per stack and endpoint of phase 4, the largest
+ * offered rate that meets the target with every smaller one, the first rate that does not, the peak
+ * RSS at capacity and the capacity per MiB: throughput per megabyte read at a service level.
+ */
+public final class CapacityTable implements DeviceTable {
+    @Override
+    public String name() {
+        return "capacity";
+    }
+
+    @Override
+    public Optional<String> lacking(Results r, DeviceResults d) {
+        return d.capacity().isEmpty() ? Optional.of("no measured phase-4 runs (open loop at offered load)") : Optional.empty();
+    }
+
+    /** The stats stage's one line already says that phase 4 is absent. */
+    @Override
+    public boolean reportsLacking() {
+        return false;
+    }
+
+    @Override
+    public TableModel build(Results r, DeviceResults d) {
+        String slo = Rounding.plain(TableText.config(r).latencySloMs());
+        TableModel.Builder t = TableModel.builder(name(), TableText.caption("Capacity at the p99 target (new; no paper table)",
+                "the largest offered rate served with a median p99 within " + slo + " ms, per stack and endpoint (phase 4)", d));
+        t.text("stack").text("endpoint").number(TableText.withUnit("capacity", Quantity.RPS))
+                .number(TableText.withUnit("first failing", Quantity.RPS)).text("fails because")
+                .number(TableText.withUnit("peak RSS at capacity", Quantity.MIB))
+                .number(TableText.withUnit("capacity per MiB", Quantity.RPS_PER_MIB));
+        String previous = null;
+        for (Capacity c : d.capacity()) {
+            if (!c.stack().equals(previous)) t.group();
+            previous = c.stack();
+            String capacity = Double.isNaN(c.capacityRps()) ? "none (the smallest rate fails)" : Rounding.value(Quantity.RPS, c.capacityRps());
+            String failing = Double.isNaN(c.firstFailingRps()) ? "none (every rate meets it)" : Rounding.value(Quantity.RPS, c.firstFailingRps());
+            t.row(c.stack(), c.endpoint(), capacity, failing, c.firstFailingReason(),
+                    Rounding.value(Quantity.MIB, c.capacityPeakMib()), Rounding.value(Quantity.RPS_PER_MIB, c.capacityPerMib()));
+        }
+        for (String s : d.listedStacks()) {
+            if (d.capacity().stream().noneMatch(c -> c.stack().equals(s))) t.note("No measured phase-4 runs for " + s + ".");
+        }
+        t.note(OfferedLoadText.targetNote(r));
+        t.note("capacity: the largest offered rate such that it and every smaller offered rate meet the target; first"
+                + " failing: the smallest rate that does not, so the capacity lies between the two (the protocol's rates"
+                + " are a grid, not a search). A rate at which every run was excluded (failed, discarded, error_rate,"
+                + " throttled) does not meet the target. Capacity per MiB = capacity / median peak RSS at that rate:"
+                + " requests per second per MiB within the latency target, the paper's throughput per megabyte read at"
+                + " a service level instead of at saturation. Descriptive: medians, no min_n, no CI.");
+        t.note(OfferedLoadText.LOOP_NOTE);
+        return t.note(TableText.MIB_NOTE)
+                .note(Rounding.note(List.of(Quantity.RPS, Quantity.MIB, Quantity.RPS_PER_MIB)))
+                .note(TableText.sourceNote("capacity.csv and offered_load.csv"))
+                .build();
+    }
+}

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.loadgen.AutocannonJson;
 import dev.tpm.collect.loadgen.AutocannonTable;
 import dev.tpm.collect.loadgen.WrkDoneJson;
-import dev.tpm.collect.loadgen.WrkResult;
+import dev.tpm.collect.loadgen.LoadResult;
 import dev.tpm.collect.loadgen.WrkTextReport;
 import java.io.IOException;
 import java.util.Optional;
@@ -21,7 +21,7 @@ import java.util.Optional;
  * @param extension of the evidence file, {@code json} or {@code txt}
  * @param startedAt the run's start as the tool printed it (autocannon's JSON), else null
  */
-public record SavedReport(String tool, String extension, WrkResult result, String startedAt) {
+public record SavedReport(String tool, String extension, LoadResult result, String startedAt) {
     public static final String WRK = "wrk";
     public static final String AUTOCANNON = "autocannon";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -31,7 +31,7 @@ public record SavedReport(String tool, String extension, WrkResult result, Strin
         String t = text.strip();
         if (t.isEmpty()) throw new IOException(where + ": line 1, column 1: expected a wrk or autocannon report, found an empty file");
         if (t.startsWith("{")) {
-            WrkResult r = AutocannonJson.parse(text, where);
+            LoadResult r = AutocannonJson.parse(text, where);
             JsonNode start = JSON.readTree(text).get("start");
             return new SavedReport(AUTOCANNON, "json", r, start != null && start.isTextual() ? start.asText() : null);
         }
@@ -41,7 +41,7 @@ public record SavedReport(String tool, String extension, WrkResult result, Strin
             throw new IOException(where + ": line " + line + ", column 1: expected a complete wrk report, found wrk's '"
                     + lineText(text, line) + "' (nothing was measured)");
         }
-        Optional<WrkResult> exact = WrkDoneJson.find(text, where);
+        Optional<LoadResult> exact = WrkDoneJson.find(text, where);
         if (exact.isPresent()) return new SavedReport(WRK, "txt", exact.get(), null);
         if (AutocannonTable.looksLike(text)) return new SavedReport(AUTOCANNON, "txt", AutocannonTable.parse(text, where), null);
         if (t.startsWith("Running ") && text.contains(" threads and ")) {

@@ -175,7 +175,8 @@ public record Preset(
         return parse(root, file.toString());
     }
 
-    static Preset parse(JsonNode root, String where) throws IOException {
+    /** A preset from its JSON; {@code where} names the file in errors. */
+    public static Preset parse(JsonNode root, String where) throws IOException {
         JsonReader r = new JsonReader(where);
         if (root == null || !root.isObject()) throw r.error("$", "a JSON object", root);
         r.onlyKeys(root, "$", KEYS);

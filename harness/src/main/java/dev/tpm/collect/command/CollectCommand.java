@@ -123,7 +123,6 @@ public final class CollectCommand implements Callable<Integer> {
             Path ohaDir = oha != null ? oha : harness.resolve("loadgen").resolve("oha");
             LoadGenSetup setup = new LoadGenSetup(harness.resolve("wrk"), wrk, autocannonDir, node, ohaDir, host, bind);
             LoadGenerator.of(p.loadGenerator(), setup).checkReady(p.allEndpoints());
-            if (p.phase4() != null) LoadGenerator.of(p.phase4().tool(), setup).checkReady(p.phase4().endpoints());
             String device = deviceId != null ? deviceId : DeviceFacts.defaultId();
             if (!device.matches("[A-Za-z0-9._-]+")) {
                 throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
@@ -143,6 +142,8 @@ public final class CollectCommand implements Callable<Integer> {
             // a stack of one worker per core gets one per CPU the server is pinned to
             List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p).stream()
                     .map(s -> s.onCores(pinning.serverCores(cores))).toList();
+            // phase 4's open-loop tool, checked once the stacks are known and before any run starts
+            if (p.phase4() != null) LoadGenerator.of(p.phase4().tool(), setup).checkReady(p.phase4().endpoints());
             if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
             err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name()
                     + " (study " + p.study() + ", " + p.loadGenerator() + (p.phase4() == null ? "" : ", phase 4 with " + p.phase4().tool()) + "), stacks "

@@ -33,7 +33,7 @@ import java.util.Map;
  *       --latency-correction, from each request's scheduled start); oha has no standard deviation;
  *   <li>non_2xx: responses outside 200-399, as wrk's "Non-2xx or 3xx responses";
  *   <li>errors by kind from errorDistribution's messages: "timeout" to errors_timeout; a message
- *       naming a refused connection, a connect or DNS failure to errors_connect; a broken pipe or
+ *       naming a refused connection, a failed connect (the word, not "connection") or DNS failure to errors_connect; a broken pipe or
  *       write failure to errors_write; every other error to errors_read (the response could not be
  *       read: reset, closed, incomplete). "aborted due to deadline" is neither a request nor an
  *       error: it is a request still in flight when the window closed, which wrk also drops
@@ -47,6 +47,7 @@ public final class OhaJson {
     public static final String DEADLINE = "aborted due to deadline";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final double MS_PER_S = 1000.0;
+    private static final java.util.regex.Pattern CONNECT_WORD = java.util.regex.Pattern.compile("(?<![a-z])connect(?![a-z])");
 
     private OhaJson() {}
 
@@ -119,7 +120,8 @@ public final class OhaJson {
         String m = message.toLowerCase(Locale.ROOT);
         if (m.equals(DEADLINE)) return ErrorKind.DEADLINE;
         if (m.equals("timeout") || m.contains("timed out")) return ErrorKind.TIMEOUT;
-        if (m.contains("refused") || m.contains("connect") || m.contains("dns") || m.contains("lookup")
+        // "connect" as a word: "connection closed" and "Connection reset" are failures to read a response
+        if (m.contains("refused") || CONNECT_WORD.matcher(m).find() || m.contains("dns") || m.contains("lookup")
                 || m.contains("unreachable")) {
             return ErrorKind.CONNECT;
         }

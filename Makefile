@@ -55,15 +55,15 @@ servers: $(JAR) loadgen ## build every reference server whose toolchain is on PA
 AUTOCANNON := harness/loadgen/autocannon
 # oha, phase 4's open-loop load generator: crates.io at this version, its own Cargo.lock (--locked),
 # built into the project's tool folder, never onto the user's PATH (the harness runs $(OHA)/bin/oha).
-# Without default features: no TLS stack (rustls and aws-lc's C build), since every load goes to
-# http://127.0.0.1 or the --bind address; the HTTP client is the same.
+# With its default features: oha 1.16.0 does not compile without a TLS feature (client.rs calls
+# connect_tls unconditionally), so rustls and aws-lc's C build come along.
 OHA_VERSION := 1.16.0
 OHA := harness/loadgen/oha
 loadgen: $(AUTOCANNON)/node_modules/.package-lock.json $(OHA)/installed-$(OHA_VERSION) ## install the pinned load generators that come from a registry (autocannon: npm ci; oha: cargo install --locked)
 
 $(OHA)/installed-$(OHA_VERSION):
 	@if command -v cargo >/dev/null; then \
-	  cargo install oha --version $(OHA_VERSION) --locked --no-default-features --root $(OHA) && touch $@; \
+	  cargo install oha --version $(OHA_VERSION) --locked --root $(OHA) && touch $@; \
 	else echo "skipped oha: cargo not on PATH (presets with a phase 4 cannot run)" >&2; fi
 
 $(AUTOCANNON)/node_modules/.package-lock.json: $(AUTOCANNON)/package.json $(AUTOCANNON)/package-lock.json

@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 /**
  * oha, phase 4's open-loop load generator ({@link OhaCommand}): built from crates.io at the
  * version pinned in the Makefile by {@code make loadgen} ({@code cargo install --locked --root
- * harness/loadgen/oha}), never from the user's PATH; its JSON kept as {@code loadgen/<seq>.json}
+ * harness/loadgen/oha}, its default features), never from the user's PATH; its JSON kept as {@code loadgen/<seq>.json}
  * and read by {@link OhaJson}. It loads the GET endpoints only: a request body and unique ids per
  * request need wrk's scripts.
  */

@@ -53,7 +53,18 @@ servers: $(JAR) loadgen ## build every reference server whose toolchain is on PA
 
 # autocannon, the node-pi study's load generator: the version pinned in its package-lock.json
 AUTOCANNON := harness/loadgen/autocannon
-loadgen: $(AUTOCANNON)/node_modules/.package-lock.json ## install the pinned load generators that come from a registry (autocannon: npm ci)
+# oha, phase 4's open-loop load generator: crates.io at this version, its own Cargo.lock (--locked),
+# built into the project's tool folder, never onto the user's PATH (the harness runs $(OHA)/bin/oha).
+# With its default features: oha 1.16.0 does not compile without a TLS feature (client.rs calls
+# connect_tls unconditionally), so rustls and aws-lc's C build come along.
+OHA_VERSION := 1.16.0
+OHA := harness/loadgen/oha
+loadgen: $(AUTOCANNON)/node_modules/.package-lock.json $(OHA)/installed-$(OHA_VERSION) ## install the pinned load generators that come from a registry (autocannon: npm ci; oha: cargo install --locked)
+
+$(OHA)/installed-$(OHA_VERSION):
+	@if command -v cargo >/dev/null; then \
+	  cargo install oha --version $(OHA_VERSION) --locked --root $(OHA) && touch $@; \
+	else echo "skipped oha: cargo not on PATH (presets with a phase 4 cannot run)" >&2; fi
 
 $(AUTOCANNON)/node_modules/.package-lock.json: $(AUTOCANNON)/package.json $(AUTOCANNON)/package-lock.json
 	@if command -v npm >/dev/null; then cd $(AUTOCANNON) && npm ci --no-audit --no-fund && touch node_modules/.package-lock.json; \

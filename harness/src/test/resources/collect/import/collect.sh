@@ -38,3 +38,9 @@ stop
 run real-wrk-refused.txt wrk -t 1 -c 4 -d 2s --latency http://127.0.0.1:$P/
 run real-autocannon-refused.json "$AC" -c 4 -d 2 --json http://127.0.0.1:$P/
 run real-autocannon-refused-table.txt "$AC" -c 4 -d 2 http://127.0.0.1:$P/
+# terminal copies (script records what a terminal receives: colours, CRLF, the progress bar)
+start hello
+script -q -e -c "$AC -c 10 -d 2 http://127.0.0.1:$P/" real-autocannon-terminal.txt > /dev/null 2>&1
+script -q -e -c "wrk -t 2 -c 10 -d 2s --latency http://127.0.0.1:$P/" real-wrk-terminal.txt > /dev/null 2>&1
+script -q -e -c "wrk -t 2 -c 10 -d 2s --latency -s $WRK_SCRIPTS/hello.lua http://127.0.0.1:$P/ -- threads=2 seed=1 rows=1" real-wrk-done-json-terminal.txt > /dev/null 2>&1
+stop

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tpm.collect.loadgen.LoadGenerators;
 import dev.tpm.model.Endpoints;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,6 +41,7 @@ import java.util.Set;
  *     "concurrency": [10, 50]}); {@code concurrency} is the first
  * @param primeS seconds of load on the freshly started server before the measured window, not
  *     counted (0: none, every run measured cold)
+ * @param phase4 phase 4, latency at offered load (open loop), or null
  */
 public record Preset(
         String name,
@@ -66,7 +68,8 @@ public record Preset(
         String loadGenerator,
         double timeoutS,
         List<Integer> concurrencyLevels,
-        double primeS) {
+        double primeS,
+        Phase4 phase4) {
 
     /** {@code seed_rows_delete: "auto"}. */
     public static final int AUTO = -1;
@@ -89,6 +92,38 @@ public record Preset(
         }
     }
 
+    /**
+     * Phase 4 (servers.md, data.md {@code protocol.phase4}): each endpoint at each offered rate, an
+     * open loop. The rates of a stack are {@code offeredRps} (the same for every stack: comparable
+     * at equal load) and each of {@code offeredFractions} times the stack's phase-1 median rps on
+     * that endpoint in the same campaign, rounded to a whole request per second.
+     *
+     * @param concurrency the connections the rate is spread over (oha -c)
+     * @param tool the open-loop load generator's id (oha)
+     * @param version the version the preset pins; the installed tool must report it
+     * @param latencyCorrection latency from each request's scheduled start (always true: the harness
+     *     measures phase 4 with coordinated omission corrected only)
+     */
+    public record Phase4(List<String> endpoints, List<Double> offeredRps, List<Double> offeredFractions, int runs,
+            int warmups, int durationS, int concurrency, String tool, String version, boolean latencyCorrection) {
+        public Phase4 {
+            endpoints = List.copyOf(endpoints);
+            offeredRps = List.copyOf(offeredRps);
+            offeredFractions = List.copyOf(offeredFractions);
+        }
+    }
+
+    /** A preset without phase 4. */
+    public Preset(String name, String description, int runs, int warmups, int durationS, int concurrency, int threads,
+            double cooldownS, double settleS, int seedRows, int seedRowsDelete, int sampleIntervalMs,
+            List<String> endpoints, Map<String, Double> mix, Sweep sweep, Memory memory, long rngSeed, int maxRetries,
+            double startupTimeoutS, double stopGraceS, String study, String loadGenerator, double timeoutS,
+            List<Integer> concurrencyLevels, double primeS) {
+        this(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS, seedRows,
+                seedRowsDelete, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries, startupTimeoutS,
+                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, null);
+    }
+
     /** Tolerance on the sum of mix weights (data.md: "sum to 1 (within 1e-9)"). */
     public static final double MIX_SUM_TOLERANCE = 1e-9;
 
@@ -96,7 +131,13 @@ public record Preset(
     private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
             "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
             "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
-            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s");
+            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4");
+    private static final Set<String> PHASE4_KEYS = Set.of("endpoints", "offered_rps", "offered_fractions", "runs", "warmups",
+            "duration_s", "concurrency", "load_generator");
+    private static final Set<String> PHASE4_TOOL_KEYS = Set.of("tool", "version", "latency_correction");
+    /** Largest offered rate or fraction a preset may ask for (a typo guard, far above any device's capacity). */
+    private static final double MAX_OFFERED_RPS = 10_000_000;
+    private static final double MAX_OFFERED_FRACTION = 100;
     private static final Set<String> SWEEP_KEYS = Set.of("endpoint", "concurrency", "runs", "warmups");
     private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency", "sample_interval_ms");
     private static final int MAX_CONNECTIONS = 100_000;
@@ -136,7 +177,8 @@ public record Preset(
         return parse(root, file.toString());
     }
 
-    static Preset parse(JsonNode root, String where) throws IOException {
+    /** A preset from its JSON; {@code where} names the file in errors. */
+    public static Preset parse(JsonNode root, String where) throws IOException {
         JsonReader r = new JsonReader(where);
         if (root == null || !root.isObject()) throw r.error("$", "a JSON object", root);
         r.onlyKeys(root, "$", KEYS);
@@ -158,8 +200,9 @@ public record Preset(
         String study = r.optionalText(root, "study", PAPER_STUDY);
         if (!study.matches("[a-z0-9][a-z0-9-]*")) throw r.error("$.study", "a study id of lower-case letters, digits and '-'", root.get("study"));
         String tool = r.optionalText(root, "load_generator", WRK);
-        if (!tool.equals(WRK) && !tool.equals(AUTOCANNON)) {
-            throw r.error("$.load_generator", "\"" + WRK + "\" or \"" + AUTOCANNON + "\"", root.get("load_generator"));
+        if (!LoadGenerators.isKnown(tool) || LoadGenerators.get(tool).openLoop()) {
+            throw r.error("$.load_generator", "one of " + closedLoopTools() + " (phases 1-3 keep their connections busy;"
+                    + " an open-loop tool belongs in phase4.load_generator)", root.get("load_generator"));
         }
         // whole seconds: wrk's --timeout takes s, m or h units, autocannon's -t seconds
         double timeout = root.has("timeout_s") ? r.integer(root, "$", "timeout_s", 1, 86_400) : Double.NaN;
@@ -223,19 +266,92 @@ public record Preset(
         double startup = r.number(root, "$", "startup_timeout_s", 0.001, 3600);
         double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
         double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
+        Phase4 phase4 = root.has("phase4") && !root.get("phase4").isNull() ? phase4(r, root, endpoints) : null;
         Preset p = new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
                 seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
-                study, tool, timeout, phase1Levels, prime);
-        if (tool.equals(AUTOCANNON)) {
-            for (String e : p.allEndpoints()) {
-                if (!dev.tpm.collect.loadgen.AutocannonCommand.PATHS.containsKey(e)) {
-                    throw r.error("$.load_generator", "wrk for the endpoint '" + e + "' (autocannon loads only "
-                            + new java.util.TreeSet<>(dev.tpm.collect.loadgen.AutocannonCommand.PATHS.keySet())
-                            + ": plain GETs, no request script)", root.get("load_generator"));
-                }
+                study, tool, timeout, phase1Levels, prime, phase4);
+        for (String e : p.allEndpoints()) {
+            String why = LoadGenerators.get(tool).cannotLoad(e);
+            if (why != null) {
+                throw r.error("$.load_generator", "wrk for the endpoint '" + e + "' (" + why + ")", root.get("load_generator"));
             }
         }
         return p;
+    }
+
+    private static List<String> closedLoopTools() {
+        List<String> ids = new ArrayList<>();
+        for (String id : LoadGenerators.ids()) if (!LoadGenerators.get(id).openLoop()) ids.add("\"" + id + "\"");
+        return ids;
+    }
+
+    /**
+     * {@code phase4}: every offered rate and fraction above 0, each once; fractions only for
+     * endpoints phase 1 measures (a fraction is of that endpoint's phase-1 median); an open-loop
+     * load generator that loads every endpoint, at a pinned version, with latency correction.
+     */
+    private static Phase4 phase4(JsonReader r, JsonNode root, List<String> phase1Endpoints) throws IOException {
+        String at = "$.phase4";
+        JsonNode q = r.object(root, "$", "phase4");
+        r.onlyKeys(q, at, PHASE4_KEYS);
+        List<String> eps = r.strings(q, at, "endpoints");
+        if (eps.isEmpty()) throw r.error(at + ".endpoints", "at least one endpoint", q.get("endpoints"));
+        checkEndpoints(r, q.get("endpoints"), at + ".endpoints", eps);
+        List<Double> rates = q.has("offered_rps") ? offered(r, q, at, "offered_rps", MAX_OFFERED_RPS) : List.of();
+        List<Double> fractions = q.has("offered_fractions")
+                ? offered(r, q, at, "offered_fractions", MAX_OFFERED_FRACTION) : List.of();
+        if (rates.isEmpty() && fractions.isEmpty()) {
+            throw r.error(at, "offered_rps or offered_fractions with at least one rate", q);
+        }
+        if (!fractions.isEmpty()) {
+            for (int i = 0; i < eps.size(); i++) {
+                if (!phase1Endpoints.contains(eps.get(i))) {
+                    throw r.error(at + ".endpoints[" + i + "]", "an endpoint phase 1 measures (" + phase1Endpoints
+                            + "): offered_fractions are of the stack's phase-1 median rps on it", q.get("endpoints").get(i));
+                }
+            }
+        }
+        JsonNode lg = r.object(q, at, "load_generator");
+        r.onlyKeys(lg, at + ".load_generator", PHASE4_TOOL_KEYS);
+        String tool = r.text(lg, at + ".load_generator", "tool");
+        if (!LoadGenerators.isKnown(tool) || !LoadGenerators.get(tool).openLoop()) {
+            List<String> open = LoadGenerators.ids().stream().filter(id -> LoadGenerators.get(id).openLoop()).toList();
+            throw r.error(at + ".load_generator.tool", "an open-loop load generator " + open, lg.get("tool"));
+        }
+        String version = r.text(lg, at + ".load_generator", "version");
+        if (!version.matches("\\d+\\.\\d+\\.\\d+\\S*")) {
+            throw r.error(at + ".load_generator.version", "the pinned version, such as 1.16.0", lg.get("version"));
+        }
+        JsonNode lc = lg.get("latency_correction");
+        if (lc == null || !lc.isBoolean() || !lc.asBoolean()) {
+            throw r.error(at + ".load_generator.latency_correction", "true (phase 4 measures latency from each request's"
+                    + " scheduled start)", lc);
+        }
+        for (int i = 0; i < eps.size(); i++) {
+            String why = LoadGenerators.get(tool).cannotLoad(eps.get(i));
+            if (why != null) throw r.error(at + ".endpoints[" + i + "]", "an endpoint " + tool + " loads (" + why + ")", q.get("endpoints").get(i));
+        }
+        return new Phase4(eps, rates, fractions, (int) r.integer(q, at, "runs", 1, 100_000),
+                (int) r.integer(q, at, "warmups", 0, 100_000), (int) r.integer(q, at, "duration_s", 1, 86_400),
+                (int) r.integer(q, at, "concurrency", 1, MAX_CONNECTIONS), tool, version, true);
+    }
+
+    /** Rates or fractions: numbers above 0, at most {@code max}, each once. */
+    private static List<Double> offered(JsonReader r, JsonNode q, String at, String key, double max) throws IOException {
+        JsonNode a = q.get(key);
+        if (a == null || !a.isArray()) throw r.error(at + "." + key, "an array of numbers > 0", a);
+        List<Double> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            JsonNode n = a.get(i);
+            String path = at + "." + key + "[" + i + "]";
+            if (!n.isNumber() || !(n.asDouble() > 0) || n.asDouble() > max) {
+                throw r.error(path, (key.equals("offered_rps") ? "an offered rate in requests per second" : "a fraction of the"
+                        + " phase-1 median rps") + " > 0 and at most " + (long) max, n);
+            }
+            if (out.contains(n.asDouble())) throw r.error(path, "each value once", n);
+            out.add(n.asDouble());
+        }
+        return out;
     }
 
     /** Strictly increasing connection counts. */
@@ -294,7 +410,7 @@ public record Preset(
     public Preset withMix(Map<String, Double> declared) {
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4);
     }
 
     /**
@@ -361,7 +477,30 @@ public record Preset(
         p.put("stop_grace_s", stopGraceS);
         if (!Double.isNaN(timeoutS)) p.put("timeout_s", timeoutS);
         if (primeS > 0) p.put("prime_s", primeS);
+        if (phase4 != null) {
+            ObjectNode q = p.putObject("phase4");
+            ArrayNode e = q.putArray("endpoints");
+            phase4.endpoints().forEach(e::add);
+            ArrayNode rates = q.putArray("offered_rps");
+            phase4.offeredRps().forEach(x -> addNumber(rates, x));
+            ArrayNode fractions = q.putArray("offered_fractions");
+            phase4.offeredFractions().forEach(fractions::add);
+            q.put("runs", phase4.runs());
+            q.put("warmups", phase4.warmups());
+            q.put("duration_s", phase4.durationS());
+            q.put("concurrency", phase4.concurrency());
+            ObjectNode lg = q.putObject("load_generator");
+            lg.put("tool", phase4.tool());
+            lg.put("version", phase4.version());
+            lg.put("latency_correction", phase4.latencyCorrection());
+        }
         return p;
+    }
+
+    /** A whole number as an integer (500, as data.md writes it), else as a decimal. */
+    private static void addNumber(ArrayNode a, double x) {
+        if (x == Math.rint(x) && Math.abs(x) < 1e15) a.add((long) x);
+        else a.add(x);
     }
 
     /** The sampling interval of a run of {@code phase}: phase 3 may have its own. */
@@ -374,6 +513,13 @@ public record Preset(
         Set<String> all = new LinkedHashSet<>(endpoints);
         if (sweep != null) all.add(sweep.endpoint());
         if (memory != null) all.addAll(memory.endpoints());
+        return new ArrayList<>(all);
+    }
+
+    /** Every endpoint some phase loads, phase 4's included: what a measured stack must serve. */
+    public List<String> servedEndpoints() {
+        Set<String> all = new LinkedHashSet<>(allEndpoints());
+        if (phase4 != null) all.addAll(phase4.endpoints());
         return new ArrayList<>(all);
     }
 }

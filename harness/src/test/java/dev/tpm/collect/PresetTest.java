@@ -249,7 +249,11 @@ class PresetTest {
     void seedStudyKeysAreChecked() throws IOException {
         ObjectNode n = smokeJson();
         n.put("load_generator", "ab");
-        assertEquals("p.json: $.load_generator: expected \"wrk\" or \"autocannon\", found \"ab\"", error(n));
+        assertEquals("p.json: $.load_generator: expected one of [\"autocannon\", \"wrk\"] (phases 1-3 keep their connections"
+                + " busy; an open-loop tool belongs in phase4.load_generator), found \"ab\"", error(n));
+        n = smokeJson();
+        n.put("load_generator", "oha");
+        assertTrue(error(n).startsWith("p.json: $.load_generator: expected one of [\"autocannon\", \"wrk\"]"), error(n));
 
         n = smokeJson();
         n.put("load_generator", "autocannon");

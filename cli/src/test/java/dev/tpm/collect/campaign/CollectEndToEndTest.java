@@ -27,6 +27,9 @@ class CollectEndToEndTest {
 
     static void requireBuilt(List<String> ids) throws Exception {
         ExternalTool.require("wrk");
+        // smoke's phase 4 runs oha from the project's tool folder (make loadgen)
+        ExternalTool.requireThat(Files.isExecutable(Path.of("harness", "loadgen", "oha", "bin", "oha")),
+                "oha is not installed in harness/loadgen/oha (make loadgen)");
         StackRegistry registry = StackRegistry.load(Path.of("servers"));
         for (String id : ids) {
             StackSpec s = registry.get(id);
@@ -66,7 +69,25 @@ class CollectEndToEndTest {
             assertTrue(r.peakRssKib() >= r.idleRssKib() / 2 && r.idleRssKib() > 1000, r.toString());
             assertTrue(r.startupMs() > 0 && r.startupMs() < 60_000);
         }
+        // phase 4: each stack at 200 req/s and at half its phase-1 median, read back with ingest's reader
+        java.util.Map<Long, String> seqs = new java.util.HashMap<>();
+        Path raw = data.resolve("raw/2026-01-01-test-smoke");
+        for (RunRow r : rows.all()) seqs.put(r.seq(), "earlier phases");
+        List<RunRow> p4 = CampaignRunner.readForResume(data, raw.resolve("phase4.csv"), 4, new java.util.HashSet<>(STACKS), seqs);
+        assertEquals(2 * STACKS.size(), p4.size(), p4.toString());
+        for (String stack : STACKS) {
+            double median = Phase4Plan.median(rows.phase1(), stack, Endpoints.GET_ITEM, smoke.concurrency());
+            List<Double> rates = p4.stream().filter(r -> r.stack().equals(stack)).map(RunRow::offeredRps).sorted().toList();
+            assertEquals(new java.util.TreeSet<>(List.of(200.0, (double) Math.round(0.5 * median))), new java.util.TreeSet<>(rates), stack);
+        }
+        for (RunRow r : p4) {
+            assertTrue(r.ok(), r.toString());
+            assertEquals(Boolean.TRUE, r.latencyCorrected());
+            assertTrue(r.latP999Ms() >= r.latP99Ms() && r.peakRssKib() > 0, r.toString());
+            assertTrue(Files.exists(raw.resolve("loadgen/" + r.seq() + ".json")));
+        }
         JsonNode c = new ObjectMapper().readTree(data.resolve("raw/2026-01-01-test-smoke/campaign.json").toFile());
+        assertEquals("oha", c.at("/protocol/phase4/load_generator/tool").asText());
         assertEquals("test", c.at("/device/id").asText());
         assertEquals("java", c.at("/stacks/0/id").asText());
         assertTrue(c.at("/stacks/1/language").asText().startsWith("Go 1."), c.at("/stacks/1/language").asText());

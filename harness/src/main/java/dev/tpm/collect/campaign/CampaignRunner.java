@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.loadgen.LoadGenHost;
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.LoadGenerator;
-import dev.tpm.collect.loadgen.WrkCommand;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.Endpoints;
@@ -42,6 +42,7 @@ public final class CampaignRunner {
     public static final String PHASE1_CSV = "phase1.csv";
     public static final String PHASE2_CSV = "phase2.csv";
     public static final String PHASE3_DIR = "phase3";
+    public static final String PHASE4_CSV = "phase4.csv";
     public static final String LOADGEN_DIR = "loadgen";
     static final String CHILDREN_FILE = CampaignLock.CHILDREN_FILE;
 
@@ -55,10 +56,11 @@ public final class CampaignRunner {
      * @param withoutVcgencmd the user chose to run a paper campaign without vcgencmd (recorded)
      * @param autocannonDir where npm installed autocannon (harness/loadgen/autocannon), for presets
      *     whose load generator it is
+     * @param ohaDir where cargo installed oha (harness/loadgen/oha), for presets with a phase 4
      */
     public record Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
             Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
-            double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir, String node) {
+            double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir, String node, Path ohaDir) {
         public Options {
             stacks = List.copyOf(stacks);
             if (node == null || node.isBlank()) throw new IllegalArgumentException("node: expected an executable, found '" + node + "'");
@@ -67,7 +69,16 @@ public final class CampaignRunner {
         /** These options with another preset (an {@code auto} campaign's, its DELETE table size measured). */
         public Options withPreset(Preset p) {
             return new Options(dataDir, campaign, p, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
-                    maxErrorRate, withoutVcgencmd, autocannonDir, node);
+                    maxErrorRate, withoutVcgencmd, autocannonDir, node, ohaDir);
+        }
+
+        /** oha in the project's tool folder beside autocannon's: {@code <harness>/loadgen/oha}. */
+        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
+                Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
+                double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir, String node) {
+            this(dataDir, campaign, preset, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
+                    maxErrorRate, withoutVcgencmd, autocannonDir, node,
+                    autocannonDir.toAbsolutePath().resolveSibling(dev.tpm.collect.loadgen.LoadGenerator.OHA));
         }
 
         /** autocannon run by the first node on the load generator's PATH. */
@@ -134,6 +145,7 @@ public final class CampaignRunner {
             try {
                 Files.createDirectories(dir);
                 CampaignLock.removeTemporaryFiles(dir);
+                checkPhase4Tool();
                 Path scripts = o.loadGenHost().installScripts(o.wrkScripts(), "/tmp/tpm-wrk-" + o.campaign());
                 // on SIGTERM or Ctrl-C, take the running server (calibration's or run's) down with the harness
                 java.util.concurrent.atomic.AtomicReference<Runnable> kill = new java.util.concurrent.atomic.AtomicReference<>(() -> {});
@@ -179,42 +191,71 @@ public final class CampaignRunner {
         }
     }
 
+    /** The setup every load generator of this campaign runs with. */
+    private LoadGenSetup setup() {
+        return new LoadGenSetup(o.wrkScripts(), o.wrk(), o.autocannonDir(), o.node(), o.ohaDir(), o.loadGenHost(), o.bind());
+    }
+
+    /** campaign.json's load_generator: the tool of phases 1-3, its version asked where it runs. */
     private CampaignJsonWriter.LoadGenerator loadGenerator() throws IOException, InterruptedException {
-        String line;
         String host = o.loadGenHost().target();
         String hostName = host == null ? null : host.substring(host.indexOf('@') + 1);
-        LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), o.wrkScripts(), o.wrk(), o.autocannonDir(),
-                o.node(), o.loadGenHost(), o.bind());
-        if (!tool.tool().equals(LoadGenerator.WRK)) {
-            LoadGenerator.Version v = tool.version();
-            return new CampaignJsonWriter.LoadGenerator(tool.tool(), v.number(), v.line(), o.loadGenHost().hostKind(), hostName,
-                    o.pinning().loadGeneratorCpus(), o.preset().timeoutS());
-        } else if (o.loadGenHost().remote()) {
-            line = o.loadGenHost().run(List.of("sh", "-c", "\"$1\" -v 2>&1; true", "sh", o.wrk()), null).strip().split("\n")[0].strip();
-            if (!line.startsWith("wrk ")) throw new IOException(o.loadGenHost().target() + ": wrk -v: expected 'wrk <version>', found '" + line + "'");
-        } else {
-            line = WrkCommand.versionLine(o.wrk());
+        LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), setup());
+        LoadGenerator.Version v = tool.version();
+        return new CampaignJsonWriter.LoadGenerator(tool.tool(), v.number(), v.line(), o.loadGenHost().hostKind(), hostName,
+                o.pinning().loadGeneratorCpus(), o.preset().timeoutS());
+    }
+
+    /**
+     * Before any run: phase 4's load generator is installed, loads its endpoints, and is the
+     * version the preset pins (campaign.json's protocol.phase4 records the preset's version, so
+     * another one would be another protocol).
+     */
+    private void checkPhase4Tool() throws IOException, InterruptedException {
+        Preset.Phase4 q = o.preset().phase4();
+        if (q == null) return;
+        LoadGenerator tool = LoadGenerator.of(q.tool(), setup());
+        tool.checkReady(q.endpoints());
+        LoadGenerator.Version v = tool.version();
+        if (!v.number().equals(q.version())) {
+            throw new IOException("preset " + o.preset().name() + ": $.phase4.load_generator.version: expected the installed "
+                    + q.tool() + " (" + v.line() + ") to be the pinned version, found " + q.version() + " in the preset; run"
+                    + " `make loadgen` or change the preset");
         }
-        return new CampaignJsonWriter.LoadGenerator("wrk", WrkCommand.versionNumber(line), line, o.loadGenHost().hostKind(),
-                hostName, o.pinning().loadGeneratorCpus(),
-                o.preset().timeoutS());
+    }
+
+    /** Counts over the runs this process made, for the end summary. */
+    private static final class Tally {
+        int k;
+        int ok;
+        int discarded;
+        int failed;
+        long maxSeq;
+        final List<String> gaveUp = new ArrayList<>();
+        /** The load-generator-bound and host-saturated runs, per stack. */
+        final RunFlags flags = new RunFlags();
+        /** The harness's own time per run outside the protocol's waits. */
+        final HarnessOverhead overhead = new HarnessOverhead();
     }
 
     private Summary runLocked(RunMeasurement measurement) throws IOException, InterruptedException {
-        List<PlannedRun> plan = Plan.of(o.preset(), o.stacks().stream().map(StackSpec::id).toList());
+        List<String> stackList = o.stacks().stream().map(StackSpec::id).toList();
+        List<PlannedRun> plan = Plan.of(o.preset(), stackList);
         RunQueue queue = new RunQueue(plan, o.preset().maxRetries());
-        long maxSeq = 0;
+        Tally t = new Tally();
         int rows = 0;
         Map<Long, String> seqs = new HashMap<>(); // seq is unique within the campaign, across phases
-        Set<String> stackIds = new LinkedHashSet<>(o.stacks().stream().map(StackSpec::id).toList());
-        for (int phase = 1; phase <= 2; phase++) {
+        Set<String> stackIds = new LinkedHashSet<>(stackList);
+        List<RunRow> phase4Rows = new ArrayList<>();
+        for (int phase : new int[] {1, 2, 4}) {
             Path csv = dir.resolve(csvName(phase));
             long cut = RunCsv.truncateTornTail(csv);
             if (cut > 0) log.println("collect: " + csv + ": cut a torn last line (" + cut + " bytes) left by an interrupted run");
             if (!Files.exists(csv) || Files.size(csv) == 0) continue;
             for (RunRow r : readForResume(o.dataDir(), csv, phase, stackIds, seqs)) {
-                queue.recordEarlier(new PlannedRun.Group(phase, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(), r.ok());
-                maxSeq = Math.max(maxSeq, r.seq());
+                if (phase == 4) phase4Rows.add(r);
+                else queue.recordEarlier(new PlannedRun.Group(phase, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(), r.ok());
+                t.maxSeq = Math.max(t.maxSeq, r.seq());
                 rows++;
                 if (r.endpoint().equals(Endpoints.DELETE_ITEM) && r.seededRows() != null && r.requests() != null) {
                     measurement.deleteRows().observed(r.stack(), r.seededRows().intValue(), r.requests(), r.durationS(), false);
@@ -235,39 +276,78 @@ public final class CampaignRunner {
                 }
             }
         }
-        CampaignLock.removeOrphanLoadgen(dir.resolve(LOADGEN_DIR), maxSeq);
+        CampaignLock.removeOrphanLoadgen(dir.resolve(LOADGEN_DIR), t.maxSeq);
         if (rows > 0 || series > 0) {
-            log.println("collect: resuming " + dir + ": " + rows + " rows and " + series + " memory series kept, next seq " + (maxSeq + 1));
+            log.println("collect: resuming " + dir + ": " + rows + " rows and " + series + " memory series kept, next seq " + (t.maxSeq + 1));
         }
         queue.start();
         buildSeeded(measurement, queue.remaining());
 
         Progress progress = new Progress(log, o.preset().settleS(), o.preset().cooldownS());
-        HarnessOverhead overhead = new HarnessOverhead();
-        int k = 0;
-        int ok = 0;
-        int discarded = 0;
-        int failed = 0;
-        RunFlags flags = new RunFlags();
+        drain(queue, measurement, progress, t);
+
+        if (o.preset().phase4() != null) {
+            // the rates of offered_fractions come from phase 1 as this campaign measured it, now complete
+            Path p1 = dir.resolve(PHASE1_CSV);
+            List<RunRow> phase1 = Files.exists(p1) ? readForResume(o.dataDir(), p1, 1, stackIds, new HashMap<>()) : List.of();
+            Phase4Plan.Result p4 = Phase4Plan.of(o.preset(), stackList, phase1);
+            p4.medians().forEach((k, m) -> log.println("collect: phase 4 " + k + ": phase-1 median "
+                    + String.format(java.util.Locale.ROOT, "%.1f", m) + " rps, the base of offered_fractions"));
+            for (String problem : p4.problems()) {
+                log.println("collect: " + problem);
+                t.gaveUp.add(problem);
+            }
+            RunQueue q4 = new RunQueue(p4.runs(), o.preset().maxRetries());
+            for (RunRow r : phase4Rows) {
+                q4.recordEarlier(new PlannedRun.Group(4, r.stack(), r.endpoint(), r.concurrency(), r.warmup(), r.offeredRps()),
+                        r.run(), r.ok());
+            }
+            q4.start();
+            buildSeeded(measurement, q4.remaining());
+            drain(q4, measurement, progress, t);
+            queue.gaveUp().forEach(t.gaveUp::add);
+            q4.gaveUp().forEach(t.gaveUp::add);
+        } else {
+            queue.gaveUp().forEach(t.gaveUp::add);
+        }
+        for (int phase : new int[] {1, 2, 4}) {
+            Path csv = dir.resolve(csvName(phase));
+            if (Files.exists(csv) && Files.readString(csv, StandardCharsets.UTF_8).strip().indexOf('\n') < 0) Files.delete(csv);
+        }
+        List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
+        log.println("collect: " + dir + ": " + t.k + " runs (" + t.ok + " ok, " + t.discarded + " discarded, " + t.failed
+                + " failed, " + t.flags.loadGeneratorBound() + " load-generator bound, " + t.flags.hostSaturated()
+                + " host saturated); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+        for (String line : t.flags.summaryLines()) log.println("collect: " + line);
+        if (t.overhead.count() > 0) log.println("collect: " + t.overhead.summaryLine());
+        for (String g : t.gaveUp) log.println("collect: " + g + ": did not reach its measured runs");
+        return new Summary(dir, t.k, t.ok, t.discarded, t.failed, t.flags.loadGeneratorBound(), List.copyOf(t.gaveUp), added,
+                t.overhead.medianS(), t.overhead.maxS(), t.flags.hostSaturated());
+    }
+
+    /** Measures the queue's runs one after the other, appending each row (phases 1, 2, 4) before the next. */
+    private void drain(RunQueue queue, RunMeasurement measurement, Progress progress, Tally t)
+            throws IOException, InterruptedException {
         while (!queue.isEmpty()) {
             PlannedRun r = queue.next();
-            k++;
-            progress.starting(k, queue.total(), r, queue.remaining(), flags.progressText());
+            t.k++;
+            progress.starting(t.k, t.k + queue.remaining().size(), r, queue.remaining(), t.flags.progressText());
             long t0 = System.nanoTime();
-            RunMeasurement.Attempt a = measurement.attempt(r, r.phase() <= 2 ? maxSeq + 1 : 0);
-            if (r.phase() <= 2) {
-                maxSeq++;
+            boolean hasRow = r.phase() != 3;
+            RunMeasurement.Attempt a = measurement.attempt(r, hasRow ? t.maxSeq + 1 : 0);
+            if (hasRow) {
+                t.maxSeq++;
                 RunCsv.append(dir.resolve(csvName(r.phase())), a.row());
             }
             long wallNanos = System.nanoTime() - t0;
             progress.finished(r, wallNanos / 1e9);
-            overhead.record(r.toString(), wallNanos, measurement.lastWaitNanos());
-            flags.record(r.stack(), a.verdict());
+            t.overhead.record(r.toString(), wallNanos, measurement.lastWaitNanos());
+            t.flags.record(r.stack(), a.verdict());
             if (a.verdict().ok()) {
-                ok++;
+                t.ok++;
             } else {
-                if (a.verdict().status().equals(RunColumns.STATUS_DISCARDED)) discarded++;
-                else failed++;
+                if (a.verdict().status().equals(RunColumns.STATUS_DISCARDED)) t.discarded++;
+                else t.failed++;
                 log.println("collect: " + r + ": " + a.verdict().status() + ": " + a.verdict().note());
             }
             RunQueue.Requeue q = queue.report(r, a.verdict().ok() ? RunQueue.Outcome.OK : RunQueue.Outcome.NOT_OK);
@@ -276,19 +356,6 @@ public final class CampaignRunner {
                         + " retries used; giving up on its missing runs");
             }
         }
-        for (int phase = 1; phase <= 2; phase++) {
-            Path csv = dir.resolve(csvName(phase));
-            if (Files.exists(csv) && Files.readString(csv, StandardCharsets.UTF_8).strip().indexOf('\n') < 0) Files.delete(csv);
-        }
-        List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
-        log.println("collect: " + dir + ": " + k + " runs (" + ok + " ok, " + discarded + " discarded, " + failed
-                + " failed, " + flags.loadGeneratorBound() + " load-generator bound, " + flags.hostSaturated()
-                + " host saturated); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
-        for (String line : flags.summaryLines()) log.println("collect: " + line);
-        if (overhead.count() > 0) log.println("collect: " + overhead.summaryLine());
-        for (String g : queue.gaveUp()) log.println("collect: " + g + ": did not reach its measured runs");
-        return new Summary(dir, k, ok, discarded, failed, flags.loadGeneratorBound(), queue.gaveUp(), added,
-                overhead.medianS(), overhead.maxS(), flags.hostSaturated());
     }
 
     /**
@@ -326,7 +393,12 @@ public final class CampaignRunner {
     }
 
     static String csvName(int phase) {
-        return phase == 1 ? PHASE1_CSV : PHASE2_CSV;
+        return switch (phase) {
+            case 1 -> PHASE1_CSV;
+            case 2 -> PHASE2_CSV;
+            case 4 -> PHASE4_CSV;
+            default -> throw new IllegalArgumentException("phase " + phase + " has no run file");
+        };
     }
 
     static void sleepSeconds(double s) throws InterruptedException {

@@ -8,7 +8,7 @@ import dev.tpm.codec.Seeds;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.loadgen.WrkCommand;
 import dev.tpm.collect.loadgen.WrkDoneJson;
-import dev.tpm.collect.loadgen.WrkResult;
+import dev.tpm.collect.loadgen.LoadResult;
 import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.Endpoints;
 import java.io.IOException;
@@ -197,7 +197,7 @@ final class DeleteCalibration {
     }
 
     /** What one calibration load gave: a result, or why not. */
-    private record Load(WrkResult result, long missingIds, String failure) {}
+    private record Load(LoadResult result, long missingIds, String failure) {}
 
     private Load load(StackSpec spec, int concurrency, int loadS, int rows, int attempt)
             throws IOException, InterruptedException {
@@ -228,7 +228,7 @@ final class DeleteCalibration {
             WrkCommand.Outcome out = wrk.run(o.workDir().resolve("calibration-output.txt"), h -> lock.recordChildren(pids, h));
             if (!server.isAlive()) return new Load(null, 0, "server exited during the load");
             if (out.exitCode() != 0) return new Load(null, 0, "wrk exited with code " + out.exitCode());
-            WrkResult w = WrkDoneJson.find(out.output(), "calibration wrk output").orElse(null);
+            LoadResult w = WrkDoneJson.find(out.output(), "calibration wrk output").orElse(null);
             if (w == null || w.requests() == 0 || w.durationS() <= 0) return new Load(null, 0, "wrk reported no request");
             long missing = WrkDoneJson.missingIds(out.output()).orElse(0);
             double errors = (w.socketErrors() + Math.max(0, w.non2xx() - missing)) / (double) w.requests();

@@ -8,8 +8,8 @@ import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.cgroup.RunCgroup;
 import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.loadgen.WrkCommand;
-import dev.tpm.collect.loadgen.WrkDoneJson;
-import dev.tpm.collect.loadgen.WrkResult;
+import dev.tpm.collect.loadgen.LoadGenSetup;
+import dev.tpm.collect.loadgen.LoadResult;
 import dev.tpm.collect.sample.ClockTicks;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.ProcCpu;
@@ -66,6 +66,8 @@ final class RunMeasurement {
     private final OpenFileLimit openFiles;
     private final Cgroups cgroups;
     private final HostSaturation saturation;
+    /** Phase 4's open-loop load generator, or null when the preset has no phase 4. */
+    private final LoadGenerator openLoop;
     private volatile ServerSide.Server current;
     private volatile RunCgroup currentCgroup;
 
@@ -88,14 +90,21 @@ final class RunMeasurement {
         this.dir = dir;
         this.scripts = scripts;
         for (StackSpec s : o.stacks()) specs.put(s.id(), s);
-        this.tool = LoadGenerator.of(o.preset().loadGenerator(), scripts, o.wrk(), o.autocannonDir(), o.node(),
-                o.loadGenHost(), loadGeneratorAddress());
+        LoadGenSetup setup = new LoadGenSetup(scripts, o.wrk(), o.autocannonDir(), o.node(), o.ohaDir(), o.loadGenHost(),
+                loadGeneratorAddress());
+        this.tool = LoadGenerator.of(o.preset().loadGenerator(), setup);
+        this.openLoop = o.preset().phase4() == null ? null : LoadGenerator.of(o.preset().phase4().tool(), setup);
         this.openFiles = OpenFileLimit.of(o.preset());
     }
 
     /** The load generator's prefix: taskset, after prlimit when it runs here and needs more open files. */
     private java.util.List<String> loadGeneratorPrefix() {
         return o.loadGenHost().remote() ? o.pinning().loadGenerator() : openFiles.before(o.pinning().loadGenerator());
+    }
+
+    /** The load generator of a run's phase: phase 4's open-loop one, or the preset's. */
+    LoadGenerator toolFor(PlannedRun r) {
+        return r.phase() == 4 ? openLoop : tool;
     }
 
     DeleteRows deleteRows() {
@@ -122,7 +131,12 @@ final class RunMeasurement {
         Preset p = o.preset();
         waits.reset();
         StackSpec spec = specs.get(r.stack());
+        LoadGenerator tool = toolFor(r);
         RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.threads(), r.run(), r.warmup());
+        if (r.phase() == 4) {
+            b.offeredRps = r.offeredRps();
+            b.latencyCorrected = p.phase4().latencyCorrection();
+        }
         Path db = database(o);
         Path wrkOut = o.workDir().resolve("loadgen-output." + tool.fileExtension());
         Files.deleteIfExists(wrkOut);
@@ -132,7 +146,7 @@ final class RunMeasurement {
         int port = servers.freePort();
         b.startedAt = ISO_MILLIS.format(Instant.now());
         Measured m;
-        try (RunCgroup cg = cgroups.create(Cgroups.name(o.campaign(), r.phase() <= 2 ? Long.toString(seq)
+        try (RunCgroup cg = cgroups.create(Cgroups.name(o.campaign(), r.phase() != 3 ? Long.toString(seq)
                 : "p3-" + r.stack() + "-" + r.endpoint() + "-" + r.run()))) {
             currentCgroup = cg;
             // the cgroup first, then prlimit (when the preset needs more open files), then taskset
@@ -143,7 +157,7 @@ final class RunMeasurement {
             current = server;
             try {
                 lock.recordChildren(server.treePids(), null);
-                m = measure(r, b, server, port, rows, wrkOut, cg);
+                m = measure(r, tool, b, server, port, rows, cg);
             } finally {
                 server.stop(Duration.ofMillis(Math.round(p.stopGraceS() * 1000))); // throws if anything survived
                 server.close();
@@ -159,7 +173,7 @@ final class RunMeasurement {
         }
         b.status = m.verdict.status();
         b.note = m.verdict.note();
-        if (r.phase() <= 2 && Files.exists(wrkOut)) {
+        if (r.phase() != 3 && Files.exists(wrkOut)) {
             AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + "." + tool.fileExtension()),
                     Files.readAllBytes(wrkOut));
         }
@@ -198,8 +212,8 @@ final class RunMeasurement {
     }
 
     /** From the spawned server to wrk's end: start-up, settle, idle memory, prime, load with sampling. */
-    private Measured measure(PlannedRun r, RunRow.Builder b, ServerSide.Server server, int port, int rows, Path wrkOut,
-            RunCgroup cg) throws IOException, InterruptedException {
+    private Measured measure(PlannedRun r, LoadGenerator tool, RunRow.Builder b, ServerSide.Server server, int port,
+            int rows, RunCgroup cg) throws IOException, InterruptedException {
         Preset p = o.preset();
         long health = System.nanoTime();
         try {
@@ -230,7 +244,8 @@ final class RunMeasurement {
         Map<Long, Long> cpuStart = ProcCpu.ticks(server.treePids());
         int stickyBefore = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
 
-        boolean isWrk = tool.tool().equals(LoadGenerator.WRK);
+        // Hook for the per-run cgroup and the host-saturation flag (issue 27): both read here, around
+        // the load window, and fill peak_cgroup_kib and the note the same way in every phase.
         TreeSampler sampler = new TreeSampler(server::treePids, p.sampleIntervalMs(r.phase()), sensors.power(),
                 sensors.throttling(), sensors.soc());
         try {
@@ -245,14 +260,9 @@ final class RunMeasurement {
         String samplerFailure = null;
         long load = System.nanoTime();
         try {
-            if (isWrk) {
-                WrkCommand.Outcome w = wrk(r, r.endpoint(), r.durationS(), port, rows).run(wrkOut, h -> lock.recordChildren(idlePids, h));
-                out = new LoadGenerator.Outcome(w.exitCode(), wrkOut, w.output(), w.output(), w.timedOut(),
-                        WrkCommand.loadgenCpu(w.output()));
-            } else {
-                out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.threads(), r.concurrency(),
-                        r.durationS(), p.timeoutS(), port, scriptArgs(r, rows)), o.workDir(), h -> lock.recordChildren(idlePids, h));
-            }
+            out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.threads(), r.concurrency(),
+                    r.durationS(), p.timeoutS(), port, scriptArgs(r, rows), r.offeredRps()), o.workDir(),
+                    h -> lock.recordChildren(idlePids, h));
             waits.since(load);
         } finally {
             try {
@@ -287,7 +297,7 @@ final class RunMeasurement {
         WrkCommand.LoadgenCpu lg = out.cpu();
         b.loadgenCpuS = lg == null ? Double.NaN : lg.cpuS();
 
-        WrkResult w;
+        LoadResult w;
         try {
             if (out.timedOut()) {
                 throw new IOException(tool.tool() + " did not exit within " + (r.durationS() + tool.exitGraceSeconds()) + " s");
@@ -303,13 +313,13 @@ final class RunMeasurement {
         if (cgroupFailure != null) samplerFailure = samplerFailure == null ? cgroupFailure : samplerFailure + "; " + cgroupFailure;
         RunVerdict v = RunVerdict.decide(new RunVerdict.Measured(samplerFailure, alive, w.requests(), w.socketErrors(),
                 w.non2xx(), b.peakRssKib != null, throttled, stickyBefore, stickyAfter,
-                isWrk ? WrkDoneJson.missingIds(out.text()).orElse(-1) : -1, o.maxErrorRate(),
+                tool.missingIds(out), o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
         return new Measured(v, samples, seriesStart);
     }
 
-    private static void fill(RunRow.Builder b, WrkResult w) {
+    private static void fill(RunRow.Builder b, LoadResult w) {
         b.durationS = w.durationS();
         b.requests = w.requests();
         b.errorsConnect = w.errorsConnect();
@@ -324,6 +334,7 @@ final class RunMeasurement {
         b.latP90Ms = w.latP90Ms();
         b.latP99Ms = w.latP99Ms();
         b.latMaxMs = w.latMaxMs();
+        b.latP999Ms = w.latP999Ms();
     }
 
     private Map<String, String> scriptArgs(PlannedRun r, int rows) {

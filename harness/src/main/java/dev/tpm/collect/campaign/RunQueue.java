@@ -117,7 +117,8 @@ public final class RunQueue {
     }
 
     public static String groupName(PlannedRun.Group g) {
-        return "phase " + g.phase() + " " + g.stack() + " " + g.endpoint() + " c=" + g.concurrency();
+        return "phase " + g.phase() + " " + g.stack() + " " + g.endpoint()
+                + (Double.isNaN(g.offeredRps()) ? "" : " " + PlannedRun.rate(g.offeredRps()) + " req/s") + " c=" + g.concurrency();
     }
 
     /** Attempts a group may still start beyond those queued: target + max_retries - made - pending. */

@@ -8,7 +8,9 @@ import dev.tpm.collect.campaign.Pinning;
 import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.campaign.StackServerSide;
 import dev.tpm.collect.conformance.ConformanceCheck;
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.LoadGenerator;
+import dev.tpm.collect.loadgen.LoadGenerators;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackRegistry;
@@ -20,7 +22,9 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -87,6 +91,9 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--autocannon", description = "folder where npm installed autocannon, on the --loadgen-host when given (default: <harness>/loadgen/autocannon on this machine)")
     Path autocannon;
 
+    @Option(names = "--oha", description = "folder where cargo installed oha (its bin/oha), on the --loadgen-host when given (default: <harness>/loadgen/oha on this machine, where make loadgen puts it)")
+    Path oha;
+
     @Option(names = "--skip-conformance", hidden = true, description = "measure without the conformance check (tests of the harness only)")
     boolean skipConformance;
 
@@ -100,12 +107,22 @@ public final class CollectCommand implements Callable<Integer> {
                 p = p.withMix(DeclaredMix.read(mixes));
             }
             LoadGenHost host = loadgenHost == null ? LoadGenHost.LOCAL : new LoadGenHost(loadgenHost, sshConfig);
-            if (host.remote() && autocannon == null && p.loadGenerator().equals(LoadGenerator.AUTOCANNON)) {
-                throw new IOException("--loadgen-host with preset " + p.name() + " (autocannon): give --autocannon DIR, "
-                        + "the folder on " + loadgenHost + " where `npm ci` installed harness/loadgen/autocannon");
+            Map<String, Path> folders = new LinkedHashMap<>();
+            folders.put("--autocannon", autocannon);
+            folders.put("--oha", oha);
+            List<String> tools = new ArrayList<>(List.of(p.loadGenerator()));
+            if (p.phase4() != null) tools.add(p.phase4().tool());
+            for (String id : tools) {
+                String option = LoadGenerators.get(id).installFolderOption();
+                if (host.remote() && option != null && folders.get(option) == null) {
+                    throw new IOException("--loadgen-host with preset " + p.name() + " (" + id + "): give " + option + " DIR, "
+                            + "the folder on " + loadgenHost + " where " + LoadGenerators.get(id).installedBy());
+                }
             }
             Path autocannonDir = autocannon != null ? autocannon : harness.resolve("loadgen").resolve("autocannon");
-            LoadGenerator.of(p.loadGenerator(), harness.resolve("wrk"), wrk, autocannonDir, node, host, bind).checkReady(p.allEndpoints());
+            Path ohaDir = oha != null ? oha : harness.resolve("loadgen").resolve("oha");
+            LoadGenSetup setup = new LoadGenSetup(harness.resolve("wrk"), wrk, autocannonDir, node, ohaDir, host, bind);
+            LoadGenerator.of(p.loadGenerator(), setup).checkReady(p.allEndpoints());
             String device = deviceId != null ? deviceId : DeviceFacts.defaultId();
             if (!device.matches("[A-Za-z0-9._-]+")) {
                 throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
@@ -125,16 +142,18 @@ public final class CollectCommand implements Callable<Integer> {
             // a stack of one worker per core gets one per CPU the server is pinned to
             List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p).stream()
                     .map(s -> s.onCores(pinning.serverCores(cores))).toList();
+            // phase 4's open-loop tool, checked once the stacks are known and before any run starts
+            if (p.phase4() != null) LoadGenerator.of(p.phase4().tool(), setup).checkReady(p.phase4().endpoints());
             if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
             dev.tpm.collect.campaign.OpenFileLimit openFiles = dev.tpm.collect.campaign.OpenFileLimit.of(p);
             err.println("collect: " + openFiles.describe(host.remote()));
             if (!openFiles.satisfiable()) throw new IOException(openFiles.describe(host.remote()));
             err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name()
-                    + " (study " + p.study() + ", " + p.loadGenerator() + "), stacks "
+                    + " (study " + p.study() + ", " + p.loadGenerator() + (p.phase4() == null ? "" : ", phase 4 with " + p.phase4().tool()) + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
             CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pinning,
-                    harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir, node),
+                    harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir, node, ohaDir),
                     new StackServerSide(), sensors, DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();
             if (!s.gaveUp().isEmpty()) {
@@ -177,15 +196,15 @@ public final class CollectCommand implements Callable<Integer> {
         List<StackSpec> chosen = new ArrayList<>();
         if (stacks.isEmpty()) {
             for (StackSpec s : registry.available()) {
-                if (StackBuilder.isBuilt(s) && s.endpoints().containsAll(p.allEndpoints())) chosen.add(s);
+                if (StackBuilder.isBuilt(s) && s.endpoints().containsAll(p.servedEndpoints())) chosen.add(s);
             }
             if (chosen.isEmpty()) {
-                throw new IOException(servers + ": no built stack serves " + p.allEndpoints() + " (run `make servers` first)");
+                throw new IOException(servers + ": no built stack serves " + p.servedEndpoints() + " (run `make servers` first)");
             }
         } else {
             for (String id : stacks) {
                 StackSpec s = registry.get(id);
-                List<String> missing = p.allEndpoints().stream().filter(e -> !s.endpoints().contains(e)).toList();
+                List<String> missing = p.servedEndpoints().stream().filter(e -> !s.endpoints().contains(e)).toList();
                 if (!missing.isEmpty()) {
                     throw new IOException("stack '" + id + "': does not serve " + missing + ", which preset " + p.name()
                             + " loads (its stack.json lists " + s.endpoints() + ")");

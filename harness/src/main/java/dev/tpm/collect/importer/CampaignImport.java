@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.codec.CsvText;
 import dev.tpm.codec.RunCsv;
 import dev.tpm.codec.Sha256Sums;
-import dev.tpm.collect.loadgen.WrkResult;
+import dev.tpm.collect.loadgen.LoadResult;
 import dev.tpm.model.RunRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -161,7 +161,7 @@ public final class CampaignImport {
 
     /** The phase-1 row of one output: the tool's values, runs.csv's key and optional columns. */
     static RunRow row(long seq, SavedRun run, SavedReport report) {
-        WrkResult r = report.result();
+        LoadResult r = report.result();
         Map<String, String> x = run.extra();
         RunRow.Builder b = new RunRow.Builder(seq, run.stack(), run.endpoint(), run.concurrency(), run.threads(), run.run(),
                 run.warmup());

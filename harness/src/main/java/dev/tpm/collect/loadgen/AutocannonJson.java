@@ -26,14 +26,14 @@ import java.io.IOException;
  * (latency.totalCount 0) the latencies are missing (NaN), not autocannon's zeros.
  */
 public final class AutocannonJson {
-    /** {@link WrkResult#source()} of results read from autocannon's JSON. */
+    /** {@link LoadResult#source()} of results read from autocannon's JSON. */
     public static final String SOURCE = "autocannon-json";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private AutocannonJson() {}
 
     /** Parses {@code json}; errors name {@code where} (the file), and the line, column or JSON path. */
-    public static WrkResult parse(String json, String where) throws IOException {
+    public static LoadResult parse(String json, String where) throws IOException {
         JsonNode root;
         try {
             root = JSON.readTree(json);
@@ -60,7 +60,7 @@ public final class AutocannonJson {
                 ? count(root, "1xx", where, "$") + count(root, "4xx", where, "$") + count(root, "5xx", where, "$")
                 : count(root, "non2xx", where, "$");
         boolean none = count(latency, "totalCount", where, "$.latency") == 0;
-        return new WrkResult(SOURCE, total, durationS, errors - timeouts, 0, 0, timeouts, non2xx, rps,
+        return new LoadResult(SOURCE, total, durationS, errors - timeouts, 0, 0, timeouts, non2xx, rps,
                 ms(latency, "mean", none, where), ms(latency, "stddev", none, where), ms(latency, "max", none, where),
                 ms(latency, "p50", none, where), ms(latency, "p75", none, where), ms(latency, "p90", none, where),
                 ms(latency, "p99", none, where));

@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  * missing (autocannon prints zeros).
  */
 public final class AutocannonTable {
-    /** {@link WrkResult#source()} of results read from autocannon's text table. */
+    /** {@link LoadResult#source()} of results read from autocannon's text table. */
     public static final String SOURCE = "autocannon-table";
 
     private static final Pattern HEADER = Pattern.compile("^│\\s*Stat\\s*│.*");
@@ -57,7 +57,7 @@ public final class AutocannonTable {
     }
 
     /** Parses {@code text}; errors name {@code where} (the file), the line and the column. */
-    public static WrkResult parse(String text, String where) throws IOException {
+    public static LoadResult parse(String text, String where) throws IOException {
         String[] lines = text.split("\r?\n", -1);
         List<String> header = null;
         List<String> latency = null;
@@ -115,7 +115,7 @@ public final class AutocannonTable {
         if (timeouts > errors) {
             throw error(where, end, 1, "at most as many timeouts as errors (" + errors + ")", Long.toString(timeouts));
         }
-        return new WrkResult(SOURCE, requests, durationS, errors - timeouts, 0, 0, timeouts, non2xx, rps,
+        return new LoadResult(SOURCE, requests, durationS, errors - timeouts, 0, 0, timeouts, non2xx, rps,
                 mean, stdev, max, p50, Double.NaN, Double.NaN, p99);
     }
 

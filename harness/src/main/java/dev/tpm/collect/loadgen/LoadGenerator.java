@@ -1,45 +1,35 @@
 package dev.tpm.collect.loadgen;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The load generator a preset names (servers.md "Load generators"): wrk with the endpoint's Lua
- * script (its text report and done() line kept as {@code loadgen/<seq>.txt}), or autocannon (its
- * {@code --json} result kept as {@code loadgen/<seq>.json}). Both give a {@link WrkResult} in
- * data.md's units, and both run on this machine or on the load generator's host through ssh, under
- * the shell that reports their CPU seconds.
+ * The load generator a preset names (servers.md "Load generators"): one {@link LoadGenTool} module
+ * (wrk, autocannon or oha, from {@link LoadGenerators}) with the {@link LoadGenSetup} it runs
+ * with. Every tool gives a {@link LoadResult} in data.md's units, and every tool runs on this
+ * machine or on the load generator's host through ssh, under the shell that reports its CPU
+ * seconds.
  */
 public final class LoadGenerator {
     public static final String WRK = "wrk";
     public static final String AUTOCANNON = "autocannon";
+    public static final String OHA = "oha";
 
-    private final String tool;
-    private final Path wrkScripts;
-    private final String wrk;
-    private final Path autocannonDir;
-    private final String node;
-    private final LoadGenHost host;
-    private final String address;
+    private final LoadGenTool module;
+    private final LoadGenSetup setup;
 
-    private LoadGenerator(String tool, Path wrkScripts, String wrk, Path autocannonDir, String node, LoadGenHost host,
-            String address) {
-        this.tool = tool;
-        this.wrkScripts = wrkScripts;
-        this.wrk = wrk;
-        this.autocannonDir = autocannonDir;
-        this.node = node;
-        this.host = host;
-        this.address = address;
+    public LoadGenerator(LoadGenTool module, LoadGenSetup setup) {
+        this.module = module;
+        this.setup = setup;
     }
 
     /** wrk with the scripts in {@code scripts} (harness/wrk). */
     public static LoadGenerator wrk(Path scripts, String wrk) {
-        return new LoadGenerator(WRK, scripts, wrk, null, null, LoadGenHost.LOCAL, "127.0.0.1");
+        return new LoadGenerator(LoadGenerators.get(WRK), new LoadGenSetup(scripts, wrk, null, null, null, LoadGenHost.LOCAL,
+                "127.0.0.1"));
     }
 
     /** autocannon installed under {@code packageDir} (harness/loadgen/autocannon), run by {@code node}. */
@@ -52,91 +42,65 @@ public final class LoadGenerator {
      * against the server at {@code address}.
      */
     public static LoadGenerator autocannon(Path packageDir, String node, LoadGenHost host, String address) {
-        return new LoadGenerator(AUTOCANNON, null, null, packageDir, node, host, address);
+        return new LoadGenerator(LoadGenerators.get(AUTOCANNON), new LoadGenSetup(null, null, packageDir, node, null, host, address));
+    }
+
+    /** oha installed under {@code ohaDir} (harness/loadgen/oha, the binary bin/oha), on this machine. */
+    public static LoadGenerator oha(Path ohaDir) {
+        return new LoadGenerator(LoadGenerators.get(OHA), new LoadGenSetup(null, null, null, null, ohaDir, LoadGenHost.LOCAL,
+                "127.0.0.1"));
     }
 
     /** The node that runs autocannon when none is given: the first on the PATH. */
     public static final String DEFAULT_NODE = "node";
 
-    /** The preset's {@code load_generator}: {@link #WRK} or {@link #AUTOCANNON}, on this machine. */
+    /** The preset's {@code load_generator}, on this machine. */
     public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir) {
         return of(tool, wrkScripts, wrk, autocannonDir, DEFAULT_NODE, LoadGenHost.LOCAL, "127.0.0.1");
     }
 
     /**
-     * The preset's {@code load_generator} on {@code host}, loading the server at {@code address}
-     * (autocannon's, run by {@code node} there; wrk's command is built by the campaign with its
-     * scripts copied there).
+     * The preset's {@code load_generator} on {@code host}, loading the server at {@code address};
+     * oha from the project's tool folder beside autocannon's.
      */
     public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir, String node,
             LoadGenHost host, String address) {
-        return switch (tool) {
-            case WRK -> new LoadGenerator(WRK, wrkScripts, wrk, null, null, host, address);
-            case AUTOCANNON -> autocannon(autocannonDir, node, host, address);
-            default -> throw new IllegalArgumentException("load generator: expected wrk or autocannon, found " + tool);
-        };
+        Path ohaDir = autocannonDir == null ? null : autocannonDir.toAbsolutePath().resolveSibling(OHA);
+        return of(tool, new LoadGenSetup(wrkScripts, wrk, autocannonDir, node, ohaDir, host, address));
+    }
+
+    /** The module registered as {@code tool}, with {@code setup}. */
+    public static LoadGenerator of(String tool, LoadGenSetup setup) {
+        return new LoadGenerator(LoadGenerators.get(tool), setup);
     }
 
     public String tool() {
-        return tool;
+        return module.id();
     }
 
-    /** The extension of the kept output: txt (wrk) or json (autocannon). */
+    public LoadGenTool module() {
+        return module;
+    }
+
+    public LoadGenSetup setup() {
+        return setup;
+    }
+
+    /** The extension of the kept output: txt (wrk) or json (autocannon, oha). */
     public String fileExtension() {
-        return tool.equals(WRK) ? "txt" : "json";
+        return module.fileExtension();
     }
 
     /** campaign.json's load_generator.version and the line it was read from. */
     public record Version(String number, String line) {}
 
     public Version version() throws IOException, InterruptedException {
-        if (tool.equals(WRK)) {
-            String line = WrkCommand.versionLine(wrk);
-            return new Version(WrkCommand.versionNumber(line), line);
-        }
-        String v = AutocannonCommand.installedVersion(autocannonDir, host);
-        return new Version(v, "autocannon v" + v + " (npm), node " + nodeVersion());
+        return module.version(setup);
     }
 
-    /**
-     * {@code node --version} of the node that runs autocannon, on the load generator's host; the
-     * error when it cannot run says to give its path with --node.
-     */
-    String nodeVersion() throws IOException, InterruptedException {
-        String out;
-        try {
-            out = host.run(List.of(node, "--version"), null).strip();
-        } catch (IOException e) {
-            throw new IOException("autocannon: cannot run node as '" + node + "'" + (host.remote() ? " on " + host.target() : "")
-                    + ": give its path with --node (a node installed by nvm is on the PATH of a login shell only, not of"
-                    + " a command run through ssh): " + e.getMessage(), e);
-        }
-        if (!out.matches("v[0-9][0-9A-Za-z.+-]*")) {
-            throw new IOException("autocannon: '" + node + " --version'" + (host.remote() ? " on " + host.target() : "")
-                    + ": expected a version such as v20.20.2, found '" + out.lines().findFirst().orElse("") + "'");
-        }
-        return out;
-    }
-
-    /**
-     * What must exist before a campaign starts: the endpoint's wrk script, or the installed
-     * autocannon and a node that runs (on the load generator's host, asked through ssh).
-     */
+    /** What must exist before a campaign starts (on the load generator's host, asked through ssh). */
     public void checkReady(List<String> endpoints) throws IOException, InterruptedException {
-        if (tool.equals(WRK)) {
-            for (String e : endpoints) {
-                Path script = wrkScripts.resolve(e + ".lua");
-                if (!Files.isRegularFile(script)) throw new IOException(script + ": no wrk script for endpoint '" + e + "'");
-            }
-        } else {
-            AutocannonCommand.installedVersion(autocannonDir, host);
-            nodeVersion();
-            for (String e : endpoints) {
-                if (!AutocannonCommand.PATHS.containsKey(e)) {
-                    throw new IOException("autocannon: no request for endpoint '" + e + "' (it loads " + AutocannonCommand.PATHS.keySet() + ")");
-                }
-            }
-        }
+        module.checkReady(setup, endpoints);
     }
 
     /**
@@ -144,16 +108,23 @@ public final class LoadGenerator {
      *
      * @param prefix put before the tool (taskset), or empty
      * @param timeoutS the request time-out; NaN for the tool's default
-     * @param scriptArgs wrk's script arguments (autocannon has no script)
+     * @param scriptArgs wrk's script arguments (rows, threads, seed, mix); the others read {@code rows}
+     * @param offeredRps the fixed total rate of an open-loop tool (oha's -q); NaN for a closed loop
      */
     public record Request(List<String> prefix, String endpoint, int threads, int connections, int durationS,
-            double timeoutS, int port, Map<String, String> scriptArgs) {}
+            double timeoutS, int port, Map<String, String> scriptArgs, double offeredRps) {
+        /** A closed-loop run. */
+        public Request(List<String> prefix, String endpoint, int threads, int connections, int durationS,
+                double timeoutS, int port, Map<String, String> scriptArgs) {
+            this(prefix, endpoint, threads, connections, durationS, timeoutS, port, scriptArgs, Double.NaN);
+        }
+    }
 
     /**
      * How the tool ended.
      *
-     * @param output the file kept as evidence (wrk: stdout and stderr; autocannon: its JSON)
-     * @param messages what else it printed (autocannon's stderr), for a failure's note
+     * @param output the file kept as evidence (wrk: stdout and stderr; autocannon, oha: its JSON)
+     * @param messages what else it printed (stderr), for a failure's note
      * @param cpu the tool's CPU seconds as the shell that ran it reported them, or null
      */
     public record Outcome(int exitCode, Path output, String text, String messages, boolean timedOut,
@@ -161,28 +132,21 @@ public final class LoadGenerator {
 
     /** Seconds past the duration before a tool that does not exit is killed. */
     public long exitGraceSeconds() {
-        return tool.equals(WRK) ? WrkCommand.EXIT_GRACE_SECONDS : AutocannonCommand.EXIT_GRACE_SECONDS;
+        return module.exitGraceSeconds();
     }
 
     /** Runs the load; the output goes to {@code workDir/loadgen-output.<ext>}. */
     public Outcome run(Request r, Path workDir, Consumer<ProcessHandle> started) throws IOException, InterruptedException {
-        Path out = workDir.resolve("loadgen-output." + fileExtension());
-        Files.deleteIfExists(out);
-        if (tool.equals(WRK)) {
-            WrkCommand c = new WrkCommand(r.prefix(), wrk, wrkScripts.resolve(r.endpoint() + ".lua"), r.threads(),
-                    r.connections(), r.durationS(), r.port(), r.scriptArgs(), address, r.timeoutS(), host);
-            WrkCommand.Outcome o = c.run(out, started);
-            return new Outcome(o.exitCode(), out, o.output(), o.output(), o.timedOut(), WrkCommand.loadgenCpu(o.output()));
-        }
-        AutocannonCommand c = AutocannonCommand.forEndpoint(r.prefix(), node, autocannonDir, r.threads(), r.connections(),
-                r.durationS(), Double.isNaN(r.timeoutS()) ? AutocannonCommand.DEFAULT_TIMEOUT_S : r.timeoutS(), address,
-                r.port(), r.endpoint(), host);
-        AutocannonCommand.Outcome o = c.run(out, workDir.resolve("loadgen-messages.txt"), started);
-        return new Outcome(o.exitCode(), out, o.json(), o.messages(), o.timedOut(), o.cpu());
+        return module.run(setup, r, workDir, started);
     }
 
     /** The run's result; an error names {@code where} and what is wrong. */
-    public WrkResult parse(Outcome o, String where) throws IOException {
-        return tool.equals(WRK) ? WrkOutput.parse(o.text(), where) : AutocannonJson.parse(o.text(), where);
+    public LoadResult parse(Outcome o, String where) throws IOException {
+        return module.parse(o.text(), where);
+    }
+
+    /** delete_item's DELETEs of ids without a row, -1 where the tool does not report them. */
+    public long missingIds(Outcome o) {
+        return module.missingIds(o.text());
     }
 }

@@ -28,7 +28,7 @@ public final class WrkDoneJson {
     private WrkDoneJson() {}
 
     /** The last marker line of {@code output} parsed, or empty when there is none. */
-    public static Optional<WrkResult> find(String output, String source) throws IOException {
+    public static Optional<LoadResult> find(String output, String source) throws IOException {
         String[] lines = output.split("\r?\n", -1);
         for (int i = lines.length - 1; i >= 0; i--) {
             int at = lines[i].indexOf(MARKER + " ");
@@ -60,11 +60,11 @@ public final class WrkDoneJson {
     }
 
     /** Parses the JSON object after the marker; {@code where} names the source and line in errors. */
-    public static WrkResult parse(String json, String where) throws IOException {
+    public static LoadResult parse(String json, String where) throws IOException {
         return parse(json, where, MARKER.length() + 1);
     }
 
-    private static WrkResult parse(String json, String where, int columnOffset) throws IOException {
+    private static LoadResult parse(String json, String where, int columnOffset) throws IOException {
         JsonNode root;
         try {
             root = JSON.readTree(json);
@@ -79,7 +79,7 @@ public final class WrkDoneJson {
         JsonNode latency = object(root, "latency_us", where);
         double durationS = durationUs / US_PER_S;
         double rps = durationS > 0 ? requests / durationS : Double.NaN;
-        return new WrkResult(WrkResult.SOURCE_DONE_JSON, requests, durationS,
+        return new LoadResult(LoadResult.SOURCE_DONE_JSON, requests, durationS,
                 count(errors, "connect", where, "$.errors"), count(errors, "read", where, "$.errors"),
                 count(errors, "write", where, "$.errors"), count(errors, "timeout", where, "$.errors"),
                 count(errors, "status", where, "$.errors"), rps,

@@ -7,8 +7,8 @@ import java.util.Optional;
 public final class WrkOutput {
     private WrkOutput() {}
 
-    public static WrkResult parse(String output, String source) throws IOException {
-        Optional<WrkResult> exact = WrkDoneJson.find(output, source);
+    public static LoadResult parse(String output, String source) throws IOException {
+        Optional<LoadResult> exact = WrkDoneJson.find(output, source);
         if (exact.isPresent()) return exact.get();
         return WrkTextReport.parse(output, source).toResult();
     }

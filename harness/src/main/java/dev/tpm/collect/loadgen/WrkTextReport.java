@@ -152,10 +152,10 @@ public record WrkTextReport(
     }
 
     /** The run-table values; percentiles the report lacks are NaN, and so is a latency of a run without samples. */
-    public WrkResult toResult() {
+    public LoadResult toResult() {
         boolean noSamples = requests == 0 || Double.isNaN(latencyWithinStdevPercent) && latencyMeanMs == 0;
         double mean = noSamples ? Double.NaN : latencyMeanMs;
-        return new WrkResult(WrkResult.SOURCE_TEXT, requests, durationS,
+        return new LoadResult(LoadResult.SOURCE_TEXT, requests, durationS,
                 socketErrors[0], socketErrors[1], socketErrors[2], socketErrors[3], non2xx, requestsPerSec,
                 mean, noSamples ? Double.NaN : latencyStdevMs, noSamples ? Double.NaN : latencyMaxMs,
                 noSamples ? Double.NaN : latencyDistributionMs.getOrDefault(50, Double.NaN),

@@ -10,13 +10,13 @@ import org.junit.jupiter.api.Test;
 
 /** autocannon 9.0.0's --json result, on real captures (collect/autocannon/README.md). */
 class AutocannonJsonTest {
-    private static WrkResult parse(String fixture) throws IOException {
+    private static LoadResult parse(String fixture) throws IOException {
         return AutocannonJson.parse(Fixtures.text("autocannon/" + fixture), fixture);
     }
 
     @Test
     void valuesAsAutocannonPrintedThem() throws IOException {
-        WrkResult r = parse("real-ok-heavy.json");
+        LoadResult r = parse("real-ok-heavy.json");
         assertEquals(AutocannonJson.SOURCE, r.source());
         assertEquals(257, r.requests());
         assertEquals(2.01, r.durationS(), 0);
@@ -34,7 +34,7 @@ class AutocannonJsonTest {
 
     @Test
     void statusOutside2xxIsNon2xx() throws IOException {
-        WrkResult r = parse("real-non2xx.json");
+        LoadResult r = parse("real-non2xx.json");
         assertEquals(1287, r.requests());
         assertEquals(1287, r.non2xx());
         assertEquals(1287, r.rps(), 0);
@@ -43,7 +43,7 @@ class AutocannonJsonTest {
 
     @Test
     void timeoutsAreSplitFromTheOtherErrors() throws IOException {
-        WrkResult r = parse("real-timeouts.json");
+        LoadResult r = parse("real-timeouts.json");
         assertEquals(316, r.requests());
         assertEquals(87, r.errorsTimeout());
         assertEquals(0, r.errorsConnect(), "autocannon's errors (87) include its timeouts (87)");
@@ -53,7 +53,7 @@ class AutocannonJsonTest {
 
     @Test
     void nothingListeningGivesNoRequestsAndNoLatencies() throws IOException {
-        WrkResult r = parse("real-connect-refused.json");
+        LoadResult r = parse("real-connect-refused.json");
         assertEquals(0, r.requests());
         assertEquals(11704, r.errorsConnect());
         assertEquals(0, r.errorsTimeout());

@@ -11,13 +11,13 @@ import org.junit.jupiter.api.Test;
 
 /** autocannon 9.0.0's text table, on real captures (collect/import/README.md, collect/autocannon/README.md). */
 class AutocannonTableTest {
-    private static WrkResult parse(String fixture) throws IOException {
+    private static LoadResult parse(String fixture) throws IOException {
         return AutocannonTable.parse(Fixtures.text(fixture), fixture);
     }
 
     @Test
     void valuesAsPrinted() throws IOException {
-        WrkResult r = parse("import/real-autocannon-table.txt");
+        LoadResult r = parse("import/real-autocannon-table.txt");
         assertEquals(AutocannonTable.SOURCE, r.source());
         assertEquals(91_000, r.requests()); // "91k requests in 3.11s"
         assertEquals(3.11, r.durationS(), 0);
@@ -34,7 +34,7 @@ class AutocannonTableTest {
 
     @Test
     void smallCountsAndOtherColumnWidths() throws IOException {
-        WrkResult r = parse("autocannon/real-text-table.txt");
+        LoadResult r = parse("autocannon/real-text-table.txt");
         assertEquals(2_000, r.requests());
         assertEquals(825.5, r.rps(), 0);
         assertEquals(2, r.latP50Ms(), 0);
@@ -44,7 +44,7 @@ class AutocannonTableTest {
 
     @Test
     void non2xxLine() throws IOException {
-        WrkResult r = parse("import/real-autocannon-non2xx-table.txt");
+        LoadResult r = parse("import/real-autocannon-non2xx-table.txt");
         assertEquals(46_699, r.non2xx());
         assertEquals(46_704, r.rps(), 0);
         assertEquals(93_000, r.requests());
@@ -52,7 +52,7 @@ class AutocannonTableTest {
 
     @Test
     void errorsWithoutResponseLeaveLatenciesMissing() throws IOException {
-        WrkResult r = parse("import/real-autocannon-refused-table.txt");
+        LoadResult r = parse("import/real-autocannon-refused-table.txt");
         assertEquals(48_000, r.errorsConnect()); // "48k errors (0 timeouts)"
         assertEquals(0, r.errorsTimeout());
         assertEquals(0, r.rps(), 0);

@@ -126,7 +126,7 @@ class LoadGeneratorTest {
             assertEquals(tmp.resolve("loadgen-output.json"), o.output());
             assertEquals(o.text(), Files.readString(o.output()));
             assertEquals(2, JSON.readTree(o.text()).get("connections").asInt());
-            WrkResult r = lg.parse(o, "run");
+            LoadResult r = lg.parse(o, "run");
             assertEquals(AutocannonJson.SOURCE, r.source());
             assertTrue(r.requests() > 0 && r.rps() > 0, r.toString());
             assertEquals(0, r.non2xx());
@@ -145,7 +145,7 @@ class LoadGeneratorTest {
         LoadGenerator lg = LoadGenerator.autocannon(AUTOCANNON, "node");
         LoadGenerator.Outcome o = lg.run(new LoadGenerator.Request(List.of(), "hello", 1, 1, 1, 1, FreePort.find(), Map.of()),
                 tmp, h -> { });
-        WrkResult r = lg.parse(o, "run");
+        LoadResult r = lg.parse(o, "run");
         assertEquals(0, r.requests());
         assertTrue(r.errorsConnect() > 0, r.toString());
         assertTrue(Double.isNaN(r.latP99Ms()));

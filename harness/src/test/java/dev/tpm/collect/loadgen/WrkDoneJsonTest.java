@@ -13,8 +13,8 @@ class WrkDoneJsonTest {
     @Test
     void exactValuesFromTheDoneLine() throws IOException {
         String out = Fixtures.text("wrk/real-done-get-item.txt");
-        WrkResult w = WrkOutput.parse(out, "real-done-get-item.txt");
-        assertEquals(WrkResult.SOURCE_DONE_JSON, w.source());
+        LoadResult w = WrkOutput.parse(out, "real-done-get-item.txt");
+        assertEquals(LoadResult.SOURCE_DONE_JSON, w.source());
         assertEquals(345, w.requests());
         assertEquals(2.006972, w.durationS(), 1e-15);
         assertEquals(43, w.non2xx());
@@ -31,8 +31,8 @@ class WrkDoneJsonTest {
     @Test
     void textReportOfTheSameRunAgreesWithinItsRounding() throws IOException {
         String out = Fixtures.text("wrk/real-done-get-item.txt");
-        WrkResult exact = WrkOutput.parse(out, "x");
-        WrkResult text = WrkTextReport.parse(out, "x").toResult();
+        LoadResult exact = WrkOutput.parse(out, "x");
+        LoadResult text = WrkTextReport.parse(out, "x").toResult();
         assertEquals(exact.requests(), text.requests());
         assertEquals(exact.non2xx(), text.non2xx());
         assertEquals(exact.rps(), text.rps(), 0.005);
@@ -43,8 +43,8 @@ class WrkDoneJsonTest {
 
     @Test
     void noLatencySamplesGiveMissingLatencies() throws IOException {
-        WrkResult w = WrkOutput.parse(Fixtures.text("wrk/real-done-timeouts.txt"), "t");
-        assertEquals(WrkResult.SOURCE_DONE_JSON, w.source());
+        LoadResult w = WrkOutput.parse(Fixtures.text("wrk/real-done-timeouts.txt"), "t");
+        assertEquals(LoadResult.SOURCE_DONE_JSON, w.source());
         assertEquals(12, w.requests());
         assertEquals(12, w.errorsTimeout());
         assertTrue(Double.isNaN(w.latP50Ms()));
@@ -54,8 +54,8 @@ class WrkDoneJsonTest {
 
     @Test
     void withoutDoneLineTheTextReportIsUsed() throws IOException {
-        WrkResult w = WrkOutput.parse(Fixtures.text("wrk/real-ok-latency.txt"), "t");
-        assertEquals(WrkResult.SOURCE_TEXT, w.source());
+        LoadResult w = WrkOutput.parse(Fixtures.text("wrk/real-ok-latency.txt"), "t");
+        assertEquals(LoadResult.SOURCE_TEXT, w.source());
         assertEquals(640, w.requests());
     }
 

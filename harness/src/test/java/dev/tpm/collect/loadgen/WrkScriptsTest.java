@@ -26,12 +26,12 @@ class WrkScriptsTest {
 
     private String lastOutput;
 
-    private WrkResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
+    private LoadResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
             Map<String, String> extra) throws Exception {
         return run(s, endpoint, rows, threads, connections, 1, extra);
     }
 
-    private WrkResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
+    private LoadResult run(FixtureItemsServer s, String endpoint, int rows, int threads, int connections,
             int durationS, Map<String, String> extra) throws Exception {
         Map<String, String> args = new LinkedHashMap<>();
         args.put("rows", Integer.toString(rows));
@@ -43,8 +43,8 @@ class WrkScriptsTest {
         WrkCommand.Outcome o = c.run(tmp.resolve(endpoint + ".txt"));
         lastOutput = o.output();
         assertEquals(0, o.exitCode(), o.output());
-        WrkResult w = WrkOutput.parse(o.output(), endpoint);
-        assertEquals(WrkResult.SOURCE_DONE_JSON, w.source(), "every script prints the done() line: " + o.output());
+        LoadResult w = WrkOutput.parse(o.output(), endpoint);
+        assertEquals(LoadResult.SOURCE_DONE_JSON, w.source(), "every script prints the done() line: " + o.output());
         assertTrue(w.requests() > 0, o.output());
         return w;
     }
@@ -53,7 +53,7 @@ class WrkScriptsTest {
     void deleteHitsEveryIdAtMostOnceAcrossThreads() throws Exception {
         int rows = 200_000;
         try (FixtureItemsServer s = new FixtureItemsServer(0, rows)) {
-            WrkResult w = run(s, "delete_item", rows, 2, 8, Map.of());
+            LoadResult w = run(s, "delete_item", rows, 2, 8, Map.of());
             assertEquals(0, w.non2xx(), "every DELETE found its row");
             assertEquals(0, s.count("DELETE 404"));
             assertEquals(0, WrkDoneJson.missingIds(lastOutput).orElseThrow(), "no id without a row");
@@ -70,7 +70,7 @@ class WrkScriptsTest {
     void deleteBeyondItsSliceGoesAboveTheSeededRange() throws Exception {
         int rows = 20;
         try (FixtureItemsServer s = new FixtureItemsServer(0, rows)) {
-            WrkResult w = run(s, "delete_item", rows, 2, 2, Map.of());
+            LoadResult w = run(s, "delete_item", rows, 2, 2, Map.of());
             // wrk draws one request from thread 1 to check the script and never sends it: id 1
             assertEquals(rows - 1, s.count("DELETE 204"), "each other seeded row deleted once");
             assertTrue(!s.deletesById.containsKey(1L));
@@ -88,19 +88,19 @@ class WrkScriptsTest {
     void getAndPutStayInTheSeededRangeAndBodiesAreValid() throws Exception {
         int rows = 50;
         try (FixtureItemsServer s = new FixtureItemsServer(0, rows)) {
-            WrkResult g = run(s, "get_item", rows, 2, 4, Map.of());
+            LoadResult g = run(s, "get_item", rows, 2, 4, Map.of());
             assertEquals(0, g.non2xx());
-            WrkResult p = run(s, "put_item", rows, 2, 4, Map.of());
+            LoadResult p = run(s, "put_item", rows, 2, 4, Map.of());
             assertEquals(0, p.non2xx());
             assertTrue(s.maxIdAsked.get() <= rows);
-            WrkResult post = run(s, "post_item", rows, 2, 4, Map.of());
+            LoadResult post = run(s, "post_item", rows, 2, 4, Map.of());
             assertEquals(0, post.non2xx());
             assertEquals(0, s.badBodies.get());
             // the server may answer a few requests more than wrk counts: those in flight at the end
             assertTrue(s.count("POST 201") >= post.requests() && s.count("POST 201") <= post.requests() + 4);
             run(s, "get_list", rows, 2, 4, Map.of());
             assertTrue(s.count("GET 200") > g.requests());
-            WrkResult hello = run(s, "hello", rows, 1, 1, Map.of());
+            LoadResult hello = run(s, "hello", rows, 1, 1, Map.of());
             assertEquals(0, hello.non2xx());
         }
     }
@@ -108,8 +108,8 @@ class WrkScriptsTest {
     @Test
     void theNodePiScriptsAskForTheirPaths() throws Exception {
         try (FixtureItemsServer s = new FixtureItemsServer(0, 1)) {
-            WrkResult json = run(s, "hello_json", 1, 1, 2, Map.of());
-            WrkResult heavy = run(s, "heavy", 1, 1, 2, Map.of());
+            LoadResult json = run(s, "hello_json", 1, 1, 2, Map.of());
+            LoadResult heavy = run(s, "heavy", 1, 1, 2, Map.of());
             assertEquals(0, json.non2xx() + heavy.non2xx());
             // in flight at the end: the server may answer up to a request per connection more
             long jsonAnswered = s.byPath.get("/json").get();
@@ -126,7 +126,7 @@ class WrkScriptsTest {
         try (FixtureItemsServer s = new FixtureItemsServer(0, rows)) {
             String mix = "post_item:0.2,get_item:0.4,get_list:0.1,put_item:0.1,delete_item:0.2";
             // 3 s, so that a loaded machine still gives enough requests to compare the shares
-            WrkResult w = run(s, "mixed", rows, 2, 4, 3, Map.of("mix", mix));
+            LoadResult w = run(s, "mixed", rows, 2, 4, 3, Map.of("mix", mix));
             long post = s.count("POST 201");
             long del = s.count("DELETE 204") + s.count("DELETE 404");
             long list = s.count("GET 200") + s.count("GET 404");

@@ -42,8 +42,8 @@ class WrkTextReportTest {
         near(212.98, r.requestsPerSec());
         near(46.43 * 1024, r.transferPerSecBytes());
 
-        WrkResult w = r.toResult();
-        assertEquals(WrkResult.SOURCE_TEXT, w.source());
+        LoadResult w = r.toResult();
+        assertEquals(LoadResult.SOURCE_TEXT, w.source());
         assertEquals(0, w.socketErrors());
         near(43.97, w.latP50Ms());
         near(44.02, w.latP75Ms());
@@ -56,7 +56,7 @@ class WrkTextReportTest {
 
     @Test
     void withoutLatencyFlagThePercentilesAreMissing() throws IOException {
-        WrkResult w = report("real-ok-no-latency.txt").toResult();
+        LoadResult w = report("real-ok-no-latency.txt").toResult();
         assertEquals(368, w.requests());
         near(42.73, w.latMeanMs());
         assertTrue(Double.isNaN(w.latP50Ms()));
@@ -79,7 +79,7 @@ class WrkTextReportTest {
         assertEquals(71780, r.socketErrors()[1]);
         assertTrue(Double.isNaN(r.latencyWithinStdevPercent()), "-nan% is NaN");
         assertTrue(Double.isNaN(r.reqPerSecStdev() + r.reqPerSecMean()) || r.reqPerSecMean() == 0);
-        WrkResult w = r.toResult();
+        LoadResult w = r.toResult();
         assertEquals(71780, w.errorsRead());
         assertEquals(0.0, w.rps());
         assertTrue(Double.isNaN(w.latMeanMs()), "no samples: latency is missing, not 0");
@@ -88,7 +88,7 @@ class WrkTextReportTest {
 
     @Test
     void timeoutsCountRequestsButLeaveNoLatencySamples() throws IOException {
-        WrkResult w = report("real-timeouts.txt").toResult();
+        LoadResult w = report("real-timeouts.txt").toResult();
         assertEquals(18, w.requests());
         assertEquals(18, w.errorsTimeout());
         assertEquals(0, w.errorsConnect() + w.errorsRead() + w.errorsWrite());
@@ -130,7 +130,7 @@ class WrkTextReportTest {
         assertEquals(1_234_567, r.requests());
         near(120, r.durationS());
         near(1.5 * 1024 * 1024 * 1024, r.bytesRead());
-        WrkResult w = r.toResult();
+        LoadResult w = r.toResult();
         assertEquals(1, w.errorsConnect());
         assertEquals(22, w.errorsRead());
         assertEquals(333, w.errorsWrite());
@@ -146,7 +146,7 @@ class WrkTextReportTest {
         assertTrue(Double.isNaN(r.latencyStdevMs()));
         assertTrue(Double.isNaN(r.latencyWithinStdevPercent()));
         near(6.55e3, r.reqPerSecMean());
-        WrkResult w = r.toResult();
+        LoadResult w = r.toResult();
         near(9.16, w.latMeanMs());
         near(640, w.latP99Ms());
         near(262092.10, w.rps());

@@ -46,13 +46,13 @@ class WrkTimeoutTest {
             Path script = Path.of("harness", "wrk", "get_item.lua");
             WrkCommand dflt = new WrkCommand(List.of(), "wrk", script, 1, 2, 4, port, args);
             assertTrue(!dflt.argv().contains("--timeout"));
-            WrkResult cut = WrkOutput.parse(dflt.run(tmp.resolve("default.txt")).output(), "default");
+            LoadResult cut = WrkOutput.parse(dflt.run(tmp.resolve("default.txt")).output(), "default");
             assertTrue(cut.errorsTimeout() > 0, "wrk's 2 s default times every 2.5 s answer out: " + cut);
             assertTrue(Double.isNaN(cut.latP99Ms()), "no latency recorded: " + cut);
 
             WrkCommand longer = new WrkCommand(List.of(), "wrk", script, 1, 2, 4, port, args, "127.0.0.1", 10, LoadGenHost.LOCAL);
             assertTrue(String.join(" ", longer.argv()).contains("--timeout 10s"), longer.argv().toString());
-            WrkResult kept = WrkOutput.parse(longer.run(tmp.resolve("longer.txt")).output(), "longer");
+            LoadResult kept = WrkOutput.parse(longer.run(tmp.resolve("longer.txt")).output(), "longer");
             assertEquals(0, kept.errorsTimeout(), kept.toString());
             assertTrue(kept.latP99Ms() >= 2500 && kept.latP99Ms() < 4000, "the slow answers are measured: " + kept);
         } finally {

@@ -13,9 +13,25 @@ public final class ToolchainVersion {
 
     public static String of(StackSpec spec) throws IOException {
         if (spec.version().isEmpty()) throw new IOException("stack '" + spec.id() + "': no version command in stack.json");
-        ProcessBuilder pb = new ProcessBuilder(StackBuilder.resolve(spec, spec.version()))
+        return firstLine(spec, spec.version());
+    }
+
+    /**
+     * The first non-empty line {@code argv} prints (stdout and stderr together), run in the stack's
+     * folder with its env: a version command of stack.json ({@code version}, or a
+     * {@code {"command": argv}} entry of {@code versions}). A non-zero exit is an error.
+     */
+    public static String firstLine(StackSpec spec, java.util.List<String> argv) throws IOException {
+        return run(spec, argv).lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst()
+                .orElseThrow(() -> new IOException("stack '" + spec.id() + "': " + argv + " printed nothing"));
+    }
+
+    /** What {@code argv} prints, run in the stack's folder; a non-zero exit is an error with its output. */
+    static String run(StackSpec spec, java.util.List<String> argv) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(StackBuilder.resolve(spec, argv))
                 .directory(spec.dir().toFile())
                 .redirectErrorStream(true);
+        pb.environment().putAll(spec.env());
         Process p = pb.start();
         String out;
         try (InputStream in = p.getInputStream()) {
@@ -24,7 +40,7 @@ public final class ToolchainVersion {
         try {
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new IOException("stack '" + spec.id() + "': " + spec.version() + " did not finish");
+                throw new IOException("stack '" + spec.id() + "': " + argv + " did not finish");
             }
         } catch (InterruptedException e) {
             p.destroyForcibly();
@@ -32,10 +48,9 @@ public final class ToolchainVersion {
             throw new IOException("interrupted", e);
         }
         if (p.exitValue() != 0) {
-            throw new IOException("stack '" + spec.id() + "': " + spec.version() + " exited with code "
+            throw new IOException("stack '" + spec.id() + "': " + argv + " exited with code "
                     + p.exitValue() + ": " + out.strip());
         }
-        return out.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst()
-                .orElseThrow(() -> new IOException("stack '" + spec.id() + "': " + spec.version() + " printed nothing"));
+        return out;
     }
 }

@@ -31,7 +31,8 @@ class ReferenceServersConformanceTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"go", "rust", "python", "python-1w", "node", "java", "java-jdk", "flask-dev", "node-http",
-        "go-http", "node-cluster", "python-gunicorn", "rust-hyper", "node-express", "node-fastify", "node-express-cluster"})
+        "go-http", "node-cluster", "python-gunicorn", "rust-hyper", "node-express", "node-fastify", "node-express-cluster",
+        "ruby-puma", "ruby-puma-mjit", "crystal-http", "nim-http", "elixir-http"})
     void passesEveryRowAndLeavesNoProcess(String id) throws IOException {
         StackRegistry registry = StackRegistry.load(Fixtures.SERVERS);
         StackSpec spec = registry.get(id);
@@ -56,7 +57,7 @@ class ReferenceServersConformanceTest {
         // test below waits for all of them)
         int expectedAtLeast = switch (id) {
             case "python" -> 5;
-            case "python-1w", "python-gunicorn", "node-cluster", "node-express-cluster" -> 2;
+            case "python-1w", "python-gunicorn", "node-cluster", "node-express-cluster", "ruby-puma", "ruby-puma-mjit" -> 2;
             default -> 1;
         };
         assertTrue(r.pids().size() >= expectedAtLeast, id + " tree: " + r.pids());
@@ -71,7 +72,7 @@ class ReferenceServersConformanceTest {
      * worker is a descendant of the process the harness starts, so the tree sampler sees it.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"python-gunicorn", "node-cluster", "node-express-cluster"})
+    @ValueSource(strings = {"python-gunicorn", "node-cluster", "node-express-cluster", "ruby-puma", "ruby-puma-mjit"})
     void everyWorkerIsInTheServersProcessTree(String id) throws Exception {
         StackRegistry registry = StackRegistry.load(Fixtures.SERVERS);
         StackSpec spec = registry.get(id);

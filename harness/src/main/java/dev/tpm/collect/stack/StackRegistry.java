@@ -111,7 +111,8 @@ public final class StackRegistry {
             ToolchainVersion.run(spec, spec.toolchainCheck());
             return "";
         } catch (IOException e) {
-            String msg = e.getMessage() == null ? "" : e.getMessage().strip();
+            String msg = e instanceof ToolchainVersion.CommandFailed f ? f.output()
+                    : e.getMessage() == null ? "" : e.getMessage().strip();
             List<String> lines = msg.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
             return what + (lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1));
         }

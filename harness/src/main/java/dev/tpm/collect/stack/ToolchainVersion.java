@@ -11,6 +11,20 @@ public final class ToolchainVersion {
 
     private ToolchainVersion() {}
 
+    /** A command that ran and exited non-zero; {@link #output} is what it printed. */
+    static final class CommandFailed extends IOException {
+        private final String output;
+
+        CommandFailed(String message, String output) {
+            super(message);
+            this.output = output;
+        }
+
+        String output() {
+            return output;
+        }
+    }
+
     public static String of(StackSpec spec) throws IOException {
         if (spec.version().isEmpty()) throw new IOException("stack '" + spec.id() + "': no version command in stack.json");
         return firstLine(spec, spec.version());
@@ -48,8 +62,8 @@ public final class ToolchainVersion {
             throw new IOException("interrupted", e);
         }
         if (p.exitValue() != 0) {
-            throw new IOException("stack '" + spec.id() + "': " + argv + " exited with code "
-                    + p.exitValue() + ": " + out.strip());
+            throw new CommandFailed("stack '" + spec.id() + "': " + argv + " exited with code "
+                    + p.exitValue() + ": " + out.strip(), out);
         }
         return out;
     }

@@ -25,14 +25,15 @@ class ServersCommandTest {
     record Outcome(int exitCode, String output) {}
 
     private Outcome servers(String path) throws IOException, InterruptedException {
-        return run(path, Files.createDirectories(tmp.resolve("servers")));
-    }
-
-    private Outcome run(String path, Path servers) throws IOException, InterruptedException {
+        Path servers = Files.createDirectories(tmp.resolve("servers"));
         Path dotnet = Files.createDirectories(servers.resolve("dotnet"));
         for (String f : List.of("stack.json", "server.csproj", "Program.cs")) {
             Files.copy(Fixtures.SERVERS.resolve("dotnet").resolve(f), dotnet.resolve(f));
         }
+        return run(path, servers);
+    }
+
+    private Outcome run(String path, Path servers) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 ServersMain.class.getName(), "--servers", servers.toString(), "--logs", tmp.resolve("logs").toString())

@@ -25,7 +25,7 @@ class StackRegistryTest {
         assertEquals("go", r.get("go").id());
         assertTrue(r.find("cobol").isEmpty());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.get("cobol"));
-        assertTrue(e.getMessage().contains("dotnet, flask-dev, go"), e.getMessage());
+        assertTrue(e.getMessage().contains("crystal-http, dotnet, elixir-http, flask-dev, go"), e.getMessage());
     }
 
     @Test

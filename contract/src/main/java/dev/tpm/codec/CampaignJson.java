@@ -167,12 +167,25 @@ public final class CampaignJson {
                         }
                     }
                 }
+                StackInfo.StandIn standIn = null;
+                JsonNode si = st.get("stand_in");
+                if (si != null && !si.isNull()) {
+                    String what = "{\"for\": <the seed's server>, \"why\": <reason>}";
+                    if (!si.isObject()) {
+                        json.problem(p + ".stand_in", what, JsonFile.describe(si));
+                    } else {
+                        String forServer = json.string(si, p + ".stand_in", "for", true);
+                        String why = json.string(si, p + ".stand_in", "why", true);
+                        if (forServer != null && why != null) standIn = new StackInfo.StandIn(forServer, why);
+                    }
+                }
                 stacks.add(new StackInfo(
                         sid,
                         json.string(st, p, "language", false),
                         json.string(st, p, "framework", false),
                         json.integer(st, p, "artifact_bytes", false, 0),
-                        json.intField(st, p, "workers", false, 1)));
+                        json.intField(st, p, "workers", false, 1),
+                        standIn));
             }
         }
         if (problems.size() > before) return new Read(null, deviceId, stackIds, study);

@@ -30,7 +30,40 @@ public final class Studies {
             HELLO_BLOG_NEXT, "blog-014",
             NODE_PI, "node-pi-guide");
 
+    /**
+     * A system a seed measured that this package cannot build (studies.md: "one that cannot be
+     * built here says why in the row"); its folder under servers/ says the same at more length.
+     *
+     * @param stack the stack id its folder and published.csv use
+     * @param language the seed's language
+     * @param server the seed's server
+     * @param reason why it is not built, after "not built here: "
+     */
+    public record NotBuilt(String stack, String language, String server, String reason) {
+        /** The text its rows print instead of a measured value. */
+        public String text() {
+            return "not built here: " + reason;
+        }
+    }
+
+    /**
+     * Per seed study, the systems it measured that no campaign can have: app-servers' Dart
+     * HttpServer (servers/dart-httpserver/README.md: no Dart SDK in any registry reached here).
+     */
+    public static final Map<String, List<NotBuilt>> NOT_BUILT = Map.of(
+            APP_SERVERS, List.of(new NotBuilt("dart-httpserver", "Dart", "HttpServer (dart:io), AOT", "no Dart SDK")));
+
     private Studies() {}
+
+    /** The study's systems that cannot be built here, in studies.md's order; empty for most. */
+    public static List<NotBuilt> notBuilt(String study) {
+        return NOT_BUILT.getOrDefault(study, List.of());
+    }
+
+    /** The entry of {@code stack} among the study's systems not built here, if it is one. */
+    public static java.util.Optional<NotBuilt> notBuilt(String study, String stack) {
+        return notBuilt(study).stream().filter(n -> n.stack().equals(stack)).findFirst();
+    }
 
     /** The study a published value belongs to: the seed whose source it names, else the paper. */
     public static String ofSource(String source) {

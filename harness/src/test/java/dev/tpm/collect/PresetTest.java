@@ -187,8 +187,8 @@ class PresetTest {
     void theSeedPresetsEstimatesAreTheOnesTheirDescriptionsGive() throws IOException {
         assertEquals(3 * 228 / 60.0, estimateMinutes(Preset.resolve("hello-blog", PRESETS), 3), 1e-9);
         assertTrue(Preset.resolve("hello-blog", PRESETS).description().contains("11 min 24 s for"));
-        assertEquals(4 * 238 / 60.0, estimateMinutes(Preset.resolve("app-servers", PRESETS), 4), 1e-9);
-        assertTrue(Preset.resolve("app-servers", PRESETS).description().contains("15 min 52 s for"));
+        assertEquals(9 * 238 / 60.0, estimateMinutes(Preset.resolve("app-servers", PRESETS), 9), 1e-9);
+        assertTrue(Preset.resolve("app-servers", PRESETS).description().contains("35 min 42 s for the nine stacks"));
         assertEquals(3 * 712 / 60.0, estimateMinutes(Preset.resolve("node-pi", PRESETS), 3), 1e-9);
         assertTrue(Preset.resolve("node-pi", PRESETS).description().contains("35 min 36 s for"));
         assertEquals(8 * 798 / 60.0, estimateMinutes(Preset.resolve("hello-blog-next", PRESETS), 8), 1e-9);

@@ -15,6 +15,10 @@ import java.util.Optional;
 /**
  * app_servers (studies.md, seed 002): per device and stack, the best of the laps, peak RAM of the
  * whole process tree and peak CPU, ordered by req/s ascending as costajob/app-servers prints it.
+ * A stack that stands in for the seed's server (campaign.json {@code stacks[].stand_in}: nim-http,
+ * elixir-http) says so in its server cell and a note gives the reason; each system of the seed
+ * that cannot be built here ({@link Studies#notBuilt(String)}: Dart's HttpServer) closes every
+ * device's group with a row that says "not built here" and why, never a number.
  */
 public final class AppServersTable extends StudyTable {
     @Override
@@ -39,17 +43,41 @@ public final class AppServersTable extends StudyTable {
                         .thenComparingDouble(LoadgenSummary::rpsBest).thenComparing(LoadgenSummary::stack))
                 .toList();
         String previous = null;
-        for (LoadgenSummary x : rows) {
+        java.util.Map<String, StackInfo.StandIn> standIns = new java.util.TreeMap<>();
+        for (int i = 0; i < rows.size(); i++) {
+            LoadgenSummary x = rows.get(i);
             String group = x.device() + "/" + x.concurrency();
             if (!group.equals(previous)) t.group();
             previous = group;
             Optional<StackInfo> info = s.stackInfo(x.stack());
             String language = info.map(StackInfo::language).filter(v -> v != null && !v.isBlank()).orElse("n/a");
             String framework = info.map(StackInfo::framework).filter(v -> v != null && !v.isBlank()).orElse(null);
-            t.row(x.device(), language, framework == null ? x.stack() : framework + " (" + x.stack() + ")",
+            StackInfo.StandIn standIn = info.map(StackInfo::standIn).orElse(null);
+            String id = x.stack();
+            if (standIn != null) {
+                standIns.put(x.stack(), standIn);
+                id += "; a stand-in for " + standIn.forServer();
+            }
+            t.row(x.device(), language, framework == null ? id : framework + " (" + id + ")",
                     Integer.toString(x.concurrency()), Rounding.value(Quantity.RPS, x.rpsBest()),
                     Rounding.value(Quantity.MIB, x.peakRssMib()), Rounding.value(Quantity.PERCENT, x.cpuPct()),
                     saturatedCell(x));
+            boolean lastOfGroup = i + 1 == rows.size()
+                    || !(rows.get(i + 1).device() + "/" + rows.get(i + 1).concurrency()).equals(group);
+            if (lastOfGroup) {
+                for (Studies.NotBuilt n : Studies.notBuilt(study())) {
+                    if (s.stacks().contains(n.stack())) continue;
+                    t.row(x.device(), n.language(), n.server() + " (" + n.stack() + ")", Integer.toString(x.concurrency()),
+                            n.text(), Rounding.MISSING, Rounding.MISSING, Rounding.MISSING);
+                }
+            }
+        }
+        standIns.forEach((stack, si) -> t.note(stack + " stands in for the seed's " + si.forServer() + ": " + si.why() + "."));
+        for (Studies.NotBuilt n : Studies.notBuilt(study())) {
+            if (!s.stacks().contains(n.stack())) {
+                t.note(n.stack() + " (the seed's " + n.language() + " " + n.server() + "): " + n.text()
+                        + " (servers/" + n.stack() + "/README.md).");
+            }
         }
         List<String> missing = s.stacks().stream().filter(st -> rows.stream().noneMatch(x -> x.stack().equals(st))).toList();
         if (!missing.isEmpty()) t.note("No measured run of GET / (hello): " + String.join(", ", missing) + ".");

@@ -31,6 +31,11 @@ import java.util.regex.Pattern;
  * {@code cpu_pct_c100}, {@code ratio_to_slowest_c50}, ...) on the study's endpoint (GET / for
  * hello-blog and app-servers, GET /json for node-pi); {@code rss_mib_t<N>} the memory checkpoint
  * at N s; {@code fastify_over_express_c<N>} and {@code cluster_over_single_c<N>} the node-pi ratios.
+ *
+ * <p>A measured stack that stands in for the seed's server (campaign.json {@code stacks[].stand_in})
+ * is compared with the seed's value all the same, and a note names it and why; a system of the seed
+ * that cannot be built here ({@link Studies#notBuilt(String)}) prints "not built here: ..." as its
+ * measured value.
  */
 public final class StudyReplicationTable extends StudyTable {
     private static final Pattern LOADGEN = Pattern.compile(
@@ -147,11 +152,14 @@ public final class StudyReplicationTable extends StudyTable {
                         double m = mea.get(p.stack());
                         boolean in = both.contains(p.stack()) && both.size() >= 2;
                         String rank = in ? rank(p.value(), pubBoth) + " / " + rank(m, meaBoth) : Rounding.MISSING;
+                        String measuredCell = Double.isNaN(m)
+                                ? Studies.notBuilt(study, p.stack()).map(Studies.NotBuilt::text).orElse(Rounding.MISSING)
+                                : Rounding.value(q, m);
                         if (in && rank(p.value(), pubBoth) != rank(m, meaBoth)) sameOrder = false;
                         String ratio = in ? Rounding.value(Quantity.RATIO, p.value() / pubMin) + " / "
                                 + Rounding.value(Quantity.RATIO, m / meaMin) : Rounding.MISSING;
                         t.row(p.table(), p.metric(), p.stack(), Rounding.plain(p.value()),
-                                p.unit() + (p.note().isEmpty() ? "" : " *"), device, Rounding.value(q, m), rank, ratio);
+                                p.unit() + (p.note().isEmpty() ? "" : " *"), device, measuredCell, rank, ratio);
                     }
                     if (both.size() >= 2) {
                         notes.add(g.get(0).table() + ", " + g.get(0).metric() + ", " + device + ": the "
@@ -170,6 +178,14 @@ public final class StudyReplicationTable extends StudyTable {
             String saturation = saturationNote(s.rows().stream()
                     .filter(x -> x.endpoint().equals(endpoint(study)) && compared.contains(x.stack())).toList());
             if (saturation != null) notes.add("Measured values, h" + saturation.substring(1));
+            java.util.Set<String> named = new java.util.LinkedHashSet<>();
+            for (PublishedValue p : published) {
+                if (!named.add(p.stack())) continue;
+                s.stackInfo(p.stack()).map(dev.tpm.model.StackInfo::standIn).ifPresent(si -> notes.add(p.stack()
+                        + ": measured by a stand-in for the seed's " + si.forServer() + ": " + si.why() + "."));
+                Studies.notBuilt(study, p.stack()).ifPresent(n -> notes.add(p.stack() + " (the seed's " + n.language()
+                        + " " + n.server() + "): " + n.text() + " (servers/" + n.stack() + "/README.md)."));
+            }
         }
         t.notes(notes);
         return t.note("rank: 1 = the largest value of the seed table and metric, over the stacks that both the seed and the"

@@ -57,6 +57,22 @@ class IngestV2Test {
     }
 
     @Test
+    void aStandInIsReadWithTheSeedsServerAndWhyAndAMalformedOneIsAProblem() throws Exception {
+        Path data = withHelloCampaign("\"study\": \"app-servers\", ", "1,go-http,hello,10,2,1,0,15,30000,2000,0.5,0.9,2.5,3.1,0,61.5,1500,ok\n");
+        Fixtures.edit(data, "raw/c2/campaign.json", "\"versions\":",
+                "\"stand_in\": {\"for\": \"httpbeast\", \"why\": \"in no registry here\"}, \"versions\":");
+        Dataset d = Ingest.read(data, w -> { });
+        Campaign c = d.campaigns().stream().filter(x -> x.id().equals("c2")).findFirst().orElseThrow();
+        assertEquals(new dev.tpm.model.StackInfo.StandIn("httpbeast", "in no registry here"), c.stacks().get(0).standIn());
+        assertEquals(null, d.campaigns().get(0).stacks().get(0).standIn(), "the paper's stacks stand in for nothing");
+
+        Fixtures.edit(data, "raw/c2/campaign.json", "\"why\": \"in no registry here\"", "\"why\": 3");
+        BadInputException e = assertThrows(BadInputException.class, () -> Ingest.read(data, w -> { }));
+        List<String> where = e.problems().stream().filter(p -> p.file().equals("raw/c2/campaign.json")).map(p -> p.where()).toList();
+        assertEquals(List.of("$.stacks[0].stand_in.why"), where);
+    }
+
+    @Test
     void newCampaignKeysAreChecked() {
         Path data = withHelloCampaign("\"study\": 3, ", "1,go-http,hello,10,2,1,0,15,30000,2000,0.5,0.9,2.5,,,,,ok\n");
         Fixtures.edit(data, "raw/c2/campaign.json", "\"imported\": true", "\"imported\": \"yes\"");

@@ -104,6 +104,44 @@ class SeedStudiesCollectTest {
         assertTrue(gunicorn > 5 * hyper, "gunicorn tree " + gunicorn + " KiB, hyper " + hyper + " KiB");
     }
 
+    /**
+     * The app-servers stacks of Debian's packages in the smoke preset: every one measured, Puma's
+     * tree holding its master and one worker per core, the stand-ins recorded as such, and the
+     * versions of each runtime and server (ruby, puma, crystal, nim, elixir, OTP) on record.
+     */
+    @Test
+    void appServersRunsTheDebianStacksAndRecordsTheirVersions(@TempDir Path tmp) throws Exception {
+        List<String> stacks = List.of("ruby-puma", "ruby-puma-mjit", "crystal-http", "nim-http", "elixir-http");
+        String id = "2026-01-01-test-app-servers-debian";
+        JsonNode c = collect(tmp, "app-servers-smoke", stacks, id);
+        java.util.Map<String, JsonNode> byId = new java.util.HashMap<>();
+        c.path("stacks").forEach(s -> byId.put(s.path("id").asText(), s));
+        assertEquals(new java.util.TreeSet<>(stacks), new java.util.TreeSet<>(byId.keySet()));
+        int cores = byId.get("ruby-puma").path("workers").asInt();
+        assertTrue(cores >= 1);
+        assertTrue(byId.get("ruby-puma").at("/versions/runtime").asText().startsWith("ruby 3."), c.toString());
+        assertTrue(byId.get("ruby-puma-mjit").at("/versions/runtime").asText().contains("+MJIT"), c.toString());
+        assertEquals("--mjit", byId.get("ruby-puma-mjit").at("/env/RUBYOPT").asText(), c.toString());
+        for (String ruby : List.of("ruby-puma", "ruby-puma-mjit")) {
+            assertTrue(byId.get(ruby).at("/versions/server").asText().matches("puma \\d+\\.\\d+\\.\\d+"), c.toString());
+        }
+        assertTrue(byId.get("crystal-http").at("/versions/runtime").asText().startsWith("Crystal 1."), c.toString());
+        assertTrue(byId.get("nim-http").at("/versions/runtime").asText().startsWith("Nim Compiler Version 1."), c.toString());
+        assertTrue(byId.get("elixir-http").at("/versions/runtime").asText().startsWith("Elixir 1."), c.toString());
+        assertTrue(byId.get("elixir-http").at("/versions/otp").asText().startsWith("Erlang/OTP "), c.toString());
+        assertTrue(byId.get("elixir-http").at("/versions/server").asText().startsWith("inets "), c.toString());
+        assertEquals("httpbeast", byId.get("nim-http").at("/stand_in/for").asText());
+        assertEquals("Plug with Cowboy", byId.get("elixir-http").at("/stand_in/for").asText());
+        assertTrue(byId.get("crystal-http").path("stand_in").isMissingNode(), "Crystal's HTTP::Server is the seed's own");
+        // Puma's master and a worker per core are each a Ruby interpreter: the tree holds far more
+        // than one native binary does
+        List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw").resolve(id).resolve("phase1.csv"), 1);
+        long puma = rows.stream().filter(r -> r.stack().equals("ruby-puma")).mapToLong(RunRow::idleRssKib).min().orElseThrow();
+        long crystal = rows.stream().filter(r -> r.stack().equals("crystal-http")).mapToLong(RunRow::idleRssKib).max().orElseThrow();
+        assertTrue(puma > (1 + cores) * 10_000, "puma tree " + puma + " KiB for 1 + " + cores + " processes");
+        assertTrue(puma > 3 * crystal, "puma tree " + puma + " KiB, crystal " + crystal + " KiB");
+    }
+
     @Test
     void nodePiUsesAutocannonAndKeepsItsJson(@TempDir Path tmp) throws Exception {
         ExternalTool.requireThat(Files.isRegularFile(Path.of("harness/loadgen/autocannon/node_modules/autocannon/autocannon.js")),

@@ -130,6 +130,11 @@ final class CampaignJsonWriter {
             String version = servers.toolchainVersion(s);
             e.put("language", version == null ? s.language() : s.language() + " " + version);
             e.put("framework", s.framework());
+            if (s.standIn() != null) {
+                ObjectNode si = e.putObject("stand_in");
+                si.put("for", s.standIn().forServer());
+                si.put("why", s.standIn().why());
+            }
             Long bytes = servers.artifactBytes(s);
             if (bytes != null) e.put("artifact_bytes", bytes);
             e.put("workers", s.workers());

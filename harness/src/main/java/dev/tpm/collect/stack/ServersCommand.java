@@ -22,6 +22,19 @@ public final class ServersCommand implements Callable<Integer> {
     @Option(names = "--logs", description = "folder for the build logs (default: ${DEFAULT-VALUE})")
     Path logs = Path.of("target", "server-builds");
 
+    /**
+     * Folders of {@code servers} with a README.md and no stack.json: a system that cannot be built
+     * here (dart-httpserver), listed so that `make servers` says it was skipped.
+     */
+    static List<Path> notStacks(Path servers) throws java.io.IOException {
+        try (var children = java.nio.file.Files.list(servers)) {
+            return children.filter(java.nio.file.Files::isDirectory)
+                    .filter(d -> !java.nio.file.Files.exists(d.resolve(StackSpec.FILE_NAME)))
+                    .filter(d -> java.nio.file.Files.isRegularFile(d.resolve("README.md")))
+                    .sorted().toList();
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         StackRegistry registry = StackRegistry.load(servers);
@@ -47,6 +60,11 @@ public final class ServersCommand implements Callable<Integer> {
             } catch (Exception e) {
                 System.out.println("FAILED " + e.getMessage());
                 failed++;
+            }
+        }
+        if (stacks.isEmpty()) {
+            for (Path folder : notStacks(servers)) {
+                System.out.println("skipped " + folder.getFileName() + ": no stack.json; " + folder.resolve("README.md") + " says why");
             }
         }
         return failed == 0 ? 0 : 1;

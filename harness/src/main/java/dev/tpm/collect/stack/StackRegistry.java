@@ -13,7 +13,10 @@ import java.util.stream.Stream;
 /**
  * Every stack of a servers folder: each {@code <dir>/<id>/stack.json}, sorted by id. A stack is
  * available when every executable of its {@code toolchain} is on PATH; the others are listed with
- * the reason, so a machine without a .NET SDK still accepts the dotnet folder.
+ * the reason, so a machine without a .NET SDK still accepts the dotnet folder. A stack whose
+ * stack.json has a {@code toolchain_check} is available only when that command also succeeds (run
+ * once per registry, the first time it is asked): ruby-puma-mjit without the header MJIT compiles
+ * against is skipped, not run as an interpreter under the JIT's name.
  */
 public final class StackRegistry {
     /** A stack that cannot be built or run here, and why. */
@@ -22,6 +25,8 @@ public final class StackRegistry {
     private final Path dir;
     private final List<StackSpec> all;
     private final String searchPath;
+    /** stack id to the toolchain check's failure ("" when it passed), filled on first use. */
+    private final java.util.Map<String, String> checked = new java.util.concurrent.ConcurrentHashMap<>();
 
     private StackRegistry(Path dir, List<StackSpec> all, String searchPath) {
         this.dir = dir;
@@ -68,9 +73,12 @@ public final class StackRegistry {
                 + " (stacks: " + String.join(", ", all.stream().map(StackSpec::id).toList()) + ")"));
     }
 
-    /** True when every toolchain executable of {@code spec} is on the search path. */
+    /**
+     * True when every toolchain executable of {@code spec} is on the search path and its
+     * {@code toolchain_check}, if any, succeeds.
+     */
     public boolean available(StackSpec spec) {
-        return missingToolchain(spec).isEmpty();
+        return reason(spec).isEmpty();
     }
 
     /** The stacks that are available, sorted by id. */
@@ -82,12 +90,32 @@ public final class StackRegistry {
     public List<Unavailable> unavailable() {
         List<Unavailable> out = new ArrayList<>();
         for (StackSpec s : all) {
-            List<String> missing = missingToolchain(s);
-            if (!missing.isEmpty()) {
-                out.add(new Unavailable(s, "toolchain not on PATH: " + String.join(", ", missing)));
-            }
+            String reason = reason(s);
+            if (!reason.isEmpty()) out.add(new Unavailable(s, reason));
         }
         return out;
+    }
+
+    /** Why {@code spec} cannot be built or run here, or "" when it can. */
+    private String reason(StackSpec spec) {
+        List<String> missing = missingToolchain(spec);
+        if (!missing.isEmpty()) return "toolchain not on PATH: " + String.join(", ", missing);
+        if (spec.toolchainCheck().isEmpty()) return "";
+        return checked.computeIfAbsent(spec.id(), id -> toolchainCheck(spec));
+    }
+
+    /** "" when the stack's toolchain check exits 0, else the check and its last line of output. */
+    static String toolchainCheck(StackSpec spec) {
+        String what = "toolchain check " + spec.toolchainCheck() + " failed";
+        try {
+            ToolchainVersion.run(spec, spec.toolchainCheck());
+            return "";
+        } catch (IOException e) {
+            String msg = e instanceof ToolchainVersion.CommandFailed f ? f.output()
+                    : e.getMessage() == null ? "" : e.getMessage().strip();
+            List<String> lines = msg.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+            return what + (lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1));
+        }
     }
 
     private List<String> missingToolchain(StackSpec spec) {

@@ -39,6 +39,13 @@ import java.util.Map;
  * @param lockFile the lock file to read versions from, relative to the stack folder, or null to
  *     take the first of {@link LockFileVersions#KNOWN} found in the folder
  * @param workersPerCore stack.json says {@code "workers": "cores"}
+ * @param standIn stack.json's {@code "stand_in"}: the seed's server this stack stands in for, and
+ *     why that server is not built here; null for a stack that is the seed's own server (or no
+ *     seed's)
+ * @param toolchainCheck stack.json's {@code "toolchain_check"}: an argv run in the stack's folder
+ *     once the toolchain is on PATH, whose non-zero exit makes the stack unavailable with its last
+ *     output line as the reason (a toolchain part that is not an executable, such as the header
+ *     Ruby's MJIT compiles against); empty when the PATH lookup is enough
  */
 public record StackSpec(
         String id,
@@ -55,7 +62,9 @@ public record StackSpec(
         List<String> endpoints,
         Map<String, VersionHint> versionHints,
         String lockFile,
-        boolean workersPerCore) {
+        boolean workersPerCore,
+        StandIn standIn,
+        List<String> toolchainCheck) {
 
     public static final String FILE_NAME = "stack.json";
     /** What a stack.json without "endpoints" serves: servers.md's CRUD API and GET /. */
@@ -72,14 +81,43 @@ public record StackSpec(
      * the worker class it chose and why).
      */
     static final java.util.Set<String> KEYS = java.util.Set.of("id", "language", "framework", "endpoints", "versions",
-            "lock_file", "toolchain", "build", "run", "env", "workers", "artifacts", "version", "stand_in",
+            "lock_file", "toolchain", "build", "run", "env", "workers", "artifacts", "version", "stand_in", "toolchain_check",
             "worker_class", "worker_class_reason");
     /** The keys of a variant's stack.json: its id, its base and what may differ from the base. */
     static final java.util.Set<String> VARIANT_KEYS = java.util.Set.of("id", VARIANT_OF, "framework", "workers", "env",
             "run", "artifacts", "versions");
 
-    /** A package whose version goes into campaign.json: one of the lock file, or a part of the runtime. */
-    public record VersionHint(String name, boolean builtin) {}
+    /**
+     * A package whose version goes into campaign.json: one of the lock file, a part of the runtime,
+     * or ({@code {"command": [argv]}}) the first line a command prints, for a package installed by
+     * the system's package manager rather than pinned by a lock file (Debian's puma, OTP's inets).
+     *
+     * @param name the package, or for a command the argv joined with spaces
+     * @param command the argv, empty unless the hint is a command
+     */
+    public record VersionHint(String name, boolean builtin, List<String> command) {
+        public VersionHint {
+            command = List.copyOf(command);
+        }
+
+        public VersionHint(String name, boolean builtin) {
+            this(name, builtin, List.of());
+        }
+
+        public boolean isCommand() {
+            return !command.isEmpty();
+        }
+    }
+
+    /**
+     * A stack that is not the seed's own server but stands in for it (studies.md: nim-http for
+     * httpbeast, elixir-http for Plug with Cowboy), as stack.json's
+     * {@code "stand_in": {"for": ..., "why": ...}} says.
+     *
+     * @param forServer the seed's server
+     * @param why why the seed's server is not built here
+     */
+    public record StandIn(String forServer, String why) {}
 
     public StackSpec {
         toolchain = List.copyOf(toolchain);
@@ -90,6 +128,16 @@ public record StackSpec(
         version = List.copyOf(version);
         endpoints = List.copyOf(endpoints);
         versionHints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versionHints));
+        toolchainCheck = List.copyOf(toolchainCheck);
+    }
+
+    /** A stack that is its seed's own server and needs no toolchain check. */
+    public StackSpec(String id, Path dir, String language, String framework, List<String> toolchain,
+            List<List<String>> build, List<String> run, Map<String, String> env, int workers, List<String> artifacts,
+            List<String> version, List<String> endpoints, Map<String, VersionHint> versionHints, String lockFile,
+            boolean workersPerCore) {
+        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, endpoints,
+                versionHints, lockFile, workersPerCore, null, List.of());
     }
 
     /** A stack with a fixed number of workers. */
@@ -109,7 +157,7 @@ public record StackSpec(
         if (!workersPerCore || cores == workers) return this;
         if (cores < 1) throw new IllegalArgumentException("a server needs at least one core, got " + cores);
         return new StackSpec(id, dir, language, framework, toolchain, build, run, env, cores, artifacts, version,
-                endpoints, versionHints, lockFile, true);
+                endpoints, versionHints, lockFile, true, standIn, toolchainCheck);
     }
 
     /** A CRUD stack (no "endpoints" in its stack.json). */
@@ -175,7 +223,30 @@ public record StackSpec(
                 endpoints,
                 versionHints(root.get("versions"), where),
                 root.hasNonNull("lock_file") ? text(root, "lock_file", where) : null,
-                root.has("workers") && root.get("workers").isTextual());
+                root.has("workers") && root.get("workers").isTextual(),
+                standIn(root.get("stand_in"), where),
+                strings(root.get("toolchain_check"), "$.toolchain_check", where));
+    }
+
+    /** {"for": "httpbeast", "why": "..."}: both non-empty strings, nothing else; null when absent. */
+    private static StandIn standIn(JsonNode n, String where) throws IOException {
+        if (n == null || n.isNull()) return null;
+        if (!n.isObject()) throw new IOException(where + ": $.stand_in: expected {\"for\": server, \"why\": reason}, found " + n);
+        for (Map.Entry<String, JsonNode> e : n.properties()) {
+            if (!e.getKey().equals("for") && !e.getKey().equals("why")) {
+                throw new IOException(where + ": $.stand_in." + e.getKey() + ": expected only \"for\" and \"why\"");
+            }
+        }
+        String[] v = new String[2];
+        String[] fields = {"for", "why"};
+        for (int i = 0; i < 2; i++) {
+            JsonNode f = n.get(fields[i]);
+            if (f == null || !f.isTextual() || f.asText().isBlank()) {
+                throw new IOException(where + ": $.stand_in." + fields[i] + ": expected a non-empty string, found " + f);
+            }
+            v[i] = f.asText();
+        }
+        return new StandIn(v[0], v[1]);
     }
 
     /**
@@ -210,7 +281,8 @@ public record StackSpec(
                 base.toolchain(), List.of(), run, env,
                 root.has("workers") ? workers(root.get("workers"), where) : base.workers(),
                 root.has("artifacts") ? strings(root.get("artifacts"), "$.artifacts", where) : base.artifacts(),
-                base.version(), base.endpoints(), versions, base.lockFile(), perCore);
+                base.version(), base.endpoints(), versions, base.lockFile(), perCore, base.standIn(),
+                base.toolchainCheck());
     }
 
     private static JsonNode readObject(Path file) throws IOException {
@@ -276,8 +348,11 @@ public record StackSpec(
                 out.put(e.getKey(), new VersionHint(v.asText(), false));
             } else if (v.isObject() && v.size() == 1 && v.path("builtin").isTextual() && !v.path("builtin").asText().isBlank()) {
                 out.put(e.getKey(), new VersionHint(v.path("builtin").asText(), true));
+            } else if (v.isObject() && v.size() == 1 && v.path("command").isArray() && !v.path("command").isEmpty()) {
+                List<String> argv = strings(v.get("command"), path + ".command", where);
+                out.put(e.getKey(), new VersionHint(String.join(" ", argv), false, argv));
             } else {
-                throw new IOException(where + ": " + path + ": expected a package name or {\"builtin\": name}, found " + v);
+                throw new IOException(where + ": " + path + ": expected a package name, {\"builtin\": name} or {\"command\": argv}, found " + v);
             }
         }
         return out;

@@ -14,7 +14,9 @@ import java.util.Optional;
  * What a stack runs on, for campaign.json {@code stacks[].versions} (data.md): the runtime and the
  * SQLite library from GET /diag (the toolchain's version line when the stack has no /diag), and
  * each package of stack.json's {@code versions} at the version its lock file pins ("axum 0.8.9");
- * a builtin is named without a version (its version is the runtime's). JVM stacks add their
+ * a builtin is named without a version (its version is the runtime's); a {@code {"command": argv}}
+ * entry is the first line that command prints (a package of the system, such as Debian's puma,
+ * which no lock file pins: "puma 5.6.5"). JVM stacks add their
  * collectors, maximum heap and flags as /diag reports them.
  *
  * @param versions role to text, in a fixed order: runtime, framework, sqlite, then the other hints
@@ -43,6 +45,14 @@ public record StackVersions(Map<String, String> versions, List<String> problems)
             StackSpec.VersionHint h = e.getValue();
             if (h.builtin()) {
                 hinted.put(e.getKey(), h.name());
+                continue;
+            }
+            if (h.isCommand()) {
+                try {
+                    hinted.put(e.getKey(), ToolchainVersion.firstLine(spec, h.command()));
+                } catch (IOException ex) {
+                    problems.add("versions." + e.getKey() + ": " + ex.getMessage());
+                }
                 continue;
             }
             if (lock.isEmpty()) {

@@ -18,14 +18,15 @@ class StackRegistryTest {
     @Test
     void loadsEveryReferenceStackSortedById() throws IOException {
         StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
-        assertEquals(List.of("dotnet", "flask-dev", "flask-gunicorn", "go", "go-fasthttp", "go-gin", "go-http", "java",
-                "java-jdk", "node", "node-cluster", "node-express", "node-express-cluster", "node-fastify", "node-http",
-                "python", "python-1w", "python-gunicorn", "rust", "rust-actix", "rust-axum-hello", "rust-hyper"),
+        assertEquals(List.of("crystal-http", "dotnet", "elixir-http", "flask-dev", "flask-gunicorn", "go", "go-fasthttp",
+                "go-gin", "go-http", "java", "java-jdk", "nim-http", "node", "node-cluster", "node-express",
+                "node-express-cluster", "node-fastify", "node-http", "python", "python-1w", "python-gunicorn", "ruby-puma",
+                "ruby-puma-mjit", "rust", "rust-actix", "rust-axum-hello", "rust-hyper"),
                 r.all().stream().map(StackSpec::id).toList());
         assertEquals("go", r.get("go").id());
         assertTrue(r.find("cobol").isEmpty());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.get("cobol"));
-        assertTrue(e.getMessage().contains("dotnet, flask-dev, flask-gunicorn, go"), e.getMessage());
+        assertTrue(e.getMessage().contains("crystal-http, dotnet, elixir-http, flask-dev, flask-gunicorn, go"), e.getMessage());
     }
 
     @Test
@@ -44,7 +45,8 @@ class StackRegistryTest {
     @Test
     void theSeedStacksDeclareTheirEndpointsAndTheCrudStacksServeTheWholeApi() throws IOException {
         StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
-        for (String id : List.of("node-cluster", "python-gunicorn", "rust-hyper")) {
+        for (String id : List.of("node-cluster", "python-gunicorn", "rust-hyper", "ruby-puma", "ruby-puma-mjit",
+                "crystal-http", "nim-http", "elixir-http")) {
             assertEquals(List.of("hello"), r.get(id).endpoints(), id);
             assertFalse(r.get(id).servesCrud(), id);
         }
@@ -68,6 +70,75 @@ class StackRegistryTest {
         assertEquals(cores, r.get("node-cluster").workers());
         assertEquals(cores, r.get("node-express-cluster").workers());
         assertEquals(4, r.get("python-gunicorn").workers());
+        // Puma: -w one worker per core, as the seed's -w 8 on its 8 threads
+        assertEquals(cores, r.get("ruby-puma").workers());
+        assertEquals(cores, r.get("ruby-puma-mjit").workers());
+    }
+
+    @Test
+    void theStandInsSayWhatTheyStandInForAndWhyAndNoOtherStackDoes() throws IOException {
+        StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
+        assertEquals("httpbeast", r.get("nim-http").standIn().forServer());
+        assertTrue(r.get("nim-http").standIn().why().contains("no registry"), r.get("nim-http").standIn().why());
+        assertEquals("Plug with Cowboy", r.get("elixir-http").standIn().forServer());
+        assertTrue(r.get("elixir-http").standIn().why().contains("Hex"), r.get("elixir-http").standIn().why());
+        assertEquals(List.of("elixir-http", "nim-http"),
+                r.all().stream().filter(s -> s.standIn() != null).map(StackSpec::id).toList());
+        // the stand-in survives resolving the worker count
+        assertEquals(r.get("nim-http").standIn(), r.get("nim-http").onCores(3).standIn());
+    }
+
+    @Test
+    void rubyPumaMjitIsRubyPumaWithMjitOnAndAChecksThatItCompiles() throws IOException {
+        StackRegistry r = StackRegistry.load(Fixtures.SERVERS);
+        StackSpec plain = r.get("ruby-puma");
+        StackSpec mjit = r.get("ruby-puma-mjit");
+        assertEquals(java.util.Map.of("RUBYOPT", "--mjit"), mjit.env());
+        assertEquals(plain.run().stream().map(a -> a.endsWith(".rb") || a.endsWith(".ru") ? "../ruby-puma/" + a : a).toList(),
+                mjit.run(), "the same Puma settings and app");
+        assertEquals(List.of("ruby", "mjit_check.rb"), mjit.toolchainCheck());
+        assertEquals(List.of(), plain.toolchainCheck());
+        assertEquals(List.of("ruby", "--mjit", "--version"), mjit.version());
+    }
+
+    @Test
+    void standInAndToolchainCheckErrorsNameTheJsonPath(@TempDir Path tmp) throws IOException {
+        IOException notObject = assertThrows(IOException.class,
+                () -> StackSpec.load(stackJson(tmp, "a", "\"stand_in\": \"httpbeast\"")));
+        assertTrue(notObject.getMessage().contains("$.stand_in: expected {\"for\": server, \"why\": reason}"), notObject.getMessage());
+        IOException noWhy = assertThrows(IOException.class,
+                () -> StackSpec.load(stackJson(tmp, "b", "\"stand_in\": {\"for\": \"httpbeast\"}")));
+        assertTrue(noWhy.getMessage().endsWith("$.stand_in.why: expected a non-empty string, found null"), noWhy.getMessage());
+        IOException extra = assertThrows(IOException.class,
+                () -> StackSpec.load(stackJson(tmp, "c", "\"stand_in\": {\"for\": \"x\", \"why\": \"y\", \"when\": \"z\"}")));
+        assertTrue(extra.getMessage().contains("$.stand_in.when: expected only"), extra.getMessage());
+        IOException check = assertThrows(IOException.class,
+                () -> StackSpec.load(stackJson(tmp, "d", "\"toolchain_check\": \"ruby x.rb\"")));
+        assertTrue(check.getMessage().contains("$.toolchain_check: expected an array of strings"), check.getMessage());
+        StackSpec none = StackSpec.load(stackJson(tmp, "e", "\"workers\": 2"));
+        assertEquals(null, none.standIn());
+        assertEquals(List.of(), none.toolchainCheck());
+    }
+
+    @Test
+    void aFailingToolchainCheckMakesTheStackUnavailableWithItsLastLineAsTheReason(@TempDir Path tmp) throws IOException {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        executable(bin.resolve("tool"));
+        Path servers = Files.createDirectories(tmp.resolve("servers"));
+        Files.createDirectories(servers.resolve("fails"));
+        Files.writeString(servers.resolve("fails/stack.json"), "{\"id\": \"fails\", \"run\": [\"x\"], \"toolchain\": [\"tool\"],"
+                + " \"toolchain_check\": [\"sh\", \"-c\", \"echo compiling; echo no header here; exit 3\"]}");
+        Files.createDirectories(servers.resolve("passes"));
+        Files.writeString(servers.resolve("passes/stack.json"), "{\"id\": \"passes\", \"run\": [\"x\"], \"toolchain\": [\"tool\"],"
+                + " \"toolchain_check\": [\"sh\", \"-c\", \"echo fine\"]}");
+        StackRegistry r = StackRegistry.load(servers, bin + ":/usr/bin:/bin");
+        assertEquals(List.of("passes"), r.available().stream().map(StackSpec::id).toList());
+        StackRegistry.Unavailable u = r.unavailable().get(0);
+        assertEquals("fails", u.spec().id());
+        assertEquals("toolchain check [sh, -c, echo compiling; echo no header here; exit 3] failed: no header here", u.reason());
+        // without the toolchain on PATH the check is not run: the PATH lookup is the reason
+        StackRegistry bare = StackRegistry.load(servers, tmp.resolve("nothing").toString());
+        assertEquals("toolchain not on PATH: tool", bare.unavailable().get(0).reason());
     }
 
     @Test
@@ -123,8 +194,8 @@ class StackRegistryTest {
     void anUnknownKeyIsAnErrorNamingTheFileAndTheKey(@TempDir Path tmp) throws IOException {
         IOException e = assertThrows(IOException.class, () -> StackSpec.load(stackJson(tmp, "k", "\"worker\": 2")));
         assertTrue(e.getMessage().endsWith("/k/stack.json $.worker: expected one of the keys [artifacts, build, endpoints,"
-                + " env, framework, id, language, lock_file, run, stand_in, toolchain, version, versions, worker_class,"
-                + " worker_class_reason, workers], found an unknown key"), e.getMessage());
+                + " env, framework, id, language, lock_file, run, stand_in, toolchain, toolchain_check, version, versions,"
+                + " worker_class, worker_class_reason, workers], found an unknown key"), e.getMessage());
         IOException json = assertThrows(IOException.class, () -> StackSpec.load(stackJson(tmp, "j", "\"run\": [\"y\"]")));
         assertTrue(json.getMessage().contains("/j/stack.json: line 1, column "), json.getMessage());
         assertTrue(json.getMessage().contains("Duplicate field 'run'"), json.getMessage());

@@ -104,8 +104,54 @@ class StackVersionsTest {
     @Test
     void aMalformedHintIsAnErrorNamingFileAndPath() throws IOException {
         IOException e = assertThrows(IOException.class, () -> stack("bad", "{\"framework\": 3}", null, null));
-        assertTrue(e.getMessage().endsWith("stack.json: $.versions.framework: expected a package name or {\"builtin\": name}, found 3"),
+        assertTrue(e.getMessage().endsWith("stack.json: $.versions.framework: expected a package name, {\"builtin\": name} or {\"command\": argv}, found 3"),
                 e.getMessage());
+    }
+
+    @Test
+    void aCommandHintIsTheFirstLineItPrintsAndAFailingOneIsAProblem() throws IOException {
+        StackSpec s = stack("c", "{\"server\": {\"command\": [\"sh\", \"-c\", \"echo; echo puma 5.6.5; echo more\"]},"
+                + " \"otp\": {\"command\": [\"sh\", \"-c\", \"echo gone >&2; exit 4\"]}}", null, null);
+        StackVersions v = StackVersions.of(s, null, "ruby 3.1.2p20");
+        assertEquals("puma 5.6.5", v.versions().get("server"));
+        assertEquals("ruby 3.1.2p20", v.versions().get("runtime"));
+        assertEquals(false, v.versions().containsKey("otp"));
+        assertEquals(1, v.problems().size(), v.problems().toString());
+        assertTrue(v.problems().get(0).startsWith("versions.otp: stack 'c': [sh, -c, echo gone >&2; exit 4] exited with code 4: gone"),
+                v.problems().toString());
+        IOException empty = assertThrows(IOException.class, () -> stack("e", "{\"server\": {\"command\": []}}", null, null));
+        assertTrue(empty.getMessage().contains("$.versions.server: expected a package name"), empty.getMessage());
+    }
+
+    /**
+     * The app-servers stacks of Debian's packages: no lock file, so the server's and OTP's versions
+     * come from commands of the installed toolchain (ruby, puma, crystal, nim, elixir, erlang).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ruby-puma", "ruby-puma-mjit", "crystal-http", "nim-http", "elixir-http"})
+    void theDebianStacksRecordTheirRuntimeAndServerVersions(String id) throws IOException {
+        StackRegistry registry = StackRegistry.load(Fixtures.SERVERS);
+        StackSpec s = registry.get(id);
+        dev.tpm.testing.ExternalTool.requireThat(registry.available(s), "stack " + id + ": toolchain " + s.toolchain() + " not here");
+        StackVersions v = StackVersions.of(s, null, ToolchainVersion.of(s));
+        assertEquals(List.of(), v.problems(), id);
+        String runtime = v.versions().get("runtime");
+        switch (id) {
+            case "ruby-puma", "ruby-puma-mjit" -> {
+                assertTrue(runtime.matches("ruby 3\\.\\d+\\.\\d+\\S* .*"), runtime);
+                assertEquals(id.endsWith("mjit"), runtime.contains("+MJIT"), runtime);
+                assertTrue(v.versions().get("server").matches("puma \\d+\\.\\d+\\.\\d+"), v.versions().toString());
+                assertTrue(v.versions().get("rack").matches("rack \\d+\\.\\d+\\.\\d+"), v.versions().toString());
+            }
+            case "crystal-http" -> assertTrue(runtime.matches("Crystal \\d+\\.\\d+\\.\\d+ .*"), runtime);
+            case "nim-http" -> assertTrue(runtime.matches("Nim Compiler Version \\d+\\.\\d+\\.\\d+ .*"), runtime);
+            case "elixir-http" -> {
+                assertTrue(runtime.matches("Elixir \\d+\\.\\d+\\.\\d+"), runtime);
+                assertTrue(v.versions().get("otp").matches("Erlang/OTP \\d+, erts \\d+(\\.\\d+)+"), v.versions().toString());
+                assertTrue(v.versions().get("server").matches("inets \\d+(\\.\\d+)+"), v.versions().toString());
+            }
+            default -> throw new AssertionError(id);
+        }
     }
 
     /** Every reference stack's hints resolve against its own lock file (no server needed). */

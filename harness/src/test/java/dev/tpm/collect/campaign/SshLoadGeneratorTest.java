@@ -184,9 +184,14 @@ class SshLoadGeneratorTest {
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                     new PrintStream(log, true, StandardCharsets.UTF_8)).run();
             String logText = log.toString(StandardCharsets.UTF_8);
-            assertEquals(0, s.failed() + s.discarded() + s.loadGeneratorBound(), logText);
+            assertEquals(0, s.failed() + s.discarded(), logText);
             Path dir = tmp.resolve("data/raw/ssh-ac");
             List<RunRow> rows = RunFiles.read(dir.resolve("phase1.csv"), 1);
+            // node's one thread may well fill its core at 4 connections (the note says so; it is the
+            // machine's, not the code's): the count in the summary is the rows' notes, phase 3's included
+            long boundRows = rows.stream().filter(r -> r.note() != null && r.note().contains(RunVerdict.LOADGEN_BOUND_NOTE))
+                    .count();
+            assertTrue(s.loadGeneratorBound() >= boundRows && s.loadGeneratorBound() <= boundRows + 1, logText);
             assertEquals(4, rows.size(), "hello_json and heavy, 1 warm-up and 1 run each: " + rows);
             ObjectMapper json = new ObjectMapper();
             for (RunRow r : rows) {

@@ -421,7 +421,7 @@ public record Preset(
         if (rows < 1) throw new IllegalArgumentException("seed_rows_delete: expected at least 1 row, found " + rows);
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, rows, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4);
     }
 
     /**

@@ -291,5 +291,11 @@ class PresetTest {
         assertEquals(123_000, measured.seedRowsFor("delete_item"));
         assertEquals(1000, measured.seedRowsFor("get_item"));
         assertEquals(123_000, measured.protocolJson().get("seed_rows_delete").asInt());
+        // and keeps every other key, phase 4 included
+        Preset pilot = Preset.resolve("pilot", PRESETS);
+        assertTrue(pilot.phase4() != null);
+        assertEquals(pilot.phase4(), measured.phase4());
+        assertEquals(pilot.withSeedRowsDelete(pilot.seedRowsDelete() == Preset.AUTO ? 1 : pilot.seedRowsDelete())
+                .protocolJson().without("seed_rows_delete"), pilot.protocolJson().without("seed_rows_delete"));
     }
 }

@@ -90,11 +90,11 @@ class CollectCommandTest {
 
     @Test
     void refusesAStackThatDoesNotServeThePresetsEndpoints() {
-        // go-http serves GET / only (checked before anything is built or started)
+        // go-http serves the hello-world endpoints only (checked before anything is built or started)
         Result pi = collect("--preset", "smoke", "--stacks", "go-http", "--data", tmp.resolve("data").toString());
         assertEquals(1, pi.code());
         assertTrue(pi.err().contains("stack 'go-http': does not serve [post_item, get_item, get_list, put_item, delete_item, mixed],"
-                + " which preset smoke loads (its stack.json lists [hello])"), pi.err());
+                + " which preset smoke loads (its stack.json lists [hello, hello_json, sleep])"), pi.err());
         assertFalse(Files.exists(tmp.resolve("data/raw")), "nothing measured");
     }
 }

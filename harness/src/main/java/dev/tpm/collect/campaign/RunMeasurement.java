@@ -71,10 +71,6 @@ final class RunMeasurement {
     private volatile ServerSide.Server current;
     private volatile RunCgroup currentCgroup;
 
-    RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts) {
-        this(o, servers, sensors, lock, dir, scripts, Cgroups.none(), Runtime.getRuntime().availableProcessors());
-    }
-
     /**
      * @param cgroups where each run's cgroup is made ({@link Cgroups#none()}: none)
      * @param hostCores campaign.json device.cores, for the host-saturation flag

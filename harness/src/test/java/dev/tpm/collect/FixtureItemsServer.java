@@ -24,9 +24,13 @@ public final class FixtureItemsServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static {
-        // without it the JDK server writes headers and body in two segments and waits out the
-        // client's delayed ACK (40 ms) on each response
-        System.setProperty("sun.net.httpserver.nodelay", "true");
+        // surefire's argLine sets sun.net.httpserver.nodelay for the whole test JVM; without it the
+        // JDK server writes headers and body in two segments and waits out the client's delayed
+        // ACK (40 ms) on each response. The JDK reads it once, for the JVM's first server, so a
+        // test run any other way must set it on the command line too.
+        if (!Boolean.getBoolean("sun.net.httpserver.nodelay")) {
+            throw new IllegalStateException("run the tests with -Dsun.net.httpserver.nodelay=true (pom.xml's argLine)");
+        }
     }
 
     private final HttpServer http;

@@ -2,6 +2,7 @@ package dev.tpm.collect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,6 +77,31 @@ class PresetTest {
         assertTrue(estimateMinutes(smoke, 1) < 2);
     }
 
+    @Test
+    void pilotV3MeasuresSevenStacksInOneSessionWithEnoughRunsForHolm() throws IOException {
+        Preset p = Preset.resolve("pilot-v3", PRESETS);
+        assertEquals(10, p.runs());
+        assertEquals(1, p.warmups());
+        assertTrue(p.durationS() >= 10, "windows of at least 10 s");
+        assertEquals("auto", p.protocolJson().get("seed_rows_delete").asText());
+        // phases 1 and 4 only: the sweep and the memory series are another campaign of the device
+        assertNull(p.sweep());
+        assertNull(p.memory());
+        assertEquals(100.1, estimateMinutes(p, 7), 1e-9);
+        assertTrue(p.description().contains("100 min 06 s for seven"), p.description());
+        Preset.Phase4 q = p.phase4();
+        assertEquals(List.of(Endpoints.GET_ITEM), q.endpoints());
+        int rates = q.offeredRps().size() + q.offeredFractions().size();
+        double phase4S = 7 * rates * (q.runs() + q.warmups())
+                * (q.durationS() + p.settleS() + p.cooldownS() + Progress.INITIAL_OVERHEAD_S);
+        assertEquals(14 * 60, phase4S, 1e-9);
+        assertTrue(p.description().contains("phase 4, 15 runs x 8 s = 120 s a stack, 14 min for seven"), p.description());
+        // 21 pairs of 7 stacks over 35 criteria: the family the tests table reports
+        double holm = 0.05 / (21 * 35);
+        double exactMin = 2.0 / 184_756; // two separated samples of 10: 2 / C(20, 10)
+        assertTrue(exactMin < holm, exactMin + " vs " + holm);
+    }
+
     private static ObjectNode smokeJson() throws IOException {
         return (ObjectNode) JSON.readTree(PRESETS.resolve("smoke.json").toFile());
     }
@@ -127,7 +153,7 @@ class PresetTest {
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Preset.resolve("nope", PRESETS));
         assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-next, hello-blog-next-smoke, hello-blog-smoke, node-pi,"
-                + " node-pi-smoke, paper, pilot, smoke]"), missing.getMessage());
+                + " node-pi-smoke, paper, pilot, pilot-v3, smoke]"), missing.getMessage());
     }
 
     @Test

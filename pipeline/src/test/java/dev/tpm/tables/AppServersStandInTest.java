@@ -69,11 +69,12 @@ class AppServersStandInTest {
         List<String> nim = cells(t, "nim-http");
         assertEquals("asynchttpserver (nim-http; a stand-in for httpbeast)", nim.get(2));
         assertEquals("7400", nim.get(4));
+        assertEquals("7000", nim.get(5), "the median of the laps beside the best");
         assertFalse(cells(t, "go-http").get(2).contains("stand-in"), "go-http is the seed's own server");
         List<String> dart = cells(t, "dart-httpserver");
-        // RAM, CPU and host saturated: nothing measured
+        // median, RAM, CPU and host saturated: nothing measured
         assertEquals(List.of("vm", "Dart", "HttpServer (dart:io), AOT (dart-httpserver)", "100",
-                "not built here: no Dart SDK", "n/a", "n/a", "n/a"), dart);
+                "not built here: no Dart SDK", "n/a", "n/a", "n/a", "n/a"), dart);
         // ascending req/s as the seed prints it, the system not built here after the measured ones
         assertEquals(List.of("nim-http", "go-http", "dart-httpserver"), t.rows().stream()
                 .map(r -> r.cells().get(2).replaceAll(".*\\((\\S+?)[;)].*", "$1")).toList());

@@ -214,6 +214,12 @@ public record Preset(
         int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
 
         List<String> endpoints = r.strings(root, "$", "endpoints");
+        // data.md: every campaign has a phase1.csv, and one without rows is an error; a campaign of
+        // the sweep or the memory series alone would write none
+        if (endpoints.isEmpty()) {
+            throw r.error("$.endpoints", "at least one endpoint (data.md asks every campaign for its phase-1 runs)",
+                    root.get("endpoints"));
+        }
         checkEndpoints(r, root.get("endpoints"), "$.endpoints", endpoints);
 
         Map<String, Double> mix = new LinkedHashMap<>();

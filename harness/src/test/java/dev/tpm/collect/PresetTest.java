@@ -125,6 +125,12 @@ class PresetTest {
         assertTrue(error(n).startsWith("p.json: $.endpoints[6]: expected an endpoint id"), error(n));
 
         n = smokeJson();
+        n.putArray("endpoints");
+        n.remove("mix");
+        assertEquals("p.json: $.endpoints: expected at least one endpoint (data.md asks every campaign for its phase-1 runs),"
+                + " found []", error(n));
+
+        n = smokeJson();
         ((ObjectNode) n.get("sweep")).putArray("concurrency").add(4).add(2);
         assertEquals("p.json: $.sweep.concurrency[1]: expected a level above the previous one (4), found 2", error(n));
 

@@ -23,7 +23,7 @@ public final class NodePiMemoryFigure implements StudyFigure {
     public static final String NAME = "node_pi_memory";
     /** Suffix of a stack's idle readings (t = 0), drawn as open markers; the legend's ink entry says what they are. */
     public static final String IDLE = " t = 0";
-    public static final String IDLE_KEY = "open marker: t = 0, idle, before the load";
+    public static final String IDLE_KEY = "t = 0: idle reading";
 
     @Override
     public String name() {

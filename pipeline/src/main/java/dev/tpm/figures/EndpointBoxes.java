@@ -53,16 +53,32 @@ final class EndpointBoxes {
         return Arrays.stream(v).filter(x -> !Double.isNaN(x)).toArray();
     }
 
+    /** Every run of the metric on the endpoints drawn. */
+    private static double[] runs(DeviceResults device, String metric, List<String> endpoints) {
+        return device.samples().stream().filter(s -> s.metric().equals(metric) && endpoints.contains(s.endpoint()))
+                .flatMapToDouble(s -> Arrays.stream(present(s.values()))).toArray();
+    }
+
+    /**
+     * A log axis whenever every run is positive: the stacks' throughputs differ by more than a decade
+     * (about 2,000 to 70,000 req/s on one device), and on a linear axis the slow stacks' boxes shrink
+     * to lines, while on a log axis a box's height is its runs' relative spread, the same for a slow
+     * stack as for a fast one. Quartiles and medians do not depend on the axis (the whiskers' 1.5 IQR
+     * is still taken on the values). A run of 0 (a p99 below a load generator's whole millisecond)
+     * has no place on a log axis: then linear from 0, one scale for every panel all the same.
+     */
+    static boolean logAxis(DeviceResults device, String metric) {
+        return Plots.allPositive(Arrays.stream(runs(device, metric, endpoints(device, metric))));
+    }
+
     static Figure build(Results results, DeviceResults device, Theme theme, String name, String metric,
             String figureTitle, String yTitle, String caption) {
         List<String> endpoints = endpoints(device, metric);
         boolean single = endpoints.size() == 1;
         int minN = results.dataset().config().minN();
-        // one scale for every panel: log or linear over all runs, the same range
-        double[] all = device.samples().stream().filter(s -> s.metric().equals(metric)
-                        && endpoints.contains(s.endpoint())).flatMapToDouble(s -> Arrays.stream(present(s.values())))
-                .toArray();
-        boolean log = Plots.wantsLog(Arrays.stream(all));
+        // one scale for every panel, log whenever it can place every run
+        double[] all = runs(device, metric, endpoints);
+        boolean log = logAxis(device, metric);
         double min = Arrays.stream(all).min().orElse(0);
         double max = Arrays.stream(all).max().orElse(1);
         double pad = log ? 1.15 : (max - Math.min(0, min)) * 0.05;
@@ -137,8 +153,10 @@ final class EndpointBoxes {
         }
     }
 
-    static String caption(String what) {
-        return what + " of every measured phase-1 run, per endpoint and stack, every panel on one scale. Box:"
+    static String caption(String what, boolean log) {
+        return what + " of every measured phase-1 run, per endpoint and stack, every panel on one "
+                + (log ? "log scale (a box's height is its runs' relative spread)" : "linear scale (a run of 0 rules a log"
+                        + " scale out)") + ". Box:"
                 + " quartiles (type-7 quantiles) with the median in black; whiskers: the most extreme runs within "
                 + BoxStats.TUKEY_FENCE + " IQR of the box; markers: runs beyond them. A group of fewer than min_n"
                 + " runs is drawn as its runs (points), not as a box.";

@@ -25,7 +25,7 @@ public final class EndpointP99Figure implements FigureBuilder {
 
     @Override
     public String caption(Results results, DeviceResults device) {
-        return EndpointBoxes.caption("99th-percentile latency");
+        return EndpointBoxes.caption("99th-percentile latency", EndpointBoxes.logAxis(device, Metrics.LAT_P99_MS));
     }
 
     @Override

@@ -25,7 +25,7 @@ public final class EndpointRpsFigure implements FigureBuilder {
 
     @Override
     public String caption(Results results, DeviceResults device) {
-        return EndpointBoxes.caption("Throughput (requests per second)");
+        return EndpointBoxes.caption("Throughput (requests per second)", EndpointBoxes.logAxis(device, Metrics.RPS));
     }
 
     @Override

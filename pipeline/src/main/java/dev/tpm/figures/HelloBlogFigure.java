@@ -5,20 +5,30 @@ import dev.tpm.model.Studies;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.Circle;
+import org.knowm.xchart.style.markers.Marker;
 
 /**
  * hello_blog (studies.md, seed 001): per device, median throughput against concurrency per stack,
- * and the medians of p50 (thin) and p99 (thick) latency against concurrency. Reads
- * loadgen_summary.csv's rows of the study (GET /).
+ * and the medians of p50 and p99 latency against concurrency, told apart by line and marker (p99: a
+ * solid line with the stack's filled markers; p50: a dashed line with open ones), not by width
+ * alone. Reads loadgen_summary.csv's rows of the study (GET /).
  */
 public final class HelloBlogFigure implements StudyFigure {
     public static final String NAME = "hello_blog";
+    /** Suffixes of a stack's latency lines; the latency panel names the p99 line after the stack, for the legend. */
+    public static final String P50 = " p50";
+    /** The legend's ink entries saying which latency line is which. */
+    public static final String P99_KEY = "p99: solid line, filled marker";
+    public static final String P50_KEY = "p50: dashed line, open marker";
 
     @Override
     public String name() {
@@ -52,7 +62,8 @@ public final class HelloBlogFigure implements StudyFigure {
         List<String> shown = rows(s).stream().map(LoadgenSummary::stack).distinct().toList();
         List<String> missing = s.stacks().stream().filter(x -> !shown.contains(x)).toList();
         return "GET / plain text: the median throughput of the measured runs at each concurrency (left) and the medians"
-                + " of p50 (thin line) and p99 (thick line) latency (right), per stack and device. Devices: " + s.describe() + "."
+                + " of p99 latency (solid line, filled markers) and p50 latency (dashed line, open markers) (right), per stack"
+                + " and device. Devices: " + s.describe() + "."
                 + (missing.isEmpty() ? "" : " Not shown (no measured GET / run): " + String.join(", ", missing) + ".");
     }
 
@@ -68,16 +79,24 @@ public final class HelloBlogFigure implements StudyFigure {
             String suffix = several ? " [" + device + "]" : "";
             XYChart rps = panel(theme, "Throughput" + suffix, "median throughput (req/s)",
                     rows.stream().mapToDouble(LoadgenSummary::rpsMedian).toArray());
-            XYChart lat = panel(theme, "Latency, p50 (thin) and p99 (thick)" + suffix, "median latency (ms)",
+            XYChart lat = panel(theme, "Latency, p99 (solid) and p50 (dashed)" + suffix, "median latency (ms)",
                     rows.stream().flatMapToDouble(x -> java.util.stream.DoubleStream.of(x.latP50Ms(), x.latP99Ms())).toArray());
             for (String stack : s.stacks()) {
                 List<LoadgenSummary> pts = rows.stream().filter(x -> x.stack().equals(stack))
                         .sorted(Comparator.comparingInt(LoadgenSummary::concurrency)).toList();
                 if (pts.isEmpty()) continue;
-                add(rps, theme, stack, stack, pts, LoadgenSummary::rpsMedian, Theme.DATA_LINE, true);
-                add(lat, theme, stack, stack + " p99", pts, LoadgenSummary::latP99Ms, Theme.DATA_LINE, true);
-                add(lat, theme, stack, stack + " p50", pts, LoadgenSummary::latP50Ms, Theme.THIN_LINE, false);
+                add(rps, stack, pts, LoadgenSummary::rpsMedian, theme.color(stack), Theme.DATA_LINE, theme.marker(stack),
+                        false);
+                add(lat, stack, pts, LoadgenSummary::latP99Ms, theme.color(stack), Theme.DATA_LINE, theme.marker(stack),
+                        true);
+                add(lat, stack + P50, pts, LoadgenSummary::latP50Ms, theme.color(stack), Theme.DASHED_LINE,
+                        theme.openMarker(stack), false);
             }
+            // the figure's one legend (the figures stage keeps the panel's with the most entries): the
+            // stacks, then which latency line is which
+            double x0 = rows.stream().mapToInt(LoadgenSummary::concurrency).min().orElse(0);
+            Plots.key(lat, P99_KEY, x0, Theme.DATA_LINE, new Circle());
+            Plots.key(lat, P50_KEY, x0, Theme.DASHED_LINE, new Theme.OpenMarker(new Circle()));
             panels.add(rps);
             panels.add(lat);
         }
@@ -94,12 +113,12 @@ public final class HelloBlogFigure implements StudyFigure {
         return chart;
     }
 
-    private static void add(XYChart chart, Theme theme, String stack, String name, List<LoadgenSummary> pts,
-            ToDoubleFunction<LoadgenSummary> f, java.awt.BasicStroke stroke, boolean legend) {
+    /** The line of one value per concurrency, through the rows that have it; nothing when none has. */
+    private static void add(XYChart chart, String name, List<LoadgenSummary> pts, ToDoubleFunction<LoadgenSummary> f,
+            Color colour, BasicStroke stroke, Marker marker, boolean legend) {
         List<LoadgenSummary> have = pts.stream().filter(p -> !Double.isNaN(f.applyAsDouble(p))).toList();
         if (have.isEmpty()) return;
         Plots.line(chart, name, have.stream().mapToDouble(LoadgenSummary::concurrency).toArray(),
-                have.stream().mapToDouble(f).toArray(), theme.color(stack), stroke, theme.marker(stack))
-                .setShowInLegend(legend);
+                have.stream().mapToDouble(f).toArray(), colour, stroke, marker).setShowInLegend(legend);
     }
 }

@@ -47,6 +47,14 @@ final class Plots {
         return max / min > LOG_AXIS_RATIO;
     }
 
+    /** True when there are values and every one is positive and finite: a log axis can place them all. */
+    static boolean allPositive(DoubleStream values) {
+        double[] v = values.filter(x -> !Double.isNaN(x)).toArray();
+        if (v.length == 0) return false;
+        for (double x : v) if (!(x > 0) || Double.isInfinite(x)) return false;
+        return true;
+    }
+
     /** Value, lo and hi of the estimates that are present. */
     static DoubleStream span(List<Estimate> estimates) {
         return estimates.stream().filter(e -> !e.isMissing())
@@ -144,6 +152,22 @@ final class Plots {
             segs.add(new double[] {capLeft, hi, capRight, hi});
         }
         return segs;
+    }
+
+    /**
+     * A legend entry that explains a line style or marker rather than naming a stack ("RSS: solid
+     * line"), drawn in ink: a series of one point at (x, NaN), which XChart never draws, at an x the
+     * chart plots anyway so that it leaves the axis as it is.
+     *
+     * @param stroke the line the entry shows, or null for a marker alone
+     * @param marker the marker it shows, or null for a line alone
+     */
+    static XYSeries key(XYChart chart, String name, double x, BasicStroke stroke, Marker marker) {
+        XYSeries s = stroke == null
+                ? scatter(chart, name, new double[] {x}, new double[] {Double.NaN}, Theme.INK, marker)
+                : line(chart, name, new double[] {x}, new double[] {Double.NaN}, Theme.INK, stroke, marker);
+        s.setShowInLegend(true);
+        return s;
     }
 
     /** Series a chart's legend lists. */

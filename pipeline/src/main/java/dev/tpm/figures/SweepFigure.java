@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.markers.Circle;
 import org.knowm.xchart.style.Styler;
 
 /**
@@ -20,6 +21,13 @@ public final class SweepFigure implements FigureBuilder {
     /** Panel order. */
     public static final int RPS_PANEL = 0;
     public static final int P99_PANEL = 1;
+    /** Suffix of a stack's medians of fewer than min_n runs, drawn open over its line's filled markers. */
+    public static final String SMALL_N = " n < min_n";
+
+    /** The legend's entry for the open markers, e.g. "open marker: median of n < min_n = 5 runs, no CI". */
+    static String smallNKey(int minN) {
+        return "open marker: median of n < min_n = " + minN + " runs, no CI";
+    }
 
     @Override
     public String name() {
@@ -40,8 +48,9 @@ public final class SweepFigure implements FigureBuilder {
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
         String title = title(results, device);
-        XYChart rps = panel(device, theme, "Throughput", "median throughput (req/s)", SweepPoint::rps);
-        XYChart p99 = panel(device, theme, "p99 latency", "median p99 latency (ms)", SweepPoint::p99Ms);
+        int minN = results.dataset().config().minN();
+        XYChart rps = panel(device, theme, minN, "Throughput", "median throughput (req/s)", SweepPoint::rps);
+        XYChart p99 = panel(device, theme, minN, "p99 latency", "median p99 latency (ms)", SweepPoint::p99Ms);
         return new Figure(NAME, title, caption(results, device), 2, List.of(rps, p99));
     }
 
@@ -52,9 +61,12 @@ public final class SweepFigure implements FigureBuilder {
 
     @Override
     public String caption(Results results, DeviceResults device) {
+        int minN = results.dataset().config().minN();
+        boolean small = device.sweep().stream().anyMatch(p -> p.n() < minN);
         return "Median of the measured phase-2 runs at each concurrency (open connections, doubling levels on a"
                 + " log2 axis), per stack; whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians,"
-                + " drawn only for levels of at least min_n runs.";
+                + " drawn only for levels of at least min_n = " + minN + " runs"
+                + (small ? "; an open marker is a median of fewer runs (n < min_n), described but not inferred from." : ".");
     }
 
     /**
@@ -80,7 +92,13 @@ public final class SweepFigure implements FigureBuilder {
         return Long.toString(Math.round(lowest(d) * Math.pow(2, r)));
     }
 
-    private static XYChart panel(DeviceResults d, Theme theme, String panelTitle, String yTitle,
+    /**
+     * One metric against concurrency: per stack a line through its medians with its filled markers,
+     * and its medians of fewer than min_n runs again as open markers over them (series stack +
+     * {@link #SMALL_N}), so that a level of three runs does not look like one of ten; the legend says
+     * so in an ink entry, present only when some median is of fewer than min_n runs.
+     */
+    private static XYChart panel(DeviceResults d, Theme theme, int minN, String panelTitle, String yTitle,
             Function<SweepPoint, Estimate> metric) {
         boolean log = Plots.wantsLog(Plots.span(d.sweep().stream().map(metric).toList()));
         XYChart chart = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 120, panelTitle,
@@ -101,6 +119,15 @@ public final class SweepFigure implements FigureBuilder {
             Plots.line(chart, stack, pts.stream().mapToDouble(p -> x(d, p.concurrency())).toArray(),
                     pts.stream().mapToDouble(p -> metric.apply(p).value()).toArray(),
                     theme.color(stack), Theme.DATA_LINE, theme.marker(stack));
+            List<SweepPoint> small = pts.stream().filter(p -> p.n() < minN).toList();
+            if (!small.isEmpty()) {
+                Plots.scatter(chart, stack + SMALL_N, small.stream().mapToDouble(p -> x(d, p.concurrency())).toArray(),
+                        small.stream().mapToDouble(p -> metric.apply(p).value()).toArray(), theme.color(stack),
+                        theme.openMarker(stack)).setShowInLegend(false);
+            }
+        }
+        if (d.sweep().stream().anyMatch(p -> p.n() < minN && !metric.apply(p).isMissing())) {
+            Plots.key(chart, smallNKey(minN), 0, null, new Theme.OpenMarker(new Circle()));
         }
         return chart;
     }

@@ -15,6 +15,11 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
+import java.awt.Graphics2D;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
 import org.knowm.xchart.style.markers.Circle;
 import org.knowm.xchart.style.markers.Diamond;
 import org.knowm.xchart.style.markers.Marker;
@@ -59,6 +64,24 @@ public final class Theme {
     public static final BasicStroke WHISKER = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER);
     public static final BasicStroke FRONTIER = new BasicStroke(
             2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 5f}, 0f);
+    /**
+     * The second line of a stack beside its solid one (hello_blog's p50 beside its p99), on a series of
+     * few points. XChart strokes each segment between two data points as a line of its own, so a dash
+     * pattern starts afresh at every point: these dashes read only where segments are longer than a
+     * dash and a gap (see {@link #DOTTED_LINE} for densely sampled series).
+     */
+    public static final BasicStroke DASHED_LINE = new BasicStroke(
+            2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {9f, 5f}, 0f);
+    /**
+     * The second line of a stack on a densely sampled series (a memory series' PSS beside its RSS): a
+     * dash and a gap of 1.5 px each, shorter than the few pixels between two samples of a phase-3
+     * series, so that the pattern survives XChart starting it afresh at every sample, where a longer
+     * dash would cover every segment and draw the line solid.
+     */
+    public static final BasicStroke DOTTED_LINE = new BasicStroke(
+            2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {1.5f, 1.5f}, 0f);
+    /** Width of an open marker's outline. */
+    public static final float OPEN_MARKER_OUTLINE = 1.8f;
 
     private final List<String> stackOrder;
     private final Map<String, Integer> position = new HashMap<>();
@@ -86,6 +109,15 @@ public final class Theme {
 
     public Marker marker(String stack) {
         return MARKERS.get(index(stack) % MARKERS.size());
+    }
+
+    /**
+     * The stack's marker shape drawn open (a white inside, an outline in the series' colour): for
+     * values that are to be told apart from the stack's others, e.g. a median of fewer than min_n
+     * runs, or hello_blog's p50 beside its p99 (XChart has no open markers).
+     */
+    public OpenMarker openMarker(String stack) {
+        return new OpenMarker(marker(stack));
     }
 
     private int index(String stack) {
@@ -149,6 +181,60 @@ public final class Theme {
             throw new IllegalStateException("font family '" + FONT_FAMILY + "' is not installed (Debian package "
                     + FONT_PACKAGE + "); figures would fall back to another font. Installed: "
                     + new ArrayList<>(Arrays.asList(families)));
+        }
+    }
+
+    /**
+     * A marker of the same shape, place and size as one of XChart's filled {@link #MARKERS} (their
+     * geometry as XChart 4 draws them), drawn as a white shape with an outline in the colour XChart
+     * sets for the series' markers. Its outline covers the filled marker of the same shape at the
+     * same point, so a point drawn open over a line's filled marker reads as open.
+     */
+    public static final class OpenMarker extends Marker {
+        private static final BasicStroke OUTLINE = new BasicStroke(OPEN_MARKER_OUTLINE, BasicStroke.CAP_BUTT,
+                BasicStroke.JOIN_MITER);
+        /** XChart's Diamond is 1.3 times the marker size across. */
+        private static final double DIAMOND_SCALE = 1.3;
+        private final Marker filled;
+
+        OpenMarker(Marker filled) {
+            this.filled = filled;
+        }
+
+        /** The filled marker whose shape this one draws open. */
+        public Marker filled() {
+            return filled;
+        }
+
+        @Override
+        public void paint(Graphics2D g, double x, double y, int size) {
+            Shape shape = shape(filled, x, y, size);
+            java.awt.Color outline = g.getColor();
+            g.setColor(Color.WHITE);
+            g.fill(shape);
+            g.setColor(outline);
+            g.setStroke(OUTLINE);
+            g.draw(shape);
+        }
+
+        static Shape shape(Marker filled, double x, double y, int size) {
+            double h = size / 2.0;
+            if (filled instanceof Square) return new Rectangle2D.Double(x - h, y - h, size, size);
+            if (filled instanceof Diamond) {
+                double d = h * DIAMOND_SCALE;
+                return polygon(x - d, y, x, y - d, x + d, y, x, y + d);
+            }
+            if (filled instanceof TriangleUp) return polygon(x - h, y + h - 1, x + h, y + h - 1, x, y - h - 1);
+            if (filled instanceof TriangleDown) return polygon(x - h, y - h + 1, x, y + h + 1, x + h, y - h + 1);
+            return new Ellipse2D.Double(x - h, y - h, size, size);
+        }
+
+        private static Shape polygon(double... xy) {
+            Path2D.Double p = new Path2D.Double();
+            p.moveTo(xy[0], xy[1]);
+            for (int i = 2; i < xy.length; i += 2) p.lineTo(xy[i], xy[i + 1]);
+            p.closePath();
+            return p;
         }
     }
 }

@@ -139,7 +139,7 @@ class FigureDataTest {
         for (int i = 0; i < endpoints.size(); i++) {
             XYChart c = f.panel(i);
             assertTrue(c.getTitle().contains(endpoints.get(i)), c.getTitle());
-            assertEquals("throughput (req/s)", c.getYAxisTitle());
+            assertEquals("throughput (req/s), log scale", c.getYAxisTitle());
             assertEquals(SyntheticResults.STACKS, legend(c));
             for (int s = 0; s < SyntheticResults.STACKS.size(); s++) {
                 String stack = SyntheticResults.STACKS.get(s);
@@ -183,6 +183,52 @@ class FigureDataTest {
         double[] dotnetPost = sample("dotnet", Endpoints.POST_ITEM, Metrics.LAT_P99_MS);
         assertEquals(BoxStats.of(dotnetPost).median(),
                 min(series(byEndpoint.get(Endpoints.POST_ITEM), "dotnet" + EndpointBoxes.MEDIAN).getYData()), EPS);
+    }
+
+    /**
+     * The fixture's throughputs span a factor of about 3 (python's 969 to .NET's 2461 req/s):
+     * never a log axis by the two-decade rule, and yet on a linear axis from 0 the boxes flatten.
+     * Every run positive: every panel on one log scale, said in its axis title and the caption.
+     */
+    @Test
+    void endpointRpsPanelsShareOneLogScaleWhenEveryRunIsPositive() {
+        assertFalse(Plots.wantsLog(device.samples().stream().filter(g -> g.metric().equals(Metrics.RPS))
+                .flatMapToDouble(g -> Arrays.stream(g.values()))), "the fixture spans less than two decades");
+        Figure f = new EndpointRpsFigure().build(results, device, theme);
+        XYChart first = f.panel(0);
+        for (XYChart c : f.panels()) {
+            assertTrue(c.getStyler().isYAxisLogarithmic(), c.getTitle());
+            assertTrue(c.getYAxisTitle().endsWith(", log scale"), c.getYAxisTitle());
+            assertEquals(first.getStyler().getYAxisMin(), c.getStyler().getYAxisMin(), c.getTitle());
+            assertEquals(first.getStyler().getYAxisMax(), c.getStyler().getYAxisMax(), c.getTitle());
+        }
+        double lowest = device.samples().stream().filter(g -> g.metric().equals(Metrics.RPS))
+                .flatMapToDouble(g -> Arrays.stream(g.values())).min().orElseThrow();
+        assertTrue(first.getStyler().getYAxisMin() > 0 && first.getStyler().getYAxisMin() < lowest);
+        assertTrue(f.caption().contains("every panel on one log scale"), f.caption());
+    }
+
+    /** A run of 0 (a p99 below the load generator's whole millisecond) cannot sit on a log axis: linear, said so. */
+    @Test
+    void endpointP99FallsBackToOneLinearScaleWhenARunIsZero() {
+        List<GroupSample> samples = device.samples().stream().map(g -> !(g.stack().equals("rust")
+                && g.endpoint().equals(Endpoints.GET_ITEM) && g.metric().equals(Metrics.LAT_P99_MS)) ? g
+                : new GroupSample(g.device(), g.stack(), g.endpoint(), g.metric(), zeroFirst(g.values()))).toList();
+        DeviceResults withZero = device.toBuilder().samples(samples).build();
+        Figure f = new EndpointP99Figure().build(results, withZero, theme);
+        for (XYChart c : f.panels()) {
+            assertFalse(c.getStyler().isYAxisLogarithmic(), c.getTitle());
+            assertEquals("p99 latency (ms)", c.getYAxisTitle());
+            assertEquals(0.0, c.getStyler().getYAxisMin(), c.getTitle());
+        }
+        assertTrue(f.caption().contains("every panel on one linear scale"), f.caption());
+        assertTrue(new EndpointP99Figure().caption(results, device).contains("every panel on one log scale"));
+    }
+
+    private static double[] zeroFirst(double[] v) {
+        double[] out = v.clone();
+        out[0] = 0;
+        return out;
     }
 
     private double[] sample(String stack, String endpoint, String metric) {
@@ -330,35 +376,121 @@ class FigureDataTest {
         }
     }
 
+    /** The fixture's levels all have n = 10 >= min_n: no open markers, and the legend does not mention them. */
+    @Test
+    void sweepWithoutSmallLevelsHasNoOpenMarkers() {
+        Figure f = new SweepFigure().build(results, device, theme);
+        for (XYChart c : f.panels()) {
+            for (XYSeries s : c.getSeriesCollection()) assertFalse(s.getName().endsWith(SweepFigure.SMALL_N), s.getName());
+            assertEquals(SyntheticResults.STACKS, legend(c));
+        }
+        assertFalse(f.caption().contains("n < min_n"), f.caption());
+    }
+
+    /** Levels of fewer than min_n runs: their medians again as open markers of the stack's shape, and a legend entry. */
+    @Test
+    void sweepMarksMediansOfFewerThanMinNRunsOpen() {
+        int minN = results.dataset().config().minN();
+        // SYNTHETIC: go's and rust's two lowest levels with 3 runs
+        List<SweepPoint> pts = device.sweep().stream().map(p -> (p.stack().equals("go") || p.stack().equals("rust"))
+                && p.concurrency() <= 60 ? new SweepPoint(p.device(), p.stack(), p.concurrency(), 3, p.rps(), p.p99Ms(),
+                        p.peakRssMib(), p.endpoints()) : p).toList();
+        DeviceResults small = device.toBuilder().sweep(pts).build();
+        Figure f = new SweepFigure().build(results, small, theme);
+        for (XYChart c : f.panels()) {
+            boolean rps = c == f.panel(SweepFigure.RPS_PANEL);
+            for (String stack : SyntheticResults.STACKS) {
+                XYSeries open = c.getSeries(stack + SweepFigure.SMALL_N);
+                if (!stack.equals("go") && !stack.equals("rust")) {
+                    assertNull(open, stack);
+                    continue;
+                }
+                List<SweepPoint> few = SweepFigure.points(small, stack).stream().filter(p -> p.n() < minN).toList();
+                assertEquals(2, few.size());
+                assertArrayEquals(new double[] {0, 1}, open.getXData(), EPS);
+                assertArrayEquals(few.stream().mapToDouble(p -> (rps ? p.rps() : p.p99Ms()).value()).toArray(),
+                        open.getYData(), EPS);
+                assertEquals(XYSeriesRenderStyle.Scatter, open.getXYSeriesRenderStyle().orElseThrow());
+                Theme.OpenMarker marker = (Theme.OpenMarker) open.getMarker();
+                assertEquals(theme.marker(stack).getClass(), marker.filled().getClass(), stack);
+                assertEquals(theme.color(stack), open.getMarkerColor());
+                assertFalse(open.isShowInLegend());
+                // the line still runs through every median, with the stack's filled marker
+                assertEquals(theme.marker(stack).getClass(), series(c, stack).getMarker().getClass());
+            }
+            String key = "open marker: median of n < min_n = " + minN + " runs, no CI";
+            assertEquals(key, legend(c).get(legend(c).size() - 1));
+            assertTrue(series(c, key).getMarker() instanceof Theme.OpenMarker);
+        }
+        assertTrue(f.caption().contains("an open marker is a median of fewer runs (n < min_n)"), f.caption());
+    }
+
+    /** The fixture's memory series with a PSS of 90 % of their RSS (SYNTHETIC, as the fixture). */
+    private DeviceResults withPss() {
+        List<MemorySeries> series = device.memorySeries().stream().map(m -> new MemorySeries(m.file(), m.campaign(),
+                m.device(), m.stack(), m.endpoint(), m.run(), m.concurrency(), m.intervalMs(), m.startedAt(), m.tMs(),
+                m.rssKib(), Arrays.stream(m.rssKib()).map(k -> k * 9 / 10).toArray())).toList();
+        return device.toBuilder().memorySeries(series).build();
+    }
+
     @Test
     void memoryDrawsEveryStackInItsOwnPanelWithRssAndPssToldApart() {
+        DeviceResults device = withPss();
         Figure f = new MemoryFigure().build(results, device, theme);
+        assertTrue(f.title().startsWith("RSS and PSS over time"), f.title());
         assertEquals(SyntheticResults.STACKS.size(), f.panels().size());
         for (int p = 0; p < f.panels().size(); p++) {
             XYChart c = f.panel(p);
             String stack = SyntheticResults.STACKS.get(p);
             assertEquals(stack + " (own scale)", c.getTitle());
-            assertEquals("time since the series start (s)", c.getXAxisTitle());
+            assertEquals(MemoryFigure.TIME_AXIS, c.getXAxisTitle());
             assertEquals("process-tree memory (MiB)", c.getYAxisTitle());
             List<MemorySeries> files = MemoryFigure.series(device, stack, Endpoints.GET_ITEM);
             assertEquals(2, files.size());
-            XYSeries first = series(c, "RSS");
-            XYSeries second = series(c, stack + MemoryFigure.SERIES_SEPARATOR + files.get(1).file());
-            assertTrue(first.isShowInLegend());
-            assertFalse(second.isShowInLegend());
-            assertEquals(theme.color(stack), first.getLineColor());
-            MemorySeries m = files.get(0);
-            for (int i = 0; i < m.samples(); i++) {
-                assertEquals(m.tMs()[i] / 1000.0, first.getXData()[i], EPS);
-                assertEquals(m.rssKib()[i] / 1024.0, first.getYData()[i], EPS);
+            for (MemorySeries m : files) {
+                XYSeries rss = series(c, stack + MemoryFigure.SERIES_SEPARATOR + m.file());
+                assertFalse(rss.isShowInLegend());
+                assertEquals(theme.color(stack), rss.getLineColor());
+                assertEquals(Theme.DATA_LINE, rss.getLineStyle(), "RSS solid");
+                for (int i = 0; i < m.samples(); i++) {
+                    assertEquals(m.tMs()[i] / 1000.0, rss.getXData()[i], EPS);
+                    assertEquals(m.rssKib()[i] / 1024.0, rss.getYData()[i], EPS);
+                }
+                double[] pss = MemoryFigure.pssMib(m);
+                assertNotNull(pss, "the fixture collects PSS");
+                XYSeries dotted = series(c, stack + MemoryFigure.PSS + MemoryFigure.SERIES_SEPARATOR + m.file());
+                assertArrayEquals(pss, dotted.getYData(), EPS);
+                assertFalse(dotted.isShowInLegend());
+                assertEquals(theme.color(stack), dotted.getLineColor(), "the stack's colour for both");
+                assertEquals(Theme.DOTTED_LINE, dotted.getLineStyle(), "PSS dotted");
+                assertFalse(Arrays.equals(rss.getLineStyle().getDashArray(), dotted.getLineStyle().getDashArray()));
+                assertNull(rss.getLineStyle().getDashArray());
             }
-            double[] pss = MemoryFigure.pssMib(m);
-            if (pss != null) {
-                XYSeries dashed = series(c, "PSS");
-                assertArrayEquals(pss, dashed.getYData(), EPS);
-                assertEquals(Theme.FRONTIER, dashed.getLineStyle(), "PSS dashed");
-                assertEquals(Theme.DATA_LINE, first.getLineStyle(), "RSS solid");
-            }
+            // the legend says which line is which, in ink, and nothing else (the panel title names the stack)
+            assertEquals(List.of(MemoryFigure.RSS_KEY, MemoryFigure.PSS_KEY), legend(c));
+            assertEquals(Theme.DATA_LINE, series(c, MemoryFigure.RSS_KEY).getLineStyle());
+            assertEquals(Theme.DOTTED_LINE, series(c, MemoryFigure.PSS_KEY).getLineStyle());
+            assertEquals(Theme.INK, series(c, MemoryFigure.PSS_KEY).getLineColor());
+        }
+        assertTrue(f.caption().contains("t = 0 is the idle reading taken just before the load starts"), f.caption());
+    }
+
+    /** One legend for the memory figure: below its subtitle, none in the panels. */
+    @Test
+    void memoryHasOneLegendForTheWholeFigure() {
+        Figure f = FiguresStage.finish(new MemoryFigure().build(results, withPss(), theme), device);
+        assertEquals(List.of(MemoryFigure.RSS_KEY, MemoryFigure.PSS_KEY), f.legend().stream().map(XYSeries::getName).toList());
+        for (XYChart c : f.panels()) assertFalse(c.getStyler().isLegendVisible(), c.getTitle());
+    }
+
+    /** Without PSS anywhere (the fixture collects none) the legend has no PSS entry and no line is dotted. */
+    @Test
+    void memoryWithoutPssHasOnlyTheRssEntry() {
+        assertTrue(device.memorySeries().stream().allMatch(m -> m.pssKib() == null));
+        Figure f = new MemoryFigure().build(results, device, theme);
+        for (XYChart c : f.panels()) {
+            assertEquals(List.of(MemoryFigure.RSS_KEY), legend(c));
+            for (XYSeries s : c.getSeriesCollection()) assertFalse(s.getName().contains(MemoryFigure.PSS), s.getName());
         }
     }
 

@@ -62,8 +62,12 @@ class FiguresStageTest {
             if (!f.legend().isEmpty()) {
                 assertTrue(f.panels().size() > 1, b.name() + ": a figure of one panel keeps its legend beside it");
                 List<String> names = f.legend().stream().map(org.knowm.xchart.XYSeries::getName).toList();
-                assertEquals(device.listedStacks().stream().filter(names::contains).toList(), names,
-                        b.name() + ": the stacks, in the stack order");
+                List<String> stacks = device.listedStacks().stream().filter(names::contains).toList();
+                assertEquals(stacks, names.subList(0, stacks.size()),
+                        b.name() + ": the stacks, in the stack order, then the entries saying which line or marker is which");
+                for (var key : f.legend().subList(stacks.size(), names.size())) {
+                    assertEquals(Theme.INK, key.getLineColor(), b.name() + ": " + key.getName() + " is a key, in ink");
+                }
             }
             if (f.panels().size() == 1) assertTrue(!f.panel(0).getStyler().isChartTitleVisible(), "title in the header");
             for (var c : f.panels()) {

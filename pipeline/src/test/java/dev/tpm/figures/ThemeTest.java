@@ -44,6 +44,55 @@ class ThemeTest {
         assertEquals(35, pairs.size());
     }
 
+    /**
+     * An open marker has its filled marker's shape and place: drawn over it (as the sweep draws a
+     * median of few runs over its line's marker), it leaves none of the filled one showing, and its
+     * middle is white.
+     */
+    @Test
+    void anOpenMarkerCoversTheFilledMarkerOfItsStackAndIsWhiteInside() {
+        List<String> stacks = List.of("a", "b", "c", "d", "e");
+        Theme theme = new Theme(stacks);
+        Set<String> shapes = new HashSet<>();
+        for (String s : stacks) {
+            shapes.add(theme.marker(s).getClass().getSimpleName());
+            assertEquals(theme.marker(s).getClass(), theme.openMarker(s).filled().getClass());
+            java.awt.image.BufferedImage filled = image();
+            java.awt.image.BufferedImage both = image();
+            java.awt.Graphics2D g = filled.createGraphics();
+            g.setColor(Color.RED);
+            theme.marker(s).paint(g, 20, 20, Theme.MARKER_SIZE);
+            g.dispose();
+            g = both.createGraphics();
+            g.setColor(Color.RED);
+            theme.marker(s).paint(g, 20, 20, Theme.MARKER_SIZE);
+            g.setColor(Color.BLUE);
+            theme.openMarker(s).paint(g, 20, 20, Theme.MARKER_SIZE);
+            g.dispose();
+            int red = 0;
+            for (int x = 0; x < 40; x++) {
+                for (int y = 0; y < 40; y++) {
+                    if (filled.getRGB(x, y) == Color.RED.getRGB()) {
+                        red++;
+                        assertNotEquals(Color.RED.getRGB(), both.getRGB(x, y), s + " at " + x + "," + y);
+                    }
+                }
+            }
+            assertTrue(red > 20, s + ": the filled marker paints something");
+            assertEquals(Color.WHITE.getRGB(), both.getRGB(20, 20), s + ": open inside");
+        }
+        assertEquals(5, shapes.size(), "every marker shape of the theme checked");
+    }
+
+    private static java.awt.image.BufferedImage image() {
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(40, 40, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = img.createGraphics();
+        g.setColor(Color.GRAY);
+        g.fillRect(0, 0, 40, 40);
+        g.dispose();
+        return img;
+    }
+
     @Test
     void chartsAreWhiteWithTheFixedFontAndLocale() {
         assertTrue(Arrays.asList(GraphicsEnvironment.getLocalGraphicsEnvironment()

@@ -37,6 +37,7 @@ public final class Rounding {
         POWER_W("W", 2, "power (W) to 2 decimals"),
         SECONDS("s", 1, "durations (s) to 1 decimal"),
         SLOPE_MIB_PER_S("MiB/s", 4, "slopes (MiB/s) to 4 decimals"),
+        PER_MINUTE("/min", 1, "rates per minute to 1 decimal"),
         PERCENT("%", 1, "percentages to 1 decimal"),
         CPU_CORES("cores", 2, "CPU cores to 2 decimals"),
         RPS_PER_CPU_S("req/CPU-s", 0, "requests per CPU-second to whole numbers"),
@@ -74,8 +75,11 @@ public final class Rounding {
          * colon decides.
          */
         public static Quantity forMetric(String metric) {
+            if (metric.contains("/")) return RATIO; // a ratio between two stacks' values
             String m = metric.contains(":") ? metric.substring(0, metric.indexOf(':')) : metric;
-            if (m.equals("drops")) return COUNT;
+            if (m.endsWith("_per_min")) return PER_MINUTE;
+            if (m.equals("drops") || m.equals("endpoints_higher") || m.equals("plateau_concurrency")
+                    || m.equals("posthoc_comparisons") || m.equals("posthoc_significant")) return COUNT;
             if (m.startsWith("startup")) return STARTUP_MS;
             if (m.contains("energy")) return ENERGY_MJ;
             if (m.contains("power")) return POWER_W;

@@ -138,14 +138,34 @@ class LatencyResolutionTest {
         tables.add(new HelloBlogTable().build(results(Studies.HELLO_BLOG, tool, List.of(
                 row(Studies.HELLO_BLOG, "node-express", Endpoints.HELLO, 10, a, b, c),
                 row(Studies.HELLO_BLOG, "node-fastify", Endpoints.HELLO, 50, b, c, a)))));
+        // the paper tables of a device (the fixture's device, its latencies replaced by a, b and c)
+        Results base = ResultsFixture.full();
+        dev.tpm.results.DeviceResults d0 = base.devices().get(0);
+        double lo = Math.min(a, Math.min(b, c));
+        double hi = Math.max(a, Math.max(b, c));
+        List<dev.tpm.results.GroupStat> g = d0.groupStats().stream().map(x -> !x.metric().startsWith("lat_") ? x
+                : new dev.tpm.results.GroupStat(x.device(), x.stack(), x.endpoint(), x.metric(), x.n(), b, b, 0, lo, hi, lo, hi,
+                        lo, hi, x.smallN())).toList();
+        List<dev.tpm.results.SweepPoint> sweep = d0.sweep().stream().map(p -> new dev.tpm.results.SweepPoint(p.device(), p.stack(),
+                p.concurrency(), p.n(), p.rps(), new Estimate(c, lo, hi), p.peakRssMib(), p.endpoints())).toList();
+        dev.tpm.results.DeviceResults d = d0.toBuilder().groupStats(g).sweep(sweep).build();
+        Results paper = new Results(base.dataset(), base.verification(), base.stackOrder(), List.of(d), base.replication(),
+                base.replicationTau());
+        tables.add(new LatencyTable().build(paper, d));
+        tables.add(new EndpointsTable().build(paper, d));
+        if (!d.sweep().isEmpty()) tables.add(new SweepTable().build(paper, d));
         for (TableModel t : tables) {
+            int checked = 0;
             for (int i = 0; i < t.columns().size(); i++) {
-                if (!t.columns().get(i).header().contains("(ms)")) continue;
+                if (!t.columns().get(i).header().contains("(ms)") && !t.columns().get(i).header().contains("p99 (")) continue;
                 for (TableModel.Row row : t.rows()) {
                     String cell = row.cells().get(i);
                     assertFalse(ZERO.matcher(cell).find(), t.name() + " " + t.columns().get(i).header() + ": " + cell);
+                    checked++;
                 }
             }
+            assertTrue(checked >= 2, t.name() + ": no latency cell checked");
         }
+        assertEquals(tables.size(), d.sweep().isEmpty() ? 4 : 5);
     }
 }

@@ -656,6 +656,10 @@ def analyse(ds):
             "significant": sum(1 for p in family if p["significant"]),
             "large_effect": len(large),
             "large_and_significant": sum(1 for p in large if p["significant"])})
+        if family:   # replication's post-hoc names sit on the stack 'all' (choice 24)
+            lookup[(dev, "all", "posthoc_comparisons")] = len(family)
+            lookup[(dev, "all", "posthoc_significant")] = sum(1 for p in family if p["significant"])
+            lookup[(dev, "all", "posthoc_significant_share")] = sum(1 for p in family if p["significant"]) / len(family)
 
         # section 4: weighted aggregates and sensitivity
         B = cfg["bootstrap_resamples"]
@@ -773,6 +777,9 @@ def analyse(ds):
                                          "peak_concurrency": levels[meds.index(peak)],
                                          "plateau_concurrency": plateau(levels, meds, cfg["plateau_gain"])})
             lookup[(dev, s, "peak_rps")] = peak
+            lookup[(dev, s, "min_rps")] = min(meds)
+            pc = out["sweep_summary"][-1]["plateau_concurrency"]
+            lookup[(dev, s, "plateau_concurrency")] = NAN if pc is None else pc
 
         ratios.extend(ratio_rows(dev, "", "idle_rss_mib", pooled_cands["idle_rss_mib"], conf, bands))
         ratios.extend(ratio_rows(dev, "", "startup_ms", pooled_cands["startup_ms"], conf, bands))
@@ -806,12 +813,34 @@ def analyse(ds):
             out["memory"].append(row)
             for col in ("first_mib", "min_mib", "max_mib", "last_mib", "growth_mib", "drops"):
                 lookup[(dev, s, col)] = row[col]
+            # rates compare across windows of different length (choice 24)
+            lookup[(dev, s, "growth_mib_per_min")] = row["growth_mib"] / row["duration_s"] * 60
+            lookup[(dev, s, "drops_per_min")] = row["drops"] / (row["series"] * row["duration_s"]) * 60
 
     # section 7: replication
+    def single(dev, stack, metric):
+        m = lookup.get((dev, stack, metric))
+        if m is None and metric in ("peak_rss_mib_min_endpoint", "peak_rss_mib_max_endpoint"):
+            v = [lookup.get((dev, stack, f"peak_rss_mib:{e}")) for e in CRUD_ENDPOINTS]
+            if all(x is not None and not math.isnan(x) for x in v):
+                m = min(v) if metric.endswith("_min_endpoint") else max(v)
+        elif m is None and metric.startswith("endpoints_higher:") and metric.count(":") == 2:
+            _, gm, other = metric.split(":")
+            a = [lookup.get((dev, stack, f"{gm}:{e}")) for e in CRUD_ENDPOINTS]
+            b = [lookup.get((dev, other, f"{gm}:{e}")) for e in CRUD_ENDPOINTS]
+            if gm in TESTED_METRICS and all(x is not None and not math.isnan(x) for x in a + b):
+                m = sum(1 for x, y in zip(a, b) if x > y)
+        return NAN if m is None else float(m)
+
+    def replicated(dev, stack, metric):
+        if "/" in metric:   # <name>/<other stack>: the ratio of two stacks' values
+            name, other = metric.rsplit("/", 1)
+            return single(dev, stack, name) / single(dev, other, name)
+        return single(dev, stack, metric)
+
     for pub in ds.published:
         for dev in devices:
-            m = lookup.get((dev, pub["stack"], pub["metric"]))
-            m = NAN if m is None else m
+            m = replicated(dev, pub["stack"], pub["metric"])
             ratio = m / pub["value"] if (pub["value"] != 0 and not math.isnan(m)) else NAN
             out["replication"].append({"device": dev, "table": pub["table"], "stack": pub["stack"],
                                        "metric": pub["metric"], "published": pub["value"], "measured": m,

@@ -566,6 +566,16 @@ class Gen:
             seen.add((table, stack, metric))
             note = "derived from a ratio in the text" if rnd.random() < 0.2 else ""
             rows.append(f"arXiv:0000.00000 (synthetic),{table},{stack},{metric},{r2(rnd.uniform(*metrics[metric]))},unit,{note}")
+        # the names of issue 31 (rates over the memory window, per-endpoint ranges, ratios and counts
+        # between stacks, the post-hoc family), fixed so that the random stream above is unchanged
+        a, b = pool[0], pool[1 % len(pool)]
+        for stack, metric, value in ((a, "growth_mib_per_min", 80), (a, "drops_per_min", 25), (a, "min_rps", 1780),
+                                     (a, "plateau_concurrency", 120), (a, "peak_rss_mib_min_endpoint", 6.62),
+                                     (a, "peak_rss_mib_max_endpoint", 8.11), (a, f"w_peak_mib/{b}", 2.6),
+                                     (a, f"endpoints_higher:rps_per_mib:{b}", 4), (a, "lat_p99_ms:delete_item", 2160),
+                                     ("all", "posthoc_comparisons", 400), ("all", "posthoc_significant", 253),
+                                     ("all", "posthoc_significant_share", 0.6325)):
+            rows.append(f"arXiv:0000.00000 (synthetic),Section 9,{stack},{metric},{value},unit,")
         with open(os.path.join(root, "reference", "published.csv"), "w", encoding="utf-8") as f:
             f.write("source,table,stack,metric,value,unit,note\n")
             for r in rows:

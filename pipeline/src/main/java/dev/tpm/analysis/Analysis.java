@@ -84,13 +84,15 @@ public final class Analysis {
             analyses.add(a);
         }
         plan.run(threads, submissionOrder);
-        List<DeviceResults> devices = analyses.stream().map(a -> a.finish(plan)).toList();
+        List<dev.tpm.results.LoadgenSummary> summaries =
+                LoadgenSummaries.of(rows, cfg.maxErrorRate(), everyStudy.comparator(), sameHostCores(counted));
+        List<DeviceResults> devices = analyses.stream().map(a -> a.finish(plan))
+                .map(d -> d.withTopology(dev.tpm.results.Topology.of(d.device(), byDevice.get(d.id()), summaries))).toList();
         // the seed studies' published values go to their own replication table (studies.md)
         List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
         return new Results(dataset, verification, order.stacks(), devices,
                 Replications.rows(devices, paperPublished, order), Replications.taus(devices, paperPublished),
-                LoadgenSummaries.of(rows, cfg.maxErrorRate(), everyStudy.comparator(), sameHostCores(counted)),
-                checkpoints(dataset, counted, cfg, everyStudy));
+                summaries, checkpoints(dataset, counted, cfg, everyStudy));
     }
 
     /**

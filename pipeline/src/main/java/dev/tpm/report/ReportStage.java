@@ -177,7 +177,7 @@ public final class ReportStage implements Stage {
             h.append("<section id=\"about\">\n<h2>What the data is</h2>\n<ul>\n");
             for (DeviceResults d : results.devices()) {
                 h.append("<li><strong>").append(Html.escape(d.source())).append("</strong>. ")
-                        .append(Html.escape(describe(d))).append("</li>\n");
+                        .append(Html.escape(describe(d))).append("<br>").append(Html.escape(d.topology().besidePaper())).append("</li>\n");
             }
             h.append("</ul>\n");
             Set<String> studies = new TreeSet<>();

@@ -22,6 +22,8 @@ import java.util.List;
  * @param drift the stability diagnostics of analysis.md 9 (drift.csv, the drift table and figure)
  * @param offeredLoad analysis.md 10: one row per (stack, endpoint, offered_rps) of measured phase-4 runs
  * @param capacity analysis.md 10: one row per (stack, endpoint) of {@code offeredLoad}
+ * @param topology where and how the device's campaigns ran (cores, pinning, load generator, window,
+ *     runs, host saturation), for the report's opening and the replication table's caption
  */
 public record DeviceResults(
         Device device,
@@ -49,7 +51,26 @@ public record DeviceResults(
         List<Ratio> ratios,
         Drift drift,
         List<OfferedLoad> offeredLoad,
-        List<Capacity> capacity) {
+        List<Capacity> capacity,
+        Topology topology) {
+
+    public DeviceResults {
+        if (topology == null) topology = Topology.unknown(device.id());
+    }
+
+    /** Results without a topology (nothing known of where the campaigns ran). */
+    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
+            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
+            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
+            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
+            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
+            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
+            List<TestLeftOut> testsLeftOut, List<Ratio> ratios, Drift drift, List<OfferedLoad> offeredLoad,
+            List<Capacity> capacity) {
+        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
+                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
+                paretoFrontier, listedStacks, testsLeftOut, ratios, drift, offeredLoad, capacity, null);
+    }
 
     /** Results without the version-3 ratios, stability diagnostics and phase 4. */
     public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
@@ -106,6 +127,11 @@ public record DeviceResults(
         return ratios.stream().filter(x -> x.mix().equals(mix) && x.metric().equals(metric)).toList();
     }
 
+    /** A copy with the device's topology (known once loadgen_summary's host columns are). */
+    public DeviceResults withTopology(Topology topology) {
+        return toBuilder().topology(topology).build();
+    }
+
     /** A copy with other implications (they are computed from the rest of the results). */
     public DeviceResults withImplications(List<Implication> implications) {
         return toBuilder().implications(implications).build();
@@ -117,7 +143,7 @@ public record DeviceResults(
                 .weighted(weighted).sensitivity(sensitivity).stackPooled(stackPooled).sweep(sweep)
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
                 .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
-                .ratios(ratios).drift(drift).offeredLoad(offeredLoad).capacity(capacity);
+                .ratios(ratios).drift(drift).offeredLoad(offeredLoad).capacity(capacity).topology(topology);
     }
 
     public static Builder builder(Device device) {
@@ -152,6 +178,7 @@ public record DeviceResults(
         private Drift drift = Drift.NONE;
         private List<OfferedLoad> offeredLoad = List.of();
         private List<Capacity> capacity = List.of();
+        private Topology topology;
 
         private Builder(Device device) {
             this.device = device;
@@ -182,13 +209,14 @@ public record DeviceResults(
         public Builder drift(Drift v) { drift = v; return this; }
         public Builder offeredLoad(List<OfferedLoad> v) { offeredLoad = List.copyOf(v); return this; }
         public Builder capacity(List<Capacity> v) { capacity = List.copyOf(v); return this; }
+        public Builder topology(Topology v) { topology = v; return this; }
 
         public DeviceResults build() {
             PosthocSummary summary = posthocSummary != null ? posthocSummary : PosthocSummary.empty(device.id());
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
                     implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut, ratios,
-                    drift, offeredLoad, capacity);
+                    drift, offeredLoad, capacity, topology);
         }
     }
 }

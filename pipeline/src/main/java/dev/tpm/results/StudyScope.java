@@ -98,6 +98,17 @@ public record StudyScope(String study, List<Campaign> campaigns, List<String> de
                 && x.concurrency() == concurrency).findFirst();
     }
 
+    /** The coarsest latency resolution of the load generators of the device's campaigns in this study. */
+    public LatencyResolution latencyResolution(String device) {
+        return LatencyResolution.coarsest(campaigns.stream().filter(c -> c.device().id().equals(device))
+                .map(c -> LoadGenerator.of(c.loadGenerator()).latencyResolution()).toList());
+    }
+
+    /** The coarsest latency resolution of every campaign of this study (for a table's note). */
+    public LatencyResolution latencyResolution() {
+        return LatencyResolution.coarsest(campaigns.stream().map(c -> LoadGenerator.of(c.loadGenerator()).latencyResolution()).toList());
+    }
+
     /** Whether any campaign of this study was imported from saved outputs. */
     public boolean imported() {
         return campaigns.stream().anyMatch(c -> c.loadGenerator().path("imported").asBoolean(false));

@@ -32,6 +32,7 @@ public final class EndpointsTable implements DeviceTable {
                 .number(TableText.medianCiHeader(r, "p50", Quantity.LATENCY_MS))
                 .number(TableText.medianCiHeader(r, "p99", Quantity.LATENCY_MS))
                 .text(TableText.WHY);
+        dev.tpm.results.LatencyResolution source = LatencySources.phases12(r, d);
         for (String e : Find.endpointsWith(d, Metrics.RPS)) {
             t.group();
             for (String s : d.listedStacks()) {
@@ -43,14 +44,14 @@ public final class EndpointsTable implements DeviceTable {
                 }
                 t.row(e, s, Integer.toString(rps.get().n()),
                         Rounding.ci(Quantity.RPS, rps.get().medianEstimate()),
-                        Rounding.ci(Quantity.LATENCY_MS, estimate(d, s, e, Metrics.LAT_P50_MS)),
-                        Rounding.ci(Quantity.LATENCY_MS, estimate(d, s, e, Metrics.LAT_P99_MS)), flag);
+                        Rounding.ci(Quantity.LATENCY_MS, estimate(d, s, e, Metrics.LAT_P50_MS), source),
+                        Rounding.ci(Quantity.LATENCY_MS, estimate(d, s, e, Metrics.LAT_P99_MS), source), flag);
             }
         }
         return t.note("n: measured phase-1 runs of the group. The mixed endpoint, where present, is descriptive only.")
                 .note(TableText.smallNNote(r))
                 .note(TableText.ciNote(r))
-                .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS)))
+                .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS), source))
                 .note(TableText.sourceNote("group_stats.csv"))
                 .build();
     }

@@ -48,8 +48,8 @@ public final class HelloBlogNextTable extends StudyTable {
                 }
                 t.row(a.device(), a.question().id(), c.stack(), c.endpoint(), Integer.toString(c.concurrency()),
                         x == null ? c.status() : Rounding.value(Quantity.RPS, x.rpsMedian()),
-                        x == null ? "" : Rounding.value(Quantity.LATENCY_MS, x.latP50Ms()),
-                        x == null ? "" : Rounding.value(Quantity.LATENCY_MS, x.latP99Ms()),
+                        x == null ? "" : Rounding.latency(x.latP50Ms(), s.latencyResolution(a.device())),
+                        x == null ? "" : Rounding.latency(x.latP99Ms(), s.latencyResolution(a.device())),
                         Rounding.value(Quantity.PERCENT, 100 * c.errorShare()), Rounding.value(Quantity.RATIO, c.ratio()));
             }
             t.note(a.question().id() + " (" + a.question().title() + ", x baseline: " + baseline(a.question()) + "): "
@@ -58,7 +58,7 @@ public final class HelloBlogNextTable extends StudyTable {
         return t.note("errors: failed requests (socket errors and non-2xx) / requests over the non-warm-up runs with results,"
                         + " measured or discarded; a run above max_error_rate is discarded, so a group with no measured run"
                         + " still shows how much it failed. n/a: no run has the value.")
-                .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.PERCENT, Quantity.RATIO)))
+                .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.PERCENT, Quantity.RATIO), s.latencyResolution()))
                 .note(TableText.sourceNote("loadgen_summary.csv"))
                 .build();
     }

@@ -42,8 +42,9 @@ public final class HelloBlogTable extends StudyTable {
             if (!group.equals(previous)) t.group();
             previous = group;
             t.row(x.device(), x.stack(), Integer.toString(x.concurrency()), Rounding.value(Quantity.RPS, x.rpsMedian()),
-                    Rounding.value(Quantity.LATENCY_MS, x.latP50Ms()), Rounding.value(Quantity.LATENCY_MS, x.latP90Ms()),
-                    Rounding.value(Quantity.LATENCY_MS, x.latP99Ms()), Rounding.value(Quantity.RATIO, x.ratioToSlowest()),
+                    Rounding.latency(x.latP50Ms(), s.latencyResolution(x.device())),
+                    Rounding.latency(x.latP90Ms(), s.latencyResolution(x.device())),
+                    Rounding.latency(x.latP99Ms(), s.latencyResolution(x.device())), Rounding.value(Quantity.RATIO, x.ratioToSlowest()),
                     saturatedCell(x));
         }
         List<String> missing = s.stacks().stream().filter(st -> rows.stream().noneMatch(x -> x.stack().equals(st))).toList();
@@ -54,7 +55,7 @@ public final class HelloBlogTable extends StudyTable {
                         + " and concurrency (the post's \"vs Flask\"). host saturated: the measured runs whose server and load"
                         + " generator together used at least 95 % of the device's cores, of all measured runs. n/a: no run"
                         + " has the value.")
-                .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.RATIO)))
+                .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.RATIO), s.latencyResolution()))
                 .note(TableText.sourceNote("loadgen_summary.csv"))
                 .build();
     }

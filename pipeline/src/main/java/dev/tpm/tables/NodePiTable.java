@@ -73,7 +73,7 @@ public final class NodePiTable extends StudyTable {
                 String node = s.version(stack, "runtime");
                 t.row(device, model, stack, node == null ? "n/a" : node, Integer.toString(c.getAsInt()),
                         Rounding.value(Quantity.RPS, x.map(LoadgenSummary::rpsMedian).orElse(Double.NaN)),
-                        Rounding.value(Quantity.LATENCY_MS, x.map(LoadgenSummary::latP99Ms).orElse(Double.NaN)),
+                        Rounding.latency(x.map(LoadgenSummary::latP99Ms).orElse(Double.NaN), s.latencyResolution(device)),
                         Rounding.value(Quantity.MIB, x.map(LoadgenSummary::peakRssMib).orElse(Double.NaN)),
                         Rounding.value(Quantity.RPS, heavy.map(LoadgenSummary::rpsMedian).orElse(Double.NaN)),
                         fastify, cluster);
@@ -86,7 +86,7 @@ public final class NodePiTable extends StudyTable {
                         + " \"+32% vs Express\"); cluster / single: " + CLUSTER + " / " + EXPRESS + " (its \"roughly 4x\")."
                         + " Memory: the largest peak RSS of the server's whole process tree (every worker counted),"
                         + " MiB = KiB / 1024. Node: the stack's versions.runtime in campaign.json. n/a: not measured.")
-                .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB, Quantity.RATIO)))
+                .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB, Quantity.RATIO), s.latencyResolution()))
                 .note(TableText.sourceNote("loadgen_summary.csv"))
                 .build();
     }

@@ -41,6 +41,7 @@ public final class OfferedLoadTable implements DeviceTable {
                 .number(TableText.withUnit("peak RSS, median", Quantity.MIB))
                 .text("kept up").text("marks");
         int minN = TableText.config(r).minN();
+        dev.tpm.results.LatencyResolution source = LatencySources.phase4(r, d);
         String previous = null;
         for (OfferedLoad p : d.offeredLoad()) {
             String cell = p.stack() + "/" + p.endpoint();
@@ -50,8 +51,8 @@ public final class OfferedLoadTable implements DeviceTable {
             if (p.meetsTarget()) marks.add("meets target");
             if (p.n() < minN) marks.add("small n");
             t.row(p.stack(), p.endpoint(), Rounding.value(Quantity.RPS, p.offeredRps()), Integer.toString(p.n()),
-                    Rounding.value(Quantity.RPS, p.rps()), Rounding.value(Quantity.LATENCY_MS, p.latP50Ms()),
-                    Rounding.ci(Quantity.LATENCY_MS, p.latP99Ms()), Rounding.value(Quantity.LATENCY_MS, p.latP999Ms()),
+                    Rounding.value(Quantity.RPS, p.rps()), Rounding.latency(p.latP50Ms(), source),
+                    Rounding.ci(Quantity.LATENCY_MS, p.latP99Ms(), source), Rounding.latency(p.latP999Ms(), source),
                     Rounding.value(Quantity.MIB, p.peakRssMib()), p.keptUp() ? "yes" : "no", String.join(", ", marks));
         }
         for (String s : d.listedStacks()) {
@@ -66,7 +67,7 @@ public final class OfferedLoadTable implements DeviceTable {
         }
         return t.note(TableText.ciNote(r))
                 .note(TableText.MIB_NOTE)
-                .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB)))
+                .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB), source))
                 .note(TableText.sourceNote("offered_load.csv"))
                 .build();
     }

@@ -48,6 +48,7 @@ abstract class PerEndpointTable implements DeviceTable {
         for (Metric m : metrics()) t.number(TableText.medianCiHeader(r, m.label(), m.quantity()));
         t.text(TableText.WHY);
         Set<Quantity> used = new LinkedHashSet<>();
+        dev.tpm.results.LatencyResolution source = LatencySources.phases12(r, d);
         for (String e : endpoints(d)) {
             t.group();
             for (String s : d.listedStacks()) {
@@ -63,7 +64,7 @@ abstract class PerEndpointTable implements DeviceTable {
                 for (Metric m : metrics()) {
                     used.add(m.quantity());
                     cells.add(Rounding.ci(m.quantity(),
-                            Find.groupStat(d, s, e, m.id()).map(GroupStat::medianEstimate).orElse(null)));
+                            Find.groupStat(d, s, e, m.id()).map(GroupStat::medianEstimate).orElse(null), source));
                 }
                 cells.add(TableText.groupFlag(r, d, s, e, first));
                 t.row(cells);
@@ -74,7 +75,7 @@ abstract class PerEndpointTable implements DeviceTable {
                         + " or no measured runs.")
                 .note(TableText.smallNNote(r))
                 .note(TableText.ciNote(r))
-                .note(Rounding.note(List.copyOf(used)))
+                .note(Rounding.note(List.copyOf(used), source))
                 .note(TableText.sourceNote("group_stats.csv"))
                 .build();
     }

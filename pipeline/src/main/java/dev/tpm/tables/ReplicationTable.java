@@ -3,12 +3,16 @@ package dev.tpm.tables;
 import dev.tpm.model.PublishedValue;
 import dev.tpm.model.Studies;
 import dev.tpm.results.DeviceResults;
+import dev.tpm.results.MemorySummary;
+import dev.tpm.results.Topology;
 import dev.tpm.results.Replication;
 import dev.tpm.results.ReplicationTau;
 import dev.tpm.results.Results;
 import dev.tpm.tables.Rounding.Quantity;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
+import java.util.IntSummaryStatistics;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -39,7 +43,7 @@ public final class ReplicationTable implements SharedTable {
                 .reduce((a, b) -> a + ", " + b).orElse("");
         TableModel.Builder t = TableModel.builder(name(), "Replication (new; no paper table): values published for"
                 + " the paper's Raspberry Pi 5 (" + source + ") beside each device's measurement. Measured on "
-                + TableText.devicesSource(r) + ".");
+                + TableText.devicesSource(r) + ". " + topologies(r));
         t.text("paper table").text("metric").text("stack").number("published").text("unit (paper)");
         for (DeviceResults d : r.devices()) {
             t.number(d.id() + " measured").number(d.id() + " measured / published");
@@ -59,8 +63,9 @@ public final class ReplicationTable implements SharedTable {
                         .filter(x -> x.device().equals(d.id()) && x.table().equals(p.table())
                                 && x.stack().equals(p.stack()) && x.metric().equals(p.metric()))
                         .findFirst();
-                cells.add(Rounding.value(q, m.map(Replication::measured).orElse(Double.NaN)));
-                cells.add(Rounding.value(Quantity.RATIO, m.map(Replication::ratio).orElse(Double.NaN)));
+                cells.add(Rounding.value(q, m.map(Replication::measured).orElse(Double.NaN), LatencySources.phases12(r, d)));
+                cells.add(WINDOW_COUNTS.contains(p.metric()) ? NOT_COMPARED
+                        : Rounding.value(Quantity.RATIO, m.map(Replication::ratio).orElse(Double.NaN)));
             }
             t.row(cells);
         }
@@ -68,7 +73,12 @@ public final class ReplicationTable implements SharedTable {
                 + " as measured sizes here are KiB / 1024 and rates are per MiB; had the paper meant 10^6 bytes, its"
                 + " sizes would be 4.6 % smaller in MiB (x 0.954) and its rates per MB 4.9 % larger per MiB. Metric"
                 + " names as in published.csv: w_* under the declared mix, x:endpoint a group median, rps_cN /"
-                + " p99_ms_cN the sweep at concurrency N.");
+                + " p99_ms_cN the sweep at concurrency N, min_rps and peak_rps the smallest and largest median over the"
+                + " sweep, peak_rss_mib_min_endpoint / _max_endpoint the ends of the five CRUD endpoints' peak RSS,"
+                + " x/other the stack's x over the other stack's x (a ratio), endpoints_higher:x:other on how many of the"
+                + " five CRUD endpoints the stack's median x is above the other stack's, posthoc_* the device's whole"
+                + " post-hoc family (stack all).");
+        if (published.stream().anyMatch(p -> WINDOW_COUNTS.contains(p.metric()))) t.note(memoryWindows(r));
         if (published.stream().anyMatch(p -> DerivedValue.of(p.note()).isPresent())) {
             t.note("~: a value the paper does not print but that follows from a rounded ratio in its text, shown"
                     + " with the significant digits its inputs carry and, in brackets, the range that the rounding of"
@@ -94,6 +104,47 @@ public final class ReplicationTable implements SharedTable {
                 .note(Rounding.note(used) + " Published values unrounded.")
                 .note(TableText.sourceNote("replication.csv") + " Published values: data/reference/published.csv.")
                 .build();
+    }
+
+    /** Memory counts that grow with the length of the series: compared only as rates per minute. */
+    static final Set<String> WINDOW_COUNTS = Set.of("growth_mib", "drops");
+
+    /** The ratio cell of a count over a window of another length. */
+    static final String NOT_COMPARED = "windows differ";
+
+    /** "Setups: the paper's ...; x86-vm-2c: ...": each device's topology beside the paper's, for the caption. */
+    static String topologies(Results r) {
+        StringBuilder b = new StringBuilder("Setups: the paper's Raspberry Pi 5: " + Topology.PAPER.describe() + ".");
+        for (DeviceResults d : r.devices()) b.append(' ').append(d.id()).append(": ").append(d.topology().describe()).append('.');
+        return b.toString();
+    }
+
+    /**
+     * The windows of the memory series (phase 3): the paper's, derived ({@link
+     * Topology#PAPER_MEMORY_WINDOW_S}), and each device's from memory.csv (series per stack and
+     * their median duration_s); counts over them are not compared, their rates per minute are.
+     */
+    static String memoryWindows(Results r) {
+        StringBuilder b = new StringBuilder("Memory series (phase 3) windows: the paper's about "
+                + Rounding.value(Quantity.SECONDS, Topology.PAPER_MEMORY_WINDOW_S).replaceAll("\\.0$", "")
+                + " s per stack (not printed in its summary: 3,314 snapshots at about 130 ms over five stacks)");
+        for (DeviceResults d : r.devices()) {
+            if (d.memory().isEmpty()) {
+                b.append("; ").append(d.id()).append(": no memory series");
+                continue;
+            }
+            DoubleSummaryStatistics dur = d.memory().stream().mapToDouble(MemorySummary::durationS).filter(x -> !Double.isNaN(x))
+                    .summaryStatistics();
+            IntSummaryStatistics series = d.memory().stream().mapToInt(MemorySummary::series).summaryStatistics();
+            String n = series.getMin() == series.getMax() ? Integer.toString(series.getMin()) : series.getMin() + "-" + series.getMax();
+            String s = Rounding.value(Quantity.SECONDS, dur.getMin());
+            String e = Rounding.value(Quantity.SECONDS, dur.getMax());
+            b.append("; ").append(d.id()).append(": ").append(n).append(" series per stack of ")
+                    .append(s.equals(e) ? s : s + "-" + e).append(" s each (memory.csv duration_s, median per stack)");
+        }
+        return b.append(". growth_mib and drops count over the whole window, so their ratio is not shown (\"" + NOT_COMPARED
+                + "\"); growth_mib_per_min (growth_mib / duration_s x 60) and drops_per_min (drops / (series x duration_s)"
+                + " x 60) compare them at equal length, assuming a steady rate.").toString();
     }
 
     /** Grouped by metric (first appearance in published.csv), then stack order, then paper table. */

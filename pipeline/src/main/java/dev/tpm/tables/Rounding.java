@@ -1,6 +1,7 @@
 package dev.tpm.tables;
 
 import dev.tpm.results.Estimate;
+import dev.tpm.results.LatencyResolution;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -28,7 +29,7 @@ public final class Rounding {
     /** A kind of number in the tables: its unit and how many decimals it keeps. */
     public enum Quantity {
         RPS("req/s", 0, "req/s to whole numbers"),
-        LATENCY_MS("ms", 2, "latency (ms) to 2 decimals"),
+        LATENCY_MS("ms", 2, "latency (ms) to 2 decimals (\"< 0.01\" below that)"),
         STARTUP_MS("ms", 1, "startup (ms) to 1 decimal"),
         MIB("MiB", 2, "MiB to 2 decimals"),
         RPS_PER_MIB("req/s/MiB", 2, "req/s/MiB to 2 decimals"),
@@ -36,6 +37,7 @@ public final class Rounding {
         POWER_W("W", 2, "power (W) to 2 decimals"),
         SECONDS("s", 1, "durations (s) to 1 decimal"),
         SLOPE_MIB_PER_S("MiB/s", 4, "slopes (MiB/s) to 4 decimals"),
+        PER_MINUTE("/min", 1, "rates per minute to 1 decimal"),
         PERCENT("%", 1, "percentages to 1 decimal"),
         CPU_CORES("cores", 2, "CPU cores to 2 decimals"),
         RPS_PER_CPU_S("req/CPU-s", 0, "requests per CPU-second to whole numbers"),
@@ -73,8 +75,11 @@ public final class Rounding {
          * colon decides.
          */
         public static Quantity forMetric(String metric) {
+            if (metric.contains("/")) return RATIO; // a ratio between two stacks' values
             String m = metric.contains(":") ? metric.substring(0, metric.indexOf(':')) : metric;
-            if (m.equals("drops")) return COUNT;
+            if (m.endsWith("_per_min")) return PER_MINUTE;
+            if (m.equals("drops") || m.equals("endpoints_higher") || m.equals("plateau_concurrency")
+                    || m.equals("posthoc_comparisons") || m.equals("posthoc_significant")) return COUNT;
             if (m.startsWith("startup")) return STARTUP_MS;
             if (m.contains("energy")) return ENERGY_MJ;
             if (m.contains("power")) return POWER_W;
@@ -112,9 +117,39 @@ public final class Rounding {
 
     private Rounding() {}
 
-    /** x rounded as its quantity asks; {@value #MISSING} for NaN. */
+    /** x rounded as its quantity asks; {@value #MISSING} for NaN. A latency is never printed as zero. */
     public static String value(Quantity q, double x) {
-        return fixed(x, q.decimals());
+        return value(q, x, LatencyResolution.UNKNOWN);
+    }
+
+    /**
+     * x rounded as its quantity asks; a latency ({@link Quantity#LATENCY_MS}) also no finer than its
+     * source reports it, see {@link #latency}.
+     */
+    public static String value(Quantity q, double x, LatencyResolution source) {
+        return q == Quantity.LATENCY_MS ? latency(x, source) : fixed(x, q.decimals());
+    }
+
+    /**
+     * Decimals a latency from this source prints with: {@link Quantity#LATENCY_MS}'s 2, or fewer
+     * when the source is coarser (0 for autocannon's whole milliseconds).
+     */
+    public static int latencyDecimals(LatencyResolution source) {
+        return Math.min(Quantity.LATENCY_MS.decimals(), source.decimals());
+    }
+
+    /**
+     * A latency in ms printed to the resolution of its source (outputs.md): {@link #latencyDecimals}
+     * decimals, half away from zero; a value that would print as zero prints as "&lt; " and the
+     * printed step ("&lt; 1" for autocannon's reported 0, "&lt; 0.01" otherwise): a latency below
+     * the resolution is not zero, and "0.00 ms" is never printed.
+     */
+    public static String latency(double ms, LatencyResolution source) {
+        if (Double.isNaN(ms) || Double.isInfinite(ms)) return fixed(ms, 0);
+        int decimals = latencyDecimals(source);
+        BigDecimal d = new BigDecimal(ms).setScale(decimals, RoundingMode.HALF_UP);
+        if (d.signum() == 0) return "< " + BigDecimal.ONE.movePointLeft(decimals).toPlainString();
+        return d.toPlainString();
     }
 
     public static String count(Integer x) {
@@ -135,9 +170,14 @@ public final class Rounding {
      * {@value #MISSING} when the value is.
      */
     public static String ci(Quantity q, Estimate e) {
+        return ci(q, e, LatencyResolution.UNKNOWN);
+    }
+
+    /** {@link #ci(Quantity, Estimate)} with a latency printed to its source's resolution. */
+    public static String ci(Quantity q, Estimate e, LatencyResolution source) {
         if (e == null || e.isMissing()) return MISSING;
-        if (Double.isNaN(e.lo()) || Double.isNaN(e.hi())) return value(q, e.value());
-        return value(q, e.value()) + " [" + value(q, e.lo()) + ", " + value(q, e.hi()) + "]";
+        if (Double.isNaN(e.lo()) || Double.isNaN(e.hi())) return value(q, e.value(), source);
+        return value(q, e.value(), source) + " [" + value(q, e.lo(), source) + ", " + value(q, e.hi(), source) + "]";
     }
 
     /**
@@ -168,10 +208,29 @@ public final class Rounding {
 
     /** "Rounded: req/s to whole numbers; MiB to 2 decimals." for the quantities a table shows. */
     public static String note(Collection<Quantity> used) {
+        return note(used, LatencyResolution.UNKNOWN);
+    }
+
+    /**
+     * The rounding note; where the latencies' source is coarser than the printed 2 decimals, the
+     * latency rule names the source's resolution instead ("latency (ms) to whole ms, as autocannon
+     * reports ...; "&lt; 1": a reported 0, under 1 ms").
+     */
+    public static String note(Collection<Quantity> used, LatencyResolution source) {
         StringJoiner j = new StringJoiner("; ", "Rounded for reading (half away from zero): ", ".");
         EnumSet<Quantity> set = EnumSet.noneOf(Quantity.class);
         set.addAll(used);
-        for (Quantity q : set) j.add(q.rule());
+        for (Quantity q : set) j.add(q == Quantity.LATENCY_MS ? latencyRule(source) : q.rule());
         return j.toString();
+    }
+
+    /** The latency rule of a table whose latencies come from this source. */
+    static String latencyRule(LatencyResolution source) {
+        int decimals = latencyDecimals(source);
+        if (decimals >= Quantity.LATENCY_MS.decimals()) return Quantity.LATENCY_MS.rule();
+        String step = BigDecimal.ONE.movePointLeft(decimals).toPlainString();
+        return "latency (ms) to " + (decimals == 0 ? "whole ms" : decimals + " decimals") + ", the resolution of its"
+                + " source (" + source.words() + "; \"< " + step + "\": a reported " + fixed(0, decimals)
+                + ", under " + step + " ms)";
     }
 }

@@ -154,7 +154,7 @@ public final class StudyReplicationTable extends StudyTable {
                         String rank = in ? rank(p.value(), pubBoth) + " / " + rank(m, meaBoth) : Rounding.MISSING;
                         String measuredCell = Double.isNaN(m)
                                 ? Studies.notBuilt(study, p.stack()).map(Studies.NotBuilt::text).orElse(Rounding.MISSING)
-                                : Rounding.value(q, m);
+                                : Rounding.value(q, m, s.latencyResolution(device));
                         if (in && rank(p.value(), pubBoth) != rank(m, meaBoth)) sameOrder = false;
                         String ratio = in ? Rounding.value(Quantity.RATIO, p.value() / pubMin) + " / "
                                 + Rounding.value(Quantity.RATIO, m / meaMin) : Rounding.MISSING;
@@ -192,7 +192,7 @@ public final class StudyReplicationTable extends StudyTable {
                         + " device have (n/a with fewer than two); x smallest: the value over the smallest of those stacks'"
                         + " values. measured n/a: the device's campaigns have no such value (a stack the package does not"
                         + " have, an endpoint or concurrency not measured). The seeds' MB are compared with MiB.")
-                .note(Rounding.note(used) + " Published values unrounded.")
+                .note(Rounding.note(used, scope.latencyResolution()) + " Published values unrounded.")
                 .note("Measured values: tables/loadgen_summary.csv and tables/memory_checkpoints.csv. Published values:"
                         + " data/reference/published.csv.")
                 .build();

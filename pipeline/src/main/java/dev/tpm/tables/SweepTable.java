@@ -39,6 +39,7 @@ public final class SweepTable implements DeviceTable {
                         .thenComparing(SweepPoint::stack)
                         .thenComparingInt(SweepPoint::concurrency))
                 .toList();
+        dev.tpm.results.LatencyResolution source = LatencySources.phases12(r, d);
         String previous = null;
         List<String> noPlateau = new ArrayList<>();
         for (SweepPoint p : points) {
@@ -49,7 +50,7 @@ public final class SweepTable implements DeviceTable {
             }
             previous = p.stack();
             t.row(p.stack(), Integer.toString(p.concurrency()), Integer.toString(p.n()),
-                    Rounding.ci(Quantity.RPS, p.rps()), Rounding.ci(Quantity.LATENCY_MS, p.p99Ms()),
+                    Rounding.ci(Quantity.RPS, p.rps()), Rounding.ci(Quantity.LATENCY_MS, p.p99Ms(), source),
                     Rounding.value(Quantity.MIB, p.peakRssMib()), marks(summary(d, p.stack()), p.concurrency(),
                             p.n() < TableText.config(r).minN()));
         }
@@ -66,7 +67,7 @@ public final class SweepTable implements DeviceTable {
         }
         return t.note(TableText.ciNote(r))
                 .note(TableText.MIB_NOTE)
-                .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB)))
+                .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB), source))
                 .note(TableText.sourceNote("sweep.csv and sweep_summary.csv"))
                 .build();
     }

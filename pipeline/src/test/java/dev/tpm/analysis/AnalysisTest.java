@@ -55,6 +55,14 @@ class AnalysisTest {
         d = results.devices().get(0);
     }
 
+    /** Each device's topology comes from the campaigns pooled into it, the excluded one left out. */
+    @Test
+    void topologyIsOfTheDevicesOwnCampaigns() {
+        assertEquals(d.id(), d.topology().device());
+        assertEquals(d.campaigns(), d.topology().setups().stream().flatMap(s -> s.campaigns().stream()).sorted().toList());
+        assertEquals(4, d.topology().cores());
+    }
+
     @Test
     void excludedCampaignIsDroppedFirstAndStacksFollowCampaignJson() {
         assertEquals(1, results.devices().size());

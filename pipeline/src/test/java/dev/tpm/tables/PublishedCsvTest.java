@@ -25,18 +25,24 @@ import org.junit.jupiter.api.Test;
 class PublishedCsvTest {
     static final Path FILE = Path.of("data/reference/published.csv");
     static final List<String> HEADER = List.of("source", "table", "stack", "metric", "value", "unit", "note");
-    static final Set<String> STACKS = Set.of("go", "rust", "python", "node", "dotnet");
-    static final Set<String> UNITS = Set.of("MB", "req/s", "ms", "mJ", "req/s/MB", "");
+    /** The paper's five stacks, python-1w (its one-worker Python, section 5.5) and "all" (the post-hoc family). */
+    static final Set<String> STACKS = Set.of("go", "rust", "python", "node", "dotnet", "python-1w", "all");
+    static final Set<String> UNITS = Set.of("MB", "req/s", "ms", "mJ", "req/s/MB", "", "x", "/min", "MB/min",
+            "connections", "endpoints", "comparisons");
     static final Set<String> PLAIN = Set.of("w_rps", "w_peak_mib", "w_rps_per_mib", "w_p99_ms", "w_energy_mj",
-            "idle_rss_mib", "startup_ms", "artifact_mib", "peak_rps", "first_mib", "min_mib", "max_mib", "last_mib",
-            "growth_mib", "drops");
+            "idle_rss_mib", "startup_ms", "artifact_mib", "peak_rps", "min_rps", "plateau_concurrency", "first_mib",
+            "min_mib", "max_mib", "last_mib", "growth_mib", "drops", "growth_mib_per_min", "drops_per_min",
+            "peak_rss_mib_min_endpoint", "peak_rss_mib_max_endpoint");
+    static final Set<String> POSTHOC = Set.of("posthoc_comparisons", "posthoc_significant", "posthoc_significant_share");
     static final Pattern SWEEP = Pattern.compile("(rps|p99_ms)_c[1-9][0-9]*");
 
     static boolean inVocabulary(String metric) {
-        if (PLAIN.contains(metric) || SWEEP.matcher(metric).matches()) return true;
-        int colon = metric.indexOf(':');
-        return colon > 0 && Metrics.ALL.contains(metric.substring(0, colon))
-                && Endpoints.ALL.contains(metric.substring(colon + 1));
+        if (PLAIN.contains(metric) || POSTHOC.contains(metric) || SWEEP.matcher(metric).matches()) return true;
+        int slash = metric.indexOf('/');
+        if (slash > 0) return inVocabulary(metric.substring(0, slash)) && STACKS.contains(metric.substring(slash + 1));
+        String[] parts = metric.split(":", -1);
+        if (parts.length == 3) return parts[0].equals("endpoints_higher") && Metrics.ALL.contains(parts[1]) && STACKS.contains(parts[2]);
+        return parts.length == 2 && Metrics.ALL.contains(parts[0]) && Endpoints.ALL.contains(parts[1]);
     }
 
     static List<CSVRecord> records() throws Exception {
@@ -66,6 +72,7 @@ class PublishedCsvTest {
             assertTrue(inVocabulary(r.get("metric")), where + ": metric " + r.get("metric"));
             assertTrue(UNITS.contains(r.get("unit")), where + ": unit " + r.get("unit"));
             assertTrue(Double.parseDouble(r.get("value")) > 0, where + ": value " + r.get("value"));
+            assertEquals(r.get("stack").equals("all"), POSTHOC.contains(r.get("metric")), where + ": stack all is the post-hoc family's");
             assertTrue(r.get("table").matches("(Table|Section) [0-9.]+"), where + ": table " + r.get("table"));
             assertTrue(keys.add(r.get("stack") + " " + r.get("metric")), where + ": a second value for the same stack and metric");
             assertTrue(r.get("table").chars().allMatch(c -> c < 128) && r.get("note").chars().allMatch(c -> c < 128),
@@ -144,5 +151,20 @@ class PublishedCsvTest {
         assertTrue(note.get("node startup_ms").startsWith("derived from a ratio in the text"));
         assertTrue(note.get("python startup_ms").startsWith("derived from a ratio in the text"));
         assertEquals("", note.get("rust startup_ms"));
+        // issue 31: .NET's POST and DELETE p99, Rust's peak range, the post-hoc family
+        assertEquals(1765.0, v.get("dotnet lat_p99_ms:post_item"));
+        assertEquals(2160.0, v.get("dotnet lat_p99_ms:delete_item"));
+        assertEquals(6.62, v.get("rust peak_rss_mib_min_endpoint"));
+        assertEquals(8.11, v.get("rust peak_rss_mib_max_endpoint"));
+        assertEquals(400.0, v.get("all posthoc_comparisons"));
+        assertEquals(253.0, v.get("all posthoc_significant"));
+        assertEquals(253.0 / 400, v.get("all posthoc_significant_share"), 1e-12);
+        assertEquals(32.2, v.get("python w_peak_mib/rust"));
+        assertEquals(2.8, v.get("rust w_rps_per_mib/go"));
+        // the memory rates: the printed counts over the paper's (derived) window, to three significant digits
+        double minutes = dev.tpm.results.Topology.PAPER_MEMORY_WINDOW_S / 60;
+        assertEquals(36 / minutes, v.get("go drops_per_min"), 0.05);
+        assertEquals(117 / minutes, v.get("node growth_mib_per_min"), 0.05);
+        assertTrue(note.get("go drops_per_min").contains("86 s"), note.get("go drops_per_min"));
     }
 }

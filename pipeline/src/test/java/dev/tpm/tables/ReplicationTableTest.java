@@ -25,6 +25,46 @@ class ReplicationTableTest {
                 "* Table 16, python, startup_ms: derived from a ratio in the text (44.1 ms x 10.7)"));
     }
 
+    /** Memory counts over windows of different length are not compared; their rates are, and both windows are printed. */
+    @Test
+    void memoryCountsAreComparedAsRatesWithBothWindows() {
+        String src = "arXiv:2609.11932";
+        List<dev.tpm.model.PublishedValue> published = List.of(
+                new dev.tpm.model.PublishedValue(src, "Table 20", "go", "drops", 36, "", ""),
+                new dev.tpm.model.PublishedValue(src, "Table 20", "go", "drops_per_min", 25.1, "/min", "a rate, derived here"));
+        Results base = ResultsFixture.full(dev.tpm.model.AnalysisConfig.defaults(), published);
+        dev.tpm.results.DeviceResults d = base.devices().get(0).toBuilder()
+                .memory(List.of(new dev.tpm.results.MemorySummary(base.devices().get(0).id(), "go", 2, 155, 20.1, 10, 10, 16,
+                        16, 6, 3, 0.01)))
+                .build();
+        Results r = new Results(base.dataset(), base.verification(), base.stackOrder(), List.of(d),
+                List.of(new dev.tpm.results.Replication(d.id(), "Table 20", "go", "drops", 36, 3, 3 / 36.0),
+                        new dev.tpm.results.Replication(d.id(), "Table 20", "go", "drops_per_min", 25.1, 3 / (2 * 20.1) * 60,
+                                3 / (2 * 20.1) * 60 / 25.1)), List.of());
+        ParsedMarkdown md = ParsedMarkdown.of(new ReplicationTable().build(r));
+        assertEquals(List.of(List.of("Table 20", "drops", "go", "36", "", "3", "windows differ"),
+                List.of("Table 20", "drops_per_min", "go", "25.1", "/min *", "4.5", "0.18")), md.rows());
+        String note = md.notes().stream().filter(n -> n.startsWith("Memory series (phase 3) windows")).findFirst().orElseThrow();
+        assertTrue(note.contains("the paper's about 86.2 s per stack") && note.contains(d.id() + ": 2 series per stack of 20.1 s each"),
+                note);
+    }
+
+    @Test
+    void theCaptionSetsEachDevicesTopologyBesideThePapers() {
+        Results base = ResultsFixture.full();
+        dev.tpm.results.DeviceResults d = base.devices().get(0);
+        dev.tpm.results.Topology t = new dev.tpm.results.Topology(d.id(), 2, List.of(new dev.tpm.results.Topology.Setup(
+                List.of("c1"), "1", new dev.tpm.results.LoadGenerator("wrk", "4.1.0", "same", "0", false), "0", 10, 1, 5.0, 30)),
+                40, 3, 0.97);
+        Results r = new Results(base.dataset(), base.verification(), base.stackOrder(), List.of(d.withTopology(t)),
+                base.replication(), base.replicationTau());
+        String caption = ParsedMarkdown.of(new ReplicationTable().build(r)).caption();
+        assertTrue(caption.contains("Setups: the paper's Raspberry Pi 5: server on all four cores, wrk on a separate machine"),
+                caption);
+        assertTrue(caption.contains(d.id() + ": server pinned to CPU 1 (one core of two), wrk 4.1.0 on the same machine, pinned"
+                + " to CPU 0, 5 s load window, 10 runs per group after 1 warm-up, 30 connections; host saturated: 3 of 40"), caption);
+    }
+
     @Test
     void tauLinesFollowTheRows() {
         Results r = ResultsFixture.full();

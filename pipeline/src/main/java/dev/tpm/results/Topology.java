@@ -1,0 +1,241 @@
+package dev.tpm.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Device;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * Where and how a device's paper campaigns ran (outputs.md "Report"): the server's cores and
+ * pinning, where the load generator ran, the load window, runs per group, and host saturation,
+ * so that a reader can set each device beside the paper's own setup ({@link #PAPER}).
+ *
+ * @param device the device id ("paper" for {@link #PAPER})
+ * @param cores device.cores of campaign.json, null when not recorded
+ * @param setups one per distinct setup among the campaigns (campaigns that ran the same way share
+ *     one), in order of their first campaign's id; several when the campaigns differ, e.g. one
+ *     pinned and one not
+ * @param hostRuns measured runs of the device's paper campaigns (loadgen_summary.csv, phases 1
+ *     and 2) that have host_busy: the load generator on the device and both CPU columns
+ * @param saturatedRuns of those, the runs whose server and load generator used at least
+ *     {@link LoadgenSummary#SATURATED} of the device's cores
+ * @param hostBusyMax the largest group median host_busy over those groups, NaN when none
+ */
+public record Topology(String device, Integer cores, List<Setup> setups, int hostRuns, int saturatedRuns, double hostBusyMax) {
+
+    /**
+     * One way of running: the server's CPU list (null = not pinned), the load generator, its CPU
+     * list, and protocol.runs / warmups / duration_s / concurrency of campaign.json.
+     */
+    public record Setup(List<String> campaigns, String serverCpus, LoadGenerator loadGenerator, String loadGeneratorCpus,
+            Integer runs, Integer warmups, Double windowS, Integer concurrency) {
+        public Setup {
+            campaigns = List.copyOf(campaigns);
+            Objects.requireNonNull(loadGenerator);
+        }
+
+        /** Everything but the campaign ids: campaigns with the same key ran the same way. */
+        List<Object> key() {
+            return java.util.Arrays.asList(serverCpus, loadGenerator.tool(), loadGenerator.version(), loadGenerator.host(),
+                    loadGeneratorCpus, runs, warmups, windowS, concurrency);
+        }
+
+        Setup withCampaigns(List<String> ids) {
+            return new Setup(ids, serverCpus, loadGenerator, loadGeneratorCpus, runs, warmups, windowS, concurrency);
+        }
+    }
+
+    /**
+     * The paper's phase-3 memory window per stack, in seconds. The summary does not print it; it
+     * prints 3,314 snapshots at about 130 ms for five stacks, so about 3,314 x 0.130 s / 5 = 86 s
+     * per stack, if the snapshots are single readings spread evenly over the stacks (were they
+     * 3,314 per stack, the window would be five times longer).
+     */
+    public static final double PAPER_MEMORY_WINDOW_S = 3314 * 0.130 / 5;
+
+    /**
+     * The paper's setup as its summary states it (seeds/000, sections 2.3, 3.1 and 3.5): a
+     * Raspberry Pi 5 whose four Cortex-A76 cores are isolated for the server, wrk on a separate
+     * machine, 50 measured runs per stack and endpoint after 3 warm-ups (its "53 runs") at 30
+     * connections. The load window of a run is not printed in the summary (null).
+     */
+    public static final Topology PAPER = new Topology("paper", 4, List.of(new Setup(List.of("arXiv:2609.11932"), "0-3",
+            new LoadGenerator("wrk", null, LoadGenerator.SEPARATE, null, false), null, 50, 3, null, 30)), 0, 0, Double.NaN);
+
+    public Topology {
+        setups = List.copyOf(setups);
+    }
+
+    /** A device of which nothing is known (results built without campaigns, e.g. in tests). */
+    public static Topology unknown(String device) {
+        return new Topology(device, null, List.of(), 0, 0, Double.NaN);
+    }
+
+    /**
+     * A device's topology from its paper campaigns (campaign.json's protocol.server_cpus, or the
+     * older protocol.pinning.server_cpus; load_generator and its cpus, or
+     * protocol.pinning.load_generator_cpus; protocol.runs, warmups, duration_s, concurrency) and
+     * its paper rows of loadgen_summary.csv (host_busy, saturated_runs).
+     */
+    public static Topology of(Device device, List<Campaign> campaigns, List<LoadgenSummary> summaries) {
+        Map<List<Object>, Setup> byKey = new LinkedHashMap<>();
+        for (Campaign c : campaigns.stream().sorted(Comparator.comparing(Campaign::id)).toList()) {
+            JsonNode p = c.protocol() == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : c.protocol();
+            LoadGenerator lg = LoadGenerator.of(c.loadGenerator());
+            String serverCpus = text(p.get("server_cpus"));
+            if (serverCpus == null) serverCpus = text(p.path("pinning").get("server_cpus"));
+            String lgCpus = lg.cpus() != null ? lg.cpus() : text(p.path("pinning").get("load_generator_cpus"));
+            Setup s = new Setup(List.of(c.id()), serverCpus, lg, lgCpus, integer(p.get("runs")), integer(p.get("warmups")),
+                    number(p.get("duration_s")), integer(p.get("concurrency")));
+            Setup seen = byKey.get(s.key());
+            if (seen == null) {
+                byKey.put(s.key(), s);
+            } else {
+                List<String> ids = new ArrayList<>(seen.campaigns());
+                ids.add(c.id());
+                byKey.put(s.key(), seen.withCampaigns(ids));
+            }
+        }
+        int hostRuns = 0;
+        int saturated = 0;
+        double busiest = Double.NaN;
+        for (LoadgenSummary x : summaries) {
+            if (!x.device().equals(device.id()) || !x.study().equals(Campaign.PAPER) || Double.isNaN(x.hostBusy())) continue;
+            hostRuns += x.n();
+            saturated += x.saturatedRuns() == null ? 0 : x.saturatedRuns();
+            busiest = Double.isNaN(busiest) ? x.hostBusy() : Math.max(busiest, x.hostBusy());
+        }
+        return new Topology(device.id(), device.cores(), List.copyOf(byKey.values()), hostRuns, saturated, busiest);
+    }
+
+    private static String text(JsonNode n) {
+        return n == null || n.isNull() || n.isMissingNode() ? null : n.asText();
+    }
+
+    private static Integer integer(JsonNode n) {
+        return n != null && n.isIntegralNumber() ? n.intValue() : null;
+    }
+
+    private static Double number(JsonNode n) {
+        return n != null && n.isNumber() ? n.doubleValue() : null;
+    }
+
+    /** Whether the campaigns ran in more than one way. */
+    public boolean differs() {
+        return setups.size() > 1;
+    }
+
+    /**
+     * How many CPUs a Linux CPU list names ("1" -> 1, "0-3" -> 4, "0,2-3" -> 3); null when it
+     * does not parse.
+     */
+    public static Integer cpuCount(String list) {
+        if (list == null || list.isBlank()) return null;
+        TreeSet<Integer> cpus = new TreeSet<>();
+        try {
+            for (String part : list.trim().split(",")) {
+                String[] ends = part.trim().split("-");
+                int a = Integer.parseInt(ends[0].trim());
+                int b = ends.length == 2 ? Integer.parseInt(ends[1].trim()) : a;
+                if (ends.length > 2 || b < a) return null;
+                for (int i = a; i <= b; i++) cpus.add(i);
+            }
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        return cpus.size();
+    }
+
+    /**
+     * The topology in plain words, one sentence, e.g. "server pinned to CPU 1 (1 core of 2); wrk
+     * 4.1.0 on the same machine, pinned to CPU 0; 5 s load window, 10 runs per group after 1
+     * warm-up; host saturated in 0 of 980 measured runs (busiest group: 61.2 % of the cores)".
+     */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        if (setups.isEmpty()) {
+            parts.add("setup not recorded");
+        } else if (setups.size() == 1) {
+            parts.add(describe(setups.get(0)));
+        } else {
+            List<String> each = new ArrayList<>();
+            for (Setup s : setups) {
+                each.add((s.campaigns().size() == 1 ? "campaign " : "campaigns ") + String.join(", ", s.campaigns()) + ": "
+                        + describe(s));
+            }
+            parts.add("its campaigns ran in " + setups.size() + " different ways (" + String.join(" | ", each) + ")");
+        }
+        parts.add(saturation());
+        return String.join("; ", parts);
+    }
+
+    private String describe(Setup s) {
+        List<String> parts = new ArrayList<>();
+        Integer server = cpuCount(s.serverCpus());
+        String of = cores == null ? "" : " of " + words(cores);
+        if (s.serverCpus() == null) {
+            parts.add("server not pinned" + (cores == null ? "" : " (any of the " + words(cores) + " cores)"));
+        } else if (server != null && server.equals(cores)) {
+            parts.add("server on all " + words(cores) + " cores");
+        } else {
+            parts.add("server pinned to " + (server != null && server == 1 ? "CPU " : "CPUs ") + s.serverCpus()
+                    + (server == null ? "" : " (" + words(server) + (server == 1 ? " core" : " cores") + of + ")"));
+        }
+        LoadGenerator lg = s.loadGenerator();
+        String tool = (lg.tool().isEmpty() ? "the load generator" : lg.tool()) + (lg.version() == null ? "" : " " + lg.version());
+        if (lg.sameHost()) {
+            parts.add(tool + " on the same machine" + (s.loadGeneratorCpus() == null ? ", not pinned"
+                    : ", pinned to " + (Objects.equals(cpuCount(s.loadGeneratorCpus()), 1) ? "CPU " : "CPUs ") + s.loadGeneratorCpus()));
+        } else if (LoadGenerator.SEPARATE.equals(lg.host())) {
+            parts.add(tool + " on a separate machine");
+        } else {
+            parts.add(tool + ", where it ran not recorded");
+        }
+        String window = s.windowS() == null ? "load window not stated" : plain(s.windowS()) + " s load window";
+        String runs = s.runs() == null ? "runs per group not recorded" : s.runs() + " runs per group"
+                + (s.warmups() == null ? "" : " after " + s.warmups() + (s.warmups() == 1 ? " warm-up" : " warm-ups"));
+        parts.add(window + ", " + runs + (s.concurrency() == null ? "" : ", " + s.concurrency() + " connections"));
+        return String.join(", ", parts);
+    }
+
+    private String saturation() {
+        boolean anySame = setups.stream().anyMatch(s -> s.loadGenerator().sameHost());
+        if (!anySame && !setups.isEmpty()) return "no host saturation possible (the load generator had its own machine)";
+        if (hostRuns == 0) return "host saturation not measured (no run has both CPU columns)";
+        String what = " of " + hostRuns + " measured runs used >= " + plain(100 * LoadgenSummary.SATURATED)
+                + " % of the cores for server + load generator (busiest group's median: " + percent(hostBusyMax) + ")";
+        return saturatedRuns == 0 ? "host never saturated: none" + what : "host saturated: " + saturatedRuns + what;
+    }
+
+    /** "Setup: ... The paper's: ...": one line for the report's opening, this device beside the paper. */
+    public String besidePaper() {
+        return "Setup: " + describe() + ". The paper's: " + PAPER.describe() + ".";
+    }
+
+    private static String words(int n) {
+        return switch (n) {
+            case 1 -> "one";
+            case 2 -> "two";
+            case 3 -> "three";
+            case 4 -> "four";
+            default -> Integer.toString(n);
+        };
+    }
+
+    private static String plain(double x) {
+        return new BigDecimal(Double.toString(x)).stripTrailingZeros().toPlainString();
+    }
+
+    private static String percent(double share) {
+        return new BigDecimal(100 * share).setScale(1, RoundingMode.HALF_UP).toPlainString().toLowerCase(Locale.ROOT) + " %";
+    }
+}

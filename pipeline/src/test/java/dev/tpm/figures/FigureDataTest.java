@@ -357,9 +357,13 @@ class FigureDataTest {
         // doubling levels one unit apart, labelled with the concurrency
         assertEquals(List.of("30", "60", "120", "240", " "), List.of(SweepFigure.xLabel(device, 0), SweepFigure.xLabel(device, 1),
                 SweepFigure.xLabel(device, 2), SweepFigure.xLabel(device, 3), SweepFigure.xLabel(device, 0.5)));
-        assertEquals("median throughput (req/s)", rps.getYAxisTitle());
-        assertFalse(rps.getStyler().isYAxisLogarithmic());
+        // every median and CI end positive: both on a log scale, and the titles say so
+        assertEquals("median throughput (req/s), log scale", rps.getYAxisTitle());
+        assertEquals("median p99 latency (ms), log scale", p99.getYAxisTitle());
+        assertTrue(rps.getStyler().isYAxisLogarithmic());
         assertTrue(p99.getStyler().isYAxisLogarithmic(), "about 4 ms to 740 ms");
+        assertTrue(f.caption().contains("Throughput on a log scale"), f.caption());
+        assertTrue(f.caption().contains("p99 latency on a log scale"), f.caption());
         for (String stack : SyntheticResults.STACKS) {
             List<SweepPoint> pts = SweepFigure.points(device, stack);
             XYSeries line = series(rps, stack);
@@ -374,6 +378,60 @@ class FigureDataTest {
                 assertTrue(Double.isNaN(ci[3 * i + 2]));
             }
         }
+    }
+
+    /** SYNTHETIC: the fixture's sweep with python's throughput and p99 set to fixed values at every level. */
+    private DeviceResults sweepWithPython(double rps, double p99Ms) {
+        List<SweepPoint> pts = device.sweep().stream().map(p -> p.stack().equals("python")
+                ? new SweepPoint(p.device(), p.stack(), p.concurrency(), p.n(), new Estimate(rps, rps * 0.95, rps * 1.05),
+                        new Estimate(p99Ms, p99Ms, p99Ms * 1.1), p.peakRssMib(), p.endpoints())
+                : p).toList();
+        return device.toBuilder().sweep(pts).build();
+    }
+
+    /**
+     * SYNTHETIC: python at 200 req/s beside stacks at tens of thousands (more than two decades): a
+     * linear axis would flatten python's line against the floor; the throughput panel is on a log
+     * axis, its title and the caption say so, and after the figures stage its range runs between 1-2-5
+     * ticks around every value.
+     */
+    @Test
+    void sweepThroughputSpanningTwoDecadesIsOnALogAxis() {
+        DeviceResults d = sweepWithPython(200, 40);
+        double maxRps = d.sweep().stream().mapToDouble(p -> p.rps().hi()).max().orElseThrow();
+        assertTrue(maxRps / 190 > 100, "the fixture spans more than two decades: " + maxRps);
+        Figure f = new SweepFigure().build(results, d, theme);
+        XYChart rps = f.panel(SweepFigure.RPS_PANEL);
+        assertTrue(rps.getStyler().isYAxisLogarithmic());
+        assertEquals("median throughput (req/s), log scale", rps.getYAxisTitle());
+        assertTrue(f.caption().contains("Throughput on a log scale"), f.caption());
+        Figure finished = FiguresStage.finish(f, "synthetic device");
+        XYChart done = finished.panel(SweepFigure.RPS_PANEL);
+        assertTrue(done.getStyler().isYAxisLogarithmic());
+        double lo = done.getStyler().getYAxisMin();
+        double hi = done.getStyler().getYAxisMax();
+        assertTrue(lo <= 190 && hi >= maxRps, lo + " .. " + hi);
+        assertEquals(Plots.floor125(lo), lo, EPS);
+        assertEquals(Plots.ceil125(hi), hi, EPS);
+    }
+
+    /**
+     * SYNTHETIC: a p99 of 0 (below a load generator's whole millisecond) has no place on a log axis:
+     * that panel falls back to linear (title without "log scale", the caption says why), while the
+     * throughput panel, every value positive, stays on its log axis.
+     */
+    @Test
+    void sweepPanelWithAZeroFallsBackToLinear() {
+        DeviceResults d = sweepWithPython(500, 0);
+        Figure f = new SweepFigure().build(results, d, theme);
+        XYChart rps = f.panel(SweepFigure.RPS_PANEL);
+        XYChart p99 = f.panel(SweepFigure.P99_PANEL);
+        assertTrue(rps.getStyler().isYAxisLogarithmic());
+        assertFalse(p99.getStyler().isYAxisLogarithmic());
+        assertEquals("median p99 latency (ms)", p99.getYAxisTitle());
+        assertTrue(f.caption().contains("p99 latency on a linear scale from 0 (a value of 0 rules a log scale out)"),
+                f.caption());
+        assertEquals(0.0, min(series(p99, "python").getYData()), EPS);
     }
 
     /** The fixture's levels all have n = 10 >= min_n: no open markers, and the legend does not mention them. */

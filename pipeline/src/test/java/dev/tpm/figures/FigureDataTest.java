@@ -75,10 +75,12 @@ class FigureDataTest {
         Figure f = new ParetoFigure().build(results, device, theme);
         XYChart c = f.panel(0);
         assertTrue(c.getTitle().startsWith("Figure 8"), c.getTitle());
-        assertEquals("weighted peak RSS (MiB)", c.getXAxisTitle());
-        assertEquals("weighted throughput (req/s)", c.getYAxisTitle());
-        assertFalse(c.getStyler().isXAxisLogarithmic());
-        assertFalse(c.getStyler().isYAxisLogarithmic());
+        // every value positive: both axes on log scales, though neither spans two decades
+        assertEquals("weighted peak RSS (MiB), log scale", c.getXAxisTitle());
+        assertEquals("weighted throughput (req/s), log scale", c.getYAxisTitle());
+        assertTrue(c.getStyler().isXAxisLogarithmic());
+        assertTrue(c.getStyler().isYAxisLogarithmic());
+        assertTrue(f.caption().contains("Both axes on log scales."), f.caption());
         assertEquals(List.of("go", "rust", "python", "node", "dotnet", ParetoFigure.FRONTIER), legend(c));
         for (String stack : SyntheticResults.STACKS) {
             Weighted w = declared(device, stack);
@@ -114,19 +116,24 @@ class FigureDataTest {
         assertArrayEquals(new double[] {declared(device, "rust").wPeakMib().value()}, one.getXData(), EPS);
     }
 
+    /** SYNTHETIC: a throughput CI reaching 0 rules the log y axis out; memory, every value positive, stays log. */
     @Test
-    void paretoUsesALogAxisWhenMemorySpansMoreThanTwoDecades() {
-        List<Weighted> wide = new ArrayList<>();
+    void paretoAxisWithAZeroFallsBackToLinear() {
+        List<Weighted> zero = new ArrayList<>();
         for (Weighted w : device.weighted()) {
-            Estimate mib = w.stack().equals("python") ? new Estimate(2000, 1900, 2100) : w.wPeakMib();
-            wide.add(new Weighted(w.device(), w.mix(), w.stack(), w.wRps(), mib, w.wRpsPerMib(), w.wP99Ms(),
+            Estimate rps = w.stack().equals("python") ? new Estimate(100, 0, 300) : w.wRps();
+            zero.add(new Weighted(w.device(), w.mix(), w.stack(), rps, w.wPeakMib(), w.wRpsPerMib(), w.wP99Ms(),
                     w.wEnergyMj(), w.rank(), w.ratioToBest()));
         }
-        DeviceResults d = SyntheticResults.with(device, wide, device.stackPooled(), device.paretoFrontier());
-        XYChart c = new ParetoFigure().build(results, d, theme).panel(0);
-        assertTrue(c.getStyler().isXAxisLogarithmic(), "2100 / 7.15 spans more than two decades");
+        DeviceResults d = SyntheticResults.with(device, zero, device.stackPooled(), device.paretoFrontier());
+        Figure f = new ParetoFigure().build(results, d, theme);
+        XYChart c = f.panel(0);
+        assertTrue(c.getStyler().isXAxisLogarithmic());
         assertFalse(c.getStyler().isYAxisLogarithmic());
         assertEquals("weighted peak RSS (MiB), log scale", c.getXAxisTitle());
+        assertEquals("weighted throughput (req/s)", c.getYAxisTitle());
+        assertTrue(f.caption().contains("Memory on a log scale; throughput on a linear scale (a value of 0 rules a log"
+                + " scale out)."), f.caption());
     }
 
     // ---- endpoint box plots ----
@@ -341,8 +348,31 @@ class FigureDataTest {
                 assertEquals(max(tops), max(s.getYData()), EPS);
             }
         }
-        // the fixture's ratios run from 3.1 (python, write-heavy) to 380 (rust): more than two decades
+        // every ratio positive: a log axis, said in the axis title and the caption
         assertTrue(log);
+        assertEquals("weighted throughput per MiB (req/s/MiB), log scale", c.getYAxisTitle());
+        assertTrue(new SensitivityFigure().caption(results, device).contains("Log scale"));
+    }
+
+    /**
+     * SYNTHETIC: python's read-heavy ratio with a CI down to 0: no log axis can hold it, so the mixes
+     * fall back to bars from 0 on a linear axis, and the caption says why.
+     */
+    @Test
+    void sensitivityWithAZeroFallsBackToBarsOnALinearAxis() {
+        List<Weighted> zero = new ArrayList<>();
+        for (Weighted w : device.weighted()) {
+            Estimate ratio = w.stack().equals("python") && w.mix().equals("read_heavy") ? new Estimate(3, 0, 6) : w.wRpsPerMib();
+            zero.add(new Weighted(w.device(), w.mix(), w.stack(), w.wRps(), w.wPeakMib(), ratio, w.wP99Ms(),
+                    w.wEnergyMj(), w.rank(), w.ratioToBest()));
+        }
+        DeviceResults d = SyntheticResults.with(device, zero, device.stackPooled(), device.paretoFrontier());
+        Figure f = new SensitivityFigure().build(results, d, theme);
+        XYChart c = f.panel(0);
+        assertFalse(c.getStyler().isYAxisLogarithmic());
+        assertEquals("weighted throughput per MiB (req/s/MiB)", c.getYAxisTitle());
+        assertEquals(XYSeriesRenderStyle.PolygonArea, series(c, "rust").getXYSeriesRenderStyle().orElseThrow());
+        assertTrue(f.caption().contains("Linear scale from 0 (a ratio of 0 rules a log scale out)."), f.caption());
     }
 
     // ---- sweep and memory ----

@@ -64,8 +64,7 @@ public final class HelloBlogFigure implements StudyFigure {
         List<String> missing = s.stacks().stream().filter(x -> !shown.contains(x)).toList();
         return "GET / plain text: the median throughput of the measured runs at each concurrency (left) and the medians"
                 + " of p99 latency (solid line, filled markers) and p50 latency (dashed line, open markers) (right), per stack"
-                + " and device; throughput on a " + scale(rpsLog(s)) + ", latency on a " + scale(latencyLog(s))
-                + ". Devices: " + s.describe() + "."
+                + " and device; " + scales(rpsLog(s), latencyLog(s)) + ". Devices: " + s.describe() + "."
                 + (missing.isEmpty() ? "" : " Not shown (no measured GET / run): " + String.join(", ", missing) + ".");
     }
 
@@ -81,6 +80,12 @@ public final class HelloBlogFigure implements StudyFigure {
     /** The latency panels' y axis, likewise over every p50 and p99 median: linear from 0 when one is 0. */
     static boolean latencyLog(StudyScope s) {
         return Plots.logScale(rows(s).stream().flatMapToDouble(x -> DoubleStream.of(x.latP50Ms(), x.latP99Ms())));
+    }
+
+    /** The caption's clause on the panels' y axes. */
+    static String scales(boolean rpsLog, boolean latencyLog) {
+        if (rpsLog && latencyLog) return "both y axes on log scales";
+        return "throughput on a " + scale(rpsLog) + ", latency on a " + scale(latencyLog);
     }
 
     private static String scale(boolean log) {

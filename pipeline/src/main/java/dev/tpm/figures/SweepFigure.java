@@ -67,8 +67,7 @@ public final class SweepFigure implements FigureBuilder {
                 + " log2 axis), per stack; whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians,"
                 + " drawn only for levels of at least min_n = " + minN + " runs"
                 + (small ? "; an open marker is a median of fewer runs (n < min_n), described but not inferred from." : ".")
-                + " Throughput on a " + scale(logAxis(device, SweepPoint::rps)) + "; p99 latency on a "
-                + scale(logAxis(device, SweepPoint::p99Ms)) + ".";
+                + scales(logAxis(device, SweepPoint::rps), logAxis(device, SweepPoint::p99Ms));
     }
 
     /**
@@ -79,6 +78,12 @@ public final class SweepFigure implements FigureBuilder {
      */
     static boolean logAxis(DeviceResults d, Function<SweepPoint, Estimate> metric) {
         return Plots.logScale(Plots.span(d.sweep().stream().map(metric).toList()));
+    }
+
+    /** The caption's sentence on the two panels' y axes. */
+    static String scales(boolean rpsLog, boolean p99Log) {
+        if (rpsLog && p99Log) return " Both y axes on log scales (equal ratios, equal heights).";
+        return " Throughput on a " + scale(rpsLog) + "; p99 latency on a " + scale(p99Log) + ".";
     }
 
     private static String scale(boolean log) {

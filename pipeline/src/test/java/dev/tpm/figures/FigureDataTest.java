@@ -392,8 +392,7 @@ class FigureDataTest {
         assertEquals("median p99 latency (ms), log scale", p99.getYAxisTitle());
         assertTrue(rps.getStyler().isYAxisLogarithmic());
         assertTrue(p99.getStyler().isYAxisLogarithmic(), "about 4 ms to 740 ms");
-        assertTrue(f.caption().contains("Throughput on a log scale"), f.caption());
-        assertTrue(f.caption().contains("p99 latency on a log scale"), f.caption());
+        assertTrue(f.caption().contains("Both y axes on log scales (equal ratios, equal heights)."), f.caption());
         for (String stack : SyntheticResults.STACKS) {
             List<SweepPoint> pts = SweepFigure.points(device, stack);
             XYSeries line = series(rps, stack);
@@ -434,7 +433,7 @@ class FigureDataTest {
         XYChart rps = f.panel(SweepFigure.RPS_PANEL);
         assertTrue(rps.getStyler().isYAxisLogarithmic());
         assertEquals("median throughput (req/s), log scale", rps.getYAxisTitle());
-        assertTrue(f.caption().contains("Throughput on a log scale"), f.caption());
+        assertTrue(f.caption().contains("Both y axes on log scales"), f.caption());
         Figure finished = FiguresStage.finish(f, "synthetic device");
         XYChart done = finished.panel(SweepFigure.RPS_PANEL);
         assertTrue(done.getStyler().isYAxisLogarithmic());
@@ -459,8 +458,8 @@ class FigureDataTest {
         assertTrue(rps.getStyler().isYAxisLogarithmic());
         assertFalse(p99.getStyler().isYAxisLogarithmic());
         assertEquals("median p99 latency (ms)", p99.getYAxisTitle());
-        assertTrue(f.caption().contains("p99 latency on a linear scale from 0 (a value of 0 rules a log scale out)"),
-                f.caption());
+        assertTrue(f.caption().contains("Throughput on a log scale (equal ratios, equal heights); p99 latency on a linear"
+                + " scale from 0 (a value of 0 rules a log scale out)."), f.caption());
         assertEquals(0.0, min(series(p99, "python").getYData()), EPS);
     }
 

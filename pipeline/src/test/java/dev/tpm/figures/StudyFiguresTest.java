@@ -96,7 +96,7 @@ class StudyFiguresTest {
         assertEquals("median throughput (req/s), log scale", rps.getYAxisTitle());
         assertTrue(f.panel(1).getStyler().isYAxisLogarithmic());
         assertEquals("median latency (ms), log scale", f.panel(1).getYAxisTitle());
-        assertTrue(f.caption().contains("throughput on a log scale, latency on a log scale"), f.caption());
+        assertTrue(f.caption().contains("per stack and device; both y axes on log scales. Devices:"), f.caption());
 
         List<LoadgenSummary> wide = blogRows().stream().map(x -> x.stack().equals("go-http") ? withRps(x, 100_000) : x).toList();
         XYChart wideRps = new HelloBlogFigure().build(results(wide)).panel(0);
@@ -116,7 +116,8 @@ class StudyFiguresTest {
         assertTrue(f.panel(0).getStyler().isYAxisLogarithmic());
         assertFalse(f.panel(1).getStyler().isYAxisLogarithmic());
         assertEquals("median latency (ms)", f.panel(1).getYAxisTitle());
-        assertTrue(f.caption().contains("latency on a linear scale from 0 (a value of 0 rules a log scale out)"),
+        assertTrue(f.caption().contains("throughput on a log scale, latency on a linear scale from 0 (a value of 0 rules a log"
+                + " scale out)"),
                 f.caption());
     }
 

@@ -60,15 +60,13 @@ final class EndpointBoxes {
     }
 
     /**
-     * A log axis whenever every run is positive: the stacks' throughputs differ by more than a decade
-     * (about 2,000 to 70,000 req/s on one device), and on a linear axis the slow stacks' boxes shrink
-     * to lines, while on a log axis a box's height is its runs' relative spread, the same for a slow
-     * stack as for a fast one. Quartiles and medians do not depend on the axis (the whiskers' 1.5 IQR
-     * is still taken on the values). A run of 0 (a p99 below a load generator's whole millisecond)
-     * has no place on a log axis: then linear from 0, one scale for every panel all the same.
+     * One scale for every panel, by the figures' rule ({@link Plots#logScale}) over every run drawn:
+     * log whenever every run is positive, so that a box's height is its runs' relative spread, the
+     * same for a slow stack as for a fast one. Quartiles and medians do not depend on the axis (the
+     * whiskers' 1.5 IQR is still taken on the values). A run of 0 makes every panel linear from 0.
      */
     static boolean logAxis(DeviceResults device, String metric) {
-        return Plots.allPositive(Arrays.stream(runs(device, metric, endpoints(device, metric))));
+        return Plots.logScale(Arrays.stream(runs(device, metric, endpoints(device, metric))));
     }
 
     static Figure build(Results results, DeviceResults device, Theme theme, String name, String metric,

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.DoubleStream;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.Circle;
@@ -63,8 +64,32 @@ public final class HelloBlogFigure implements StudyFigure {
         List<String> missing = s.stacks().stream().filter(x -> !shown.contains(x)).toList();
         return "GET / plain text: the median throughput of the measured runs at each concurrency (left) and the medians"
                 + " of p99 latency (solid line, filled markers) and p50 latency (dashed line, open markers) (right), per stack"
-                + " and device. Devices: " + s.describe() + "."
+                + " and device; " + scales(rpsLog(s), latencyLog(s)) + ". Devices: " + s.describe() + "."
                 + (missing.isEmpty() ? "" : " Not shown (no measured GET / run): " + String.join(", ", missing) + ".");
+    }
+
+    /**
+     * The throughput panels' y axis, one for every device's panel, by the figures' rule
+     * ({@link Plots#logScale}): log whenever every median is positive, so that flask-dev at about
+     * 2,000 req/s reads as well as go-http at about 90,000.
+     */
+    static boolean rpsLog(StudyScope s) {
+        return Plots.logScale(rows(s).stream().mapToDouble(LoadgenSummary::rpsMedian));
+    }
+
+    /** The latency panels' y axis, likewise over every p50 and p99 median: linear from 0 when one is 0. */
+    static boolean latencyLog(StudyScope s) {
+        return Plots.logScale(rows(s).stream().flatMapToDouble(x -> DoubleStream.of(x.latP50Ms(), x.latP99Ms())));
+    }
+
+    /** The caption's clause on the panels' y axes. */
+    static String scales(boolean rpsLog, boolean latencyLog) {
+        if (rpsLog && latencyLog) return "both y axes on log scales";
+        return "throughput on a " + scale(rpsLog) + ", latency on a " + scale(latencyLog);
+    }
+
+    private static String scale(boolean log) {
+        return log ? "log scale" : "linear scale from 0 (a value of 0 rules a log scale out)";
     }
 
     @Override
@@ -73,14 +98,14 @@ public final class HelloBlogFigure implements StudyFigure {
         Theme theme = new Theme(s.stacks());
         List<XYChart> panels = new ArrayList<>();
         boolean several = s.devices().size() > 1;
+        boolean rpsLog = rpsLog(s);
+        boolean latencyLog = latencyLog(s);
         for (String device : s.devices()) {
             List<LoadgenSummary> rows = rows(s).stream().filter(x -> x.device().equals(device)).toList();
             if (rows.isEmpty()) continue;
             String suffix = several ? " [" + device + "]" : "";
-            XYChart rps = panel(theme, "Throughput" + suffix, "median throughput (req/s)",
-                    rows.stream().mapToDouble(LoadgenSummary::rpsMedian).toArray());
-            XYChart lat = panel(theme, "Latency, p99 (solid) and p50 (dashed)" + suffix, "median latency (ms)",
-                    rows.stream().flatMapToDouble(x -> java.util.stream.DoubleStream.of(x.latP50Ms(), x.latP99Ms())).toArray());
+            XYChart rps = panel(theme, "Throughput" + suffix, "median throughput (req/s)", rpsLog);
+            XYChart lat = panel(theme, "Latency, p99 (solid) and p50 (dashed)" + suffix, "median latency (ms)", latencyLog);
             for (String stack : s.stacks()) {
                 List<LoadgenSummary> pts = rows.stream().filter(x -> x.stack().equals(stack))
                         .sorted(Comparator.comparingInt(LoadgenSummary::concurrency)).toList();
@@ -103,8 +128,7 @@ public final class HelloBlogFigure implements StudyFigure {
         return new Figure(NAME, title(results), caption(results), 2, panels);
     }
 
-    private static XYChart panel(Theme theme, String title, String yTitle, double[] values) {
-        boolean log = Plots.wantsLog(java.util.Arrays.stream(values).filter(v -> !Double.isNaN(v)));
+    private static XYChart panel(Theme theme, String title, String yTitle, boolean log) {
         XYChart chart = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 120, title,
                 "concurrency (connections)", Plots.yTitle(yTitle, log));
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);

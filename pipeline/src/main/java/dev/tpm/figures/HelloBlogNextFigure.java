@@ -63,7 +63,8 @@ public final class HelloBlogNextFigure implements StudyFigure {
         StudyScope s = StudyScope.of(results, study());
         return "One panel per question of the blog post (spec/studies.md hello-blog-next): the median throughput of the measured"
                 + " runs against concurrency, per stack; GET / thick, GET /json thin, GET /sleep dashed. The c = 1000 panel"
-                + " joins each stack's GET / at the phase-1 concurrencies to its run at 1,000 connections. Stacks without a"
+                + " joins each stack's GET / at the phase-1 concurrencies to its run at 1,000 connections. A panel's"
+                + " throughput is on a log scale (its axis title says so) unless one of its medians is 0. Stacks without a"
                 + " measured run are left out of their panel (the table hello_blog_next lists them). Devices: " + s.describe() + ".";
     }
 
@@ -114,7 +115,9 @@ public final class HelloBlogNextFigure implements StudyFigure {
                             .setShowInLegend(legend));
                 }
             }
-            boolean log = Plots.wantsLog(all.stream().flatMapToDouble(java.util.Arrays::stream));
+            // the figures' rule: log whenever every median of the panel is positive (flask-dev and
+            // go-http are more than a decade apart), said in the panel's axis title
+            boolean log = Plots.logScale(all.stream().flatMapToDouble(java.util.Arrays::stream));
             chart[0] = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 160, PANEL_TITLE.get(a.question().id()) + suffix,
                     "concurrency (connections)", Plots.yTitle("median throughput (req/s)", log));
             chart[0].getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);

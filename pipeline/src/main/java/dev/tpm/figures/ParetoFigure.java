@@ -50,8 +50,8 @@ public final class ParetoFigure implements FigureBuilder {
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
         List<Weighted> rows = rows(device);
-        boolean logX = Plots.wantsLog(Plots.span(rows.stream().map(Weighted::wPeakMib).toList()));
-        boolean logY = Plots.wantsLog(Plots.span(rows.stream().map(Weighted::wRps).toList()));
+        boolean logX = logX(device);
+        boolean logY = logY(device);
         String title = title(results, device);
         XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title,
                 Plots.yTitle("weighted peak RSS (MiB)", logX), Plots.yTitle("weighted throughput (req/s)", logY));
@@ -93,6 +93,30 @@ public final class ParetoFigure implements FigureBuilder {
         return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
     }
 
+    /**
+     * Each axis by the figures' rule ({@link Plots#logScale}) over every value and CI end drawn: log
+     * whenever all are positive. The stacks' weighted peak RSS runs from under 10 MiB to over 200 and
+     * their weighted throughput over more than a decade, so that on linear axes the small stacks
+     * crowd the corner and the slow stacks' CIs vanish; on log axes equal ratios are equal distances
+     * (and a line of constant req/s per MiB is a diagonal). The frontier does not depend on the axes.
+     */
+    static boolean logX(DeviceResults d) {
+        return Plots.logScale(Plots.span(rows(d).stream().map(Weighted::wPeakMib).toList()));
+    }
+
+    static boolean logY(DeviceResults d) {
+        return Plots.logScale(Plots.span(rows(d).stream().map(Weighted::wRps).toList()));
+    }
+
+    private static String axes(DeviceResults d) {
+        boolean x = logX(d);
+        boolean y = logY(d);
+        if (x && y) return " Both axes on log scales.";
+        if (x) return " Memory on a log scale; throughput on a linear scale (a value of 0 rules a log scale out).";
+        if (y) return " Throughput on a log scale; memory on a linear scale (a value of 0 rules a log scale out).";
+        return " Both axes linear (a value of 0 rules a log scale out).";
+    }
+
     @Override
     public String title(Results results, DeviceResults device) {
         return Layout.title(results, device,
@@ -105,6 +129,7 @@ public final class ParetoFigure implements FigureBuilder {
                 + device.declaredMix() + "', with " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs in both directions. Ringed stacks and the dashed staircase form the "
                 + "Pareto frontier: no other stack has both lower memory and higher throughput. MiB = KiB / 1024."
+                + axes(device)
                 + Layout.notShownWeighted(device, rows(device).stream().map(Weighted::stack).toList());
     }
 }

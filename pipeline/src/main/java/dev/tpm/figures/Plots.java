@@ -24,7 +24,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * every CI here is a segment from lo to hi.
  */
 final class Plots {
-    /** outputs.md: a log axis where values span more than two decades, i.e. max / min > 10^2. */
+    /**
+     * The range rule of the bar charts ({@link CategoryValues}: ratio, startup, energy) and of the
+     * node-pi memory panels: a log axis where values span more than two decades, i.e. max / min >
+     * 10^2. A bar chart prints each bar's value above it, so below that span every value can still
+     * be read; figures that compare stacks' lines or boxes without labels use {@link #logScale}.
+     */
     static final double LOG_AXIS_RATIO = 100.0;
 
     /** Suffixes of the helper series of a stack (CI whiskers, box parts): never in the legend. */
@@ -33,7 +38,7 @@ final class Plots {
 
     private Plots() {}
 
-    /** True when every value is positive and finite and they span more than two decades. */
+    /** True when every value is positive and finite and they span more than two decades ({@link #LOG_AXIS_RATIO}). */
     static boolean wantsLog(DoubleStream values) {
         double[] v = values.filter(x -> !Double.isNaN(x)).toArray();
         if (v.length == 0) return false;
@@ -47,8 +52,19 @@ final class Plots {
         return max / min > LOG_AXIS_RATIO;
     }
 
-    /** True when there are values and every one is positive and finite: a log axis can place them all. */
-    static boolean allPositive(DoubleStream values) {
+    /**
+     * The figures' one rule for an axis that compares stacks by unlabelled marks (boxes, lines,
+     * points): log whenever there are values and every one is positive and finite, linear from 0
+     * otherwise. The stacks' throughputs differ by more than a decade (about 2,000 to 90,000 req/s on
+     * one device), and on a linear axis the slow stacks' marks flatten against the floor, while on a
+     * log axis equal ratios are equal heights, the same for a slow stack as for a fast one, and its
+     * 1-2-5 ticks ({@link #logTicks125}) read every value. A value of 0 (a p99 below a load
+     * generator's whole millisecond) has no place on a log axis: then the whole axis is linear.
+     * Used by endpoint_rps and endpoint_p99 ({@link EndpointBoxes#logAxis}), sweep, hello_blog,
+     * hello_blog_next, pareto and sensitivity; each says "log scale" in its axis title
+     * ({@link #yTitle}).
+     */
+    static boolean logScale(DoubleStream values) {
         double[] v = values.filter(x -> !Double.isNaN(x)).toArray();
         if (v.length == 0) return false;
         for (double x : v) if (!(x > 0) || Double.isInfinite(x)) return false;

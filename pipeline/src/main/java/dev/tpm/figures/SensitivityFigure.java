@@ -51,13 +51,25 @@ public final class SensitivityFigure implements FigureBuilder {
         for (int g = 0; g < mixes.size(); g++) {
             for (int s = 0; s < stacks.size(); s++) values[g][s] = value(device, mixes.get(g), stacks.get(s));
         }
-        List<Estimate> all = java.util.Arrays.stream(values).flatMap(java.util.Arrays::stream).toList();
-        boolean log = Plots.wantsLog(Plots.span(all));
+        boolean log = logAxis(results, device);
         String title = title(results, device);
         XYChart chart = theme.chart(Layout.SINGLE_WIDTH, Layout.SINGLE_HEIGHT, title, "workload mix",
                 Plots.yTitle("weighted throughput per MiB (req/s/MiB)", log));
         CategoryValues.grouped(chart, theme, mixes, stacks, values, log);
         return new Figure(NAME, title, caption(results, device), 1, List.of(chart));
+    }
+
+    /**
+     * The figures' rule ({@link Plots#logScale}) over every ratio and CI end: log (points) whenever all
+     * are positive. Unlike the ratio figure's single bars, grouped bars carry no value labels, so on a
+     * linear axis a stack a decade below the best would be a sliver in every mix; on a log axis each
+     * stack's change between mixes reads as the same distance whatever its level. A ratio of 0 (or
+     * below) falls back to bars from 0.
+     */
+    static boolean logAxis(Results results, DeviceResults d) {
+        List<String> mixes = mixes(results, d);
+        return Plots.logScale(Plots.span(d.weighted().stream().filter(w -> mixes.contains(w.mix()))
+                .map(Weighted::wRpsPerMib).toList()));
     }
 
     @Override
@@ -70,7 +82,9 @@ public final class SensitivityFigure implements FigureBuilder {
         return "The headline ratio recomputed under each mix of mixes.csv (the first, '" + device.declaredMix()
                 + "', is the declared one); whiskers: " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs. Kendall's tau of each ranking against the declared one is in the "
-                + "sensitivity table."
+                + "sensitivity table. "
+                + (logAxis(results, device) ? "Log scale: a stack's change between mixes is the same distance at"
+                        + " any level." : "Linear scale from 0 (a ratio of 0 rules a log scale out).")
                 + Layout.notShownWeighted(device, device.weighted().stream()
                         .filter(w -> w.mix().equals(device.declaredMix()) && !w.wRpsPerMib().isMissing())
                         .map(dev.tpm.results.Weighted::stack).toList());

@@ -66,7 +66,28 @@ public final class SweepFigure implements FigureBuilder {
         return "Median of the measured phase-2 runs at each concurrency (open connections, doubling levels on a"
                 + " log2 axis), per stack; whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians,"
                 + " drawn only for levels of at least min_n = " + minN + " runs"
-                + (small ? "; an open marker is a median of fewer runs (n < min_n), described but not inferred from." : ".");
+                + (small ? "; an open marker is a median of fewer runs (n < min_n), described but not inferred from." : ".")
+                + scales(logAxis(device, SweepPoint::rps), logAxis(device, SweepPoint::p99Ms));
+    }
+
+    /**
+     * The y axis of one metric's panel, by the figures' rule ({@link Plots#logScale}) over every
+     * median and CI end drawn: log whenever all are positive, so that a stack at 5,000 req/s reads as
+     * well as one at 85,000; linear from 0 when a value is 0 (a p99 below the load generator's
+     * whole millisecond).
+     */
+    static boolean logAxis(DeviceResults d, Function<SweepPoint, Estimate> metric) {
+        return Plots.logScale(Plots.span(d.sweep().stream().map(metric).toList()));
+    }
+
+    /** The caption's sentence on the two panels' y axes. */
+    static String scales(boolean rpsLog, boolean p99Log) {
+        if (rpsLog && p99Log) return " Both y axes on log scales (equal ratios, equal heights).";
+        return " Throughput on a " + scale(rpsLog) + "; p99 latency on a " + scale(p99Log) + ".";
+    }
+
+    private static String scale(boolean log) {
+        return log ? "log scale (equal ratios, equal heights)" : "linear scale from 0 (a value of 0 rules a log scale out)";
     }
 
     /**
@@ -100,7 +121,7 @@ public final class SweepFigure implements FigureBuilder {
      */
     private static XYChart panel(DeviceResults d, Theme theme, int minN, String panelTitle, String yTitle,
             Function<SweepPoint, Estimate> metric) {
-        boolean log = Plots.wantsLog(Plots.span(d.sweep().stream().map(metric).toList()));
+        boolean log = logAxis(d, metric);
         XYChart chart = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 120, panelTitle,
                 "concurrency (connections, log2 scale)", Plots.yTitle(yTitle, log));
         chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> xLabel(d, x));

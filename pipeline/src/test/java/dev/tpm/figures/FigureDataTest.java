@@ -75,10 +75,12 @@ class FigureDataTest {
         Figure f = new ParetoFigure().build(results, device, theme);
         XYChart c = f.panel(0);
         assertTrue(c.getTitle().startsWith("Figure 8"), c.getTitle());
-        assertEquals("weighted peak RSS (MiB)", c.getXAxisTitle());
-        assertEquals("weighted throughput (req/s)", c.getYAxisTitle());
-        assertFalse(c.getStyler().isXAxisLogarithmic());
-        assertFalse(c.getStyler().isYAxisLogarithmic());
+        // every value positive: both axes on log scales, though neither spans two decades
+        assertEquals("weighted peak RSS (MiB), log scale", c.getXAxisTitle());
+        assertEquals("weighted throughput (req/s), log scale", c.getYAxisTitle());
+        assertTrue(c.getStyler().isXAxisLogarithmic());
+        assertTrue(c.getStyler().isYAxisLogarithmic());
+        assertTrue(f.caption().contains("Both axes on log scales."), f.caption());
         assertEquals(List.of("go", "rust", "python", "node", "dotnet", ParetoFigure.FRONTIER), legend(c));
         for (String stack : SyntheticResults.STACKS) {
             Weighted w = declared(device, stack);
@@ -114,19 +116,24 @@ class FigureDataTest {
         assertArrayEquals(new double[] {declared(device, "rust").wPeakMib().value()}, one.getXData(), EPS);
     }
 
+    /** SYNTHETIC: a throughput CI reaching 0 rules the log y axis out; memory, every value positive, stays log. */
     @Test
-    void paretoUsesALogAxisWhenMemorySpansMoreThanTwoDecades() {
-        List<Weighted> wide = new ArrayList<>();
+    void paretoAxisWithAZeroFallsBackToLinear() {
+        List<Weighted> zero = new ArrayList<>();
         for (Weighted w : device.weighted()) {
-            Estimate mib = w.stack().equals("python") ? new Estimate(2000, 1900, 2100) : w.wPeakMib();
-            wide.add(new Weighted(w.device(), w.mix(), w.stack(), w.wRps(), mib, w.wRpsPerMib(), w.wP99Ms(),
+            Estimate rps = w.stack().equals("python") ? new Estimate(100, 0, 300) : w.wRps();
+            zero.add(new Weighted(w.device(), w.mix(), w.stack(), rps, w.wPeakMib(), w.wRpsPerMib(), w.wP99Ms(),
                     w.wEnergyMj(), w.rank(), w.ratioToBest()));
         }
-        DeviceResults d = SyntheticResults.with(device, wide, device.stackPooled(), device.paretoFrontier());
-        XYChart c = new ParetoFigure().build(results, d, theme).panel(0);
-        assertTrue(c.getStyler().isXAxisLogarithmic(), "2100 / 7.15 spans more than two decades");
+        DeviceResults d = SyntheticResults.with(device, zero, device.stackPooled(), device.paretoFrontier());
+        Figure f = new ParetoFigure().build(results, d, theme);
+        XYChart c = f.panel(0);
+        assertTrue(c.getStyler().isXAxisLogarithmic());
         assertFalse(c.getStyler().isYAxisLogarithmic());
         assertEquals("weighted peak RSS (MiB), log scale", c.getXAxisTitle());
+        assertEquals("weighted throughput (req/s)", c.getYAxisTitle());
+        assertTrue(f.caption().contains("Memory on a log scale; throughput on a linear scale (a value of 0 rules a log"
+                + " scale out)."), f.caption());
     }
 
     // ---- endpoint box plots ----
@@ -341,8 +348,31 @@ class FigureDataTest {
                 assertEquals(max(tops), max(s.getYData()), EPS);
             }
         }
-        // the fixture's ratios run from 3.1 (python, write-heavy) to 380 (rust): more than two decades
+        // every ratio positive: a log axis, said in the axis title and the caption
         assertTrue(log);
+        assertEquals("weighted throughput per MiB (req/s/MiB), log scale", c.getYAxisTitle());
+        assertTrue(new SensitivityFigure().caption(results, device).contains("Log scale"));
+    }
+
+    /**
+     * SYNTHETIC: python's read-heavy ratio with a CI down to 0: no log axis can hold it, so the mixes
+     * fall back to bars from 0 on a linear axis, and the caption says why.
+     */
+    @Test
+    void sensitivityWithAZeroFallsBackToBarsOnALinearAxis() {
+        List<Weighted> zero = new ArrayList<>();
+        for (Weighted w : device.weighted()) {
+            Estimate ratio = w.stack().equals("python") && w.mix().equals("read_heavy") ? new Estimate(3, 0, 6) : w.wRpsPerMib();
+            zero.add(new Weighted(w.device(), w.mix(), w.stack(), w.wRps(), w.wPeakMib(), ratio, w.wP99Ms(),
+                    w.wEnergyMj(), w.rank(), w.ratioToBest()));
+        }
+        DeviceResults d = SyntheticResults.with(device, zero, device.stackPooled(), device.paretoFrontier());
+        Figure f = new SensitivityFigure().build(results, d, theme);
+        XYChart c = f.panel(0);
+        assertFalse(c.getStyler().isYAxisLogarithmic());
+        assertEquals("weighted throughput per MiB (req/s/MiB)", c.getYAxisTitle());
+        assertEquals(XYSeriesRenderStyle.PolygonArea, series(c, "rust").getXYSeriesRenderStyle().orElseThrow());
+        assertTrue(f.caption().contains("Linear scale from 0 (a ratio of 0 rules a log scale out)."), f.caption());
     }
 
     // ---- sweep and memory ----
@@ -357,9 +387,12 @@ class FigureDataTest {
         // doubling levels one unit apart, labelled with the concurrency
         assertEquals(List.of("30", "60", "120", "240", " "), List.of(SweepFigure.xLabel(device, 0), SweepFigure.xLabel(device, 1),
                 SweepFigure.xLabel(device, 2), SweepFigure.xLabel(device, 3), SweepFigure.xLabel(device, 0.5)));
-        assertEquals("median throughput (req/s)", rps.getYAxisTitle());
-        assertFalse(rps.getStyler().isYAxisLogarithmic());
+        // every median and CI end positive: both on a log scale, and the titles say so
+        assertEquals("median throughput (req/s), log scale", rps.getYAxisTitle());
+        assertEquals("median p99 latency (ms), log scale", p99.getYAxisTitle());
+        assertTrue(rps.getStyler().isYAxisLogarithmic());
         assertTrue(p99.getStyler().isYAxisLogarithmic(), "about 4 ms to 740 ms");
+        assertTrue(f.caption().contains("Both y axes on log scales (equal ratios, equal heights)."), f.caption());
         for (String stack : SyntheticResults.STACKS) {
             List<SweepPoint> pts = SweepFigure.points(device, stack);
             XYSeries line = series(rps, stack);
@@ -374,6 +407,60 @@ class FigureDataTest {
                 assertTrue(Double.isNaN(ci[3 * i + 2]));
             }
         }
+    }
+
+    /** SYNTHETIC: the fixture's sweep with python's throughput and p99 set to fixed values at every level. */
+    private DeviceResults sweepWithPython(double rps, double p99Ms) {
+        List<SweepPoint> pts = device.sweep().stream().map(p -> p.stack().equals("python")
+                ? new SweepPoint(p.device(), p.stack(), p.concurrency(), p.n(), new Estimate(rps, rps * 0.95, rps * 1.05),
+                        new Estimate(p99Ms, p99Ms, p99Ms * 1.1), p.peakRssMib(), p.endpoints())
+                : p).toList();
+        return device.toBuilder().sweep(pts).build();
+    }
+
+    /**
+     * SYNTHETIC: python at 200 req/s beside stacks at tens of thousands (more than two decades): a
+     * linear axis would flatten python's line against the floor; the throughput panel is on a log
+     * axis, its title and the caption say so, and after the figures stage its range runs between 1-2-5
+     * ticks around every value.
+     */
+    @Test
+    void sweepThroughputSpanningTwoDecadesIsOnALogAxis() {
+        DeviceResults d = sweepWithPython(200, 40);
+        double maxRps = d.sweep().stream().mapToDouble(p -> p.rps().hi()).max().orElseThrow();
+        assertTrue(maxRps / 190 > 100, "the fixture spans more than two decades: " + maxRps);
+        Figure f = new SweepFigure().build(results, d, theme);
+        XYChart rps = f.panel(SweepFigure.RPS_PANEL);
+        assertTrue(rps.getStyler().isYAxisLogarithmic());
+        assertEquals("median throughput (req/s), log scale", rps.getYAxisTitle());
+        assertTrue(f.caption().contains("Both y axes on log scales"), f.caption());
+        Figure finished = FiguresStage.finish(f, "synthetic device");
+        XYChart done = finished.panel(SweepFigure.RPS_PANEL);
+        assertTrue(done.getStyler().isYAxisLogarithmic());
+        double lo = done.getStyler().getYAxisMin();
+        double hi = done.getStyler().getYAxisMax();
+        assertTrue(lo <= 190 && hi >= maxRps, lo + " .. " + hi);
+        assertEquals(Plots.floor125(lo), lo, EPS);
+        assertEquals(Plots.ceil125(hi), hi, EPS);
+    }
+
+    /**
+     * SYNTHETIC: a p99 of 0 (below a load generator's whole millisecond) has no place on a log axis:
+     * that panel falls back to linear (title without "log scale", the caption says why), while the
+     * throughput panel, every value positive, stays on its log axis.
+     */
+    @Test
+    void sweepPanelWithAZeroFallsBackToLinear() {
+        DeviceResults d = sweepWithPython(500, 0);
+        Figure f = new SweepFigure().build(results, d, theme);
+        XYChart rps = f.panel(SweepFigure.RPS_PANEL);
+        XYChart p99 = f.panel(SweepFigure.P99_PANEL);
+        assertTrue(rps.getStyler().isYAxisLogarithmic());
+        assertFalse(p99.getStyler().isYAxisLogarithmic());
+        assertEquals("median p99 latency (ms)", p99.getYAxisTitle());
+        assertTrue(f.caption().contains("Throughput on a log scale (equal ratios, equal heights); p99 latency on a linear"
+                + " scale from 0 (a value of 0 rules a log scale out)."), f.caption());
+        assertEquals(0.0, min(series(p99, "python").getYData()), EPS);
     }
 
     /** The fixture's levels all have n = 10 >= min_n: no open markers, and the legend does not mention them. */

@@ -68,15 +68,112 @@ class StudyFiguresTest {
     }
 
     private static Results results() {
+        return results(blogRows());
+    }
+
+    private static Results results(List<LoadgenSummary> blog) {
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), SyntheticResults.mixes(),
                 List.of(campaign("c-blog", Studies.HELLO_BLOG, BLOG), campaign("c-pi", Studies.NODE_PI, PI)), List.of(),
                 List.of(), piSeries(), List.of(), List.of());
-        return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), blogRows(),
+        return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), blog,
                 List.of());
     }
 
     private static List<String> legend(XYChart c) {
         return c.getSeriesCollection().stream().filter(XYSeries::isShowInLegend).map(XYSeries::getName).toList();
+    }
+
+    /**
+     * SYNTHETIC rows of hello-blog-next: GET / and GET /json at c = 10 and 50, flask-dev at 1,000 req/s
+     * and go-http at 90,000: every panel's medians are positive, so each panel's throughput is on a log
+     * axis, said in its title; a median of 0 turns the panels that draw it linear.
+     */
+    @Test
+    void helloBlogNextThroughputIsOnALogAxisWhenEveryMedianIsPositive() {
+        List<LoadgenSummary> rows = new ArrayList<>();
+        double[] rps = {1000, 40_000, 90_000};
+        for (int s = 0; s < BLOG.size(); s++) {
+            for (String endpoint : List.of(Endpoints.HELLO, Endpoints.HELLO_JSON)) {
+                for (int c : new int[] {10, 50}) {
+                    rows.add(new LoadgenSummary("vm", Studies.HELLO_BLOG_NEXT, 1, BLOG.get(s), endpoint, c, 5, rps[s], rps[s],
+                            1, 2, 3, 10, 90, s + 1));
+                }
+            }
+        }
+        Figure f = new HelloBlogNextFigure().build(nextResults(rows));
+        assertFalse(f.panels().isEmpty());
+        for (XYChart c : f.panels()) {
+            assertTrue(c.getStyler().isYAxisLogarithmic(), c.getTitle());
+            assertEquals("median throughput (req/s), log scale", c.getYAxisTitle(), c.getTitle());
+        }
+        assertTrue(f.caption().contains("on a log scale (its axis title says so) unless one of its medians is 0"), f.caption());
+
+        List<LoadgenSummary> zero = rows.stream().map(x -> x.stack().equals("flask-dev") && x.concurrency() == 10
+                ? new LoadgenSummary(x.device(), x.study(), x.phase(), x.stack(), x.endpoint(), x.concurrency(), x.n(), 0, 0,
+                        1, 2, 3, 10, 90, 0)
+                : x).toList();
+        // each panel decides for itself (its title says how): linear where flask-dev's 0 is drawn, log elsewhere
+        boolean anyLinear = false;
+        for (XYChart c : new HelloBlogNextFigure().build(nextResults(zero)).panels()) {
+            boolean flask = c.getSeriesCollection().stream().anyMatch(x -> x.getName().startsWith("flask-dev"));
+            anyLinear |= flask;
+            assertEquals(!flask, c.getStyler().isYAxisLogarithmic(), c.getTitle());
+            assertEquals(flask ? "median throughput (req/s)" : "median throughput (req/s), log scale", c.getYAxisTitle(),
+                    c.getTitle());
+        }
+        assertTrue(anyLinear);
+    }
+
+    private static Results nextResults(List<LoadgenSummary> rows) {
+        Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), SyntheticResults.mixes(),
+                List.of(campaign("c-next", Studies.HELLO_BLOG_NEXT, BLOG)), List.of(), List.of(), List.of(), List.of(),
+                List.of());
+        return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), rows,
+                List.of());
+    }
+
+    /**
+     * SYNTHETIC rows: flask-dev at 1,000 req/s beside go-http at 3,000 and, in the second check,
+     * 100,000 (two decades): every median positive, so the throughput panel is on a log axis whose
+     * title and the caption say so, whatever the span.
+     */
+    @Test
+    void helloBlogThroughputIsOnALogAxisWhenEveryMedianIsPositive() {
+        Figure f = new HelloBlogFigure().build(results());
+        XYChart rps = f.panel(0);
+        assertTrue(rps.getStyler().isYAxisLogarithmic());
+        assertEquals("median throughput (req/s), log scale", rps.getYAxisTitle());
+        assertTrue(f.panel(1).getStyler().isYAxisLogarithmic());
+        assertEquals("median latency (ms), log scale", f.panel(1).getYAxisTitle());
+        assertTrue(f.caption().contains("per stack and device; both y axes on log scales. Devices:"), f.caption());
+
+        List<LoadgenSummary> wide = blogRows().stream().map(x -> x.stack().equals("go-http") ? withRps(x, 100_000) : x).toList();
+        XYChart wideRps = new HelloBlogFigure().build(results(wide)).panel(0);
+        assertTrue(wideRps.getStyler().isYAxisLogarithmic());
+        assertArrayEquals(new double[] {100_000, 100_000}, wideRps.getSeries("go-http").getYData(), EPS);
+    }
+
+    /** SYNTHETIC: a p50 of 0 turns the latency panel linear (and the caption says why); throughput stays log. */
+    @Test
+    void helloBlogLatencyWithAZeroFallsBackToLinear() {
+        List<LoadgenSummary> zero = blogRows().stream().map(x -> x.stack().equals("go-http") && x.concurrency() == 10
+                ? new LoadgenSummary(x.device(), x.study(), x.phase(), x.stack(), x.endpoint(), x.concurrency(), x.n(),
+                        x.rpsMedian(), x.rpsBest(), 0, x.latP90Ms(), x.latP99Ms(), x.peakRssMib(), x.cpuPct(),
+                        x.ratioToSlowest(), x.hostBusy(), x.saturatedRuns())
+                : x).toList();
+        Figure f = new HelloBlogFigure().build(results(zero));
+        assertTrue(f.panel(0).getStyler().isYAxisLogarithmic());
+        assertFalse(f.panel(1).getStyler().isYAxisLogarithmic());
+        assertEquals("median latency (ms)", f.panel(1).getYAxisTitle());
+        assertTrue(f.caption().contains("throughput on a log scale, latency on a linear scale from 0 (a value of 0 rules a log"
+                + " scale out)"),
+                f.caption());
+    }
+
+    private static LoadgenSummary withRps(LoadgenSummary x, double rps) {
+        return new LoadgenSummary(x.device(), x.study(), x.phase(), x.stack(), x.endpoint(), x.concurrency(), x.n(), rps,
+                rps * 1.1, x.latP50Ms(), x.latP90Ms(), x.latP99Ms(), x.peakRssMib(), x.cpuPct(), x.ratioToSlowest(),
+                x.hostBusy(), x.saturatedRuns());
     }
 
     @Test

@@ -109,7 +109,11 @@ public final class MemoryFigure implements FigureBuilder {
         return "Every phase-3 series: RSS (solid) and PSS (dashed, where collected) of the server's process tree"
                 + " sampled under load (KiB / 1024), one panel per stack, each on its own scale; PSS divides shared"
                 + " pages among the processes sharing them, so it is below summed RSS for multi-process stacks."
-                + Layout.notShown(device, device.memorySeries().stream().map(MemorySeries::stack).toList(),
-                        "no memory series");
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOut(device, device.memorySeries().stream().map(MemorySeries::stack).toList(), "no memory series");
     }
 }

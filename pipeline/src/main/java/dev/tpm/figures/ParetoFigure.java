@@ -105,6 +105,11 @@ public final class ParetoFigure implements FigureBuilder {
                 + device.declaredMix() + "', with " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs in both directions. Ringed stacks and the dashed staircase form the "
                 + "Pareto frontier: no other stack has both lower memory and higher throughput. MiB = KiB / 1024."
-                + Layout.notShownWeighted(device, rows(device).stream().map(Weighted::stack).toList());
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOutWeighted(device, rows(device).stream().map(Weighted::stack).toList());
     }
 }

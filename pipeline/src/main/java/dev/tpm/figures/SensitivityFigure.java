@@ -71,8 +71,13 @@ public final class SensitivityFigure implements FigureBuilder {
                 + "', is the declared one); whiskers: " + Layout.ciLevel(results)
                 + " stratified-bootstrap CIs. Kendall's tau of each ranking against the declared one is in the "
                 + "sensitivity table."
-                + Layout.notShownWeighted(device, device.weighted().stream()
-                        .filter(w -> w.mix().equals(device.declaredMix()) && !w.wRpsPerMib().isMissing())
-                        .map(dev.tpm.results.Weighted::stack).toList());
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOutWeighted(device, device.weighted().stream()
+                .filter(w -> w.mix().equals(device.declaredMix()) && !w.wRpsPerMib().isMissing())
+                .map(dev.tpm.results.Weighted::stack).toList());
     }
 }

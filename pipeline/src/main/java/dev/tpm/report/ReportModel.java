@@ -87,8 +87,14 @@ public record ReportModel(String title, List<DeviceSetup> devices, String studie
 
     public record Fact(String key, String value) {}
 
+    /** A stack of a campaign; what campaign.json leaves out is an empty cell. */
     public record StackRow(String campaign, String stack, String language, String framework, String versions,
-            String artifactMib, String workers) {}
+            String artifactMib, String workers) {
+        public StackRow {
+            language = language == null ? "" : language;
+            framework = framework == null ? "" : framework;
+        }
+    }
 
     public record Provenance(String filesChecked, String manifestSha256, List<Fact> software, List<StackRow> stacks,
             List<Fact> settings) {}

@@ -3,6 +3,7 @@ package dev.tpm.cli;
 import dev.tpm.codec.BadInputException;
 import dev.tpm.output.Outputs;
 import dev.tpm.codec.FileHashes;
+import dev.tpm.paper.PaperCatalog;
 import dev.tpm.paper.Stages;
 import dev.tpm.pipeline.StageException;
 import dev.tpm.results.Verification;
@@ -78,10 +79,18 @@ final class VerifyCommand implements Callable<Integer> {
             return Options.BAD_INPUT;
         }
         OutputComparison c = OutputComparison.compare(fresh, outputs);
-        for (OutputComparison.Difference d : c.differences()) out.println(d);
+        for (OutputComparison.Difference d : c.differences()) out.println(d + " " + builtBy(d.path()));
         out.println("verify: " + c.verdict() + " (against " + outputs.resolve("tables") + " and "
                 + outputs.resolve("figures") + ")");
         out.flush();
         return c.matches() ? Options.OK : Options.BAD_INPUT;
+    }
+
+    /** The catalog's artifact behind a path, so that a reader goes from a differing file to its code in one step. */
+    static String builtBy(String path) {
+        return PaperCatalog.CATALOG.owner(path)
+                .map(a -> "[" + a.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + a.name() + ", built by "
+                        + a.builder().getName() + "]")
+                .orElse("[in no artifact of the catalog]");
     }
 }

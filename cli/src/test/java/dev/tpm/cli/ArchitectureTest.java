@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  * cli                      (dev.tpm.cli: the one command line)
- *  |-- pipeline            paper -> report, figures, tables -> analysis -> stats
+ *  |-- pipeline            paper -> report -> catalog -> figures, tables -> analysis -> stats
  *  |                       every stage -> pipeline (Stage, context, writer) -> ingest, verify, output, results
+ *  |                       a format writer (*Formatter, FigureWriter) knows no stage: a pure function of its artifact
  *  |-- harness             dev.tpm.collect and below
  *  '-- contract            dev.tpm.codec -> dev.tpm.model (and nothing of the other modules)
  * </pre>
@@ -32,7 +33,7 @@ class ArchitectureTest {
             && !location.contains("-tests.jar");
 
     static final List<String> PIPELINE = List.of("ingest", "verify", "output", "results", "stats", "analysis",
-            "tables", "figures", "report", "pipeline", "paper");
+            "tables", "figures", "catalog", "report", "pipeline", "paper");
     static final List<String> CONTRACT = List.of("codec", "model");
 
     private static String[] packages(String root, List<String> names) {
@@ -84,6 +85,21 @@ class ArchitectureTest {
                         root + ".figures..", root + ".report..", root + ".paper..");
     }
 
+    /** The report renders over the catalog; the catalog knows neither the report nor the list of the paper's artifacts. */
+    static ArchRule catalogBelowTheReport(String root) {
+        return noClasses().that().resideInAPackage(root + ".catalog..")
+                .should().dependOnClassesThat().resideInAnyPackage(root + ".report..", root + ".paper..")
+                .because("the catalog's types sit below the report that reads them");
+    }
+
+    /** Every format writer is a pure function of a typed artifact: it sees no stage and no pipeline context. */
+    static ArchRule formatWritersKnowNoStage(String root) {
+        return noClasses().that().haveSimpleNameEndingWith("Formatter").or().haveSimpleName("FigureWriter")
+                .should().dependOnClassesThat().resideInAPackage(root + ".pipeline..")
+                .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Stage")
+                .because("a writer turns one table model or figure into bytes, whatever stage runs it");
+    }
+
     /** No package cycles, every package its own slice. */
     static ArchRule noCycles(String root) {
         return slices().matching(root + ".(**)").should().beFreeOfCycles();
@@ -92,7 +108,7 @@ class ArchitectureTest {
     static List<ArchRule> rules(String root) {
         return List.of(statsImportsOnlyTheJdkAndCommonsMath(root), contractImportsNoOtherModule(root),
                 modelBelowCodec(root), pipelineImportsNoHarness(root), harnessImportsNoPipeline(root),
-                stageListAboveTheStages(root), noCycles(root));
+                stageListAboveTheStages(root), catalogBelowTheReport(root), formatWritersKnowNoStage(root), noCycles(root));
     }
 
     @Test

@@ -54,6 +54,7 @@ class VerifyOutputsTest {
         Cli.Result r = verify();
         assertEquals(1, r.exit(), r::toString);
         assertTrue(r.out().contains("differs: tables/inventory.csv (first difference at byte 40;"), r::toString);
+        assertTrue(r.out().contains(") [inventory inventory, built by dev.tpm.pipeline.InventoryStage]"), r::toString);
         assertTrue(r.out().matches("(?s).*verify: outputs DIFFER: 1 differ, 0 missing, 0 extra, [1-9][0-9]* identical.*"),
                 r::toString);
     }
@@ -65,7 +66,8 @@ class VerifyOutputsTest {
         Cli.Result r = verify();
         assertEquals(1, r.exit(), r::toString);
         assertTrue(r.out().contains("missing: tables/inventory.csv"), r::toString);
-        assertTrue(r.out().contains("extra:   figures/old.svg"), r::toString);
+        assertTrue(r.out().contains("extra:   figures/old.svg (in the output folder, not generated) [in no artifact of the catalog]"),
+                r::toString);
     }
 
     @Test

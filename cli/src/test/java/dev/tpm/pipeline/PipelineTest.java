@@ -36,6 +36,9 @@ class PipelineTest {
         assertEquals(0, Cli.run("paper", "--data", data.toString(), "--out", tmp.resolve("a").toString()).exit());
         Fixtures.snapshot(tmp.resolve("a")).assertSameAs(first);
         assertTrue(Fixtures.snapshot(tmp.resolve("a")).files().containsKey("tables/inventory.csv"));
+        for (String path : first.files().keySet()) {
+            assertTrue(dev.tpm.paper.PaperCatalog.CATALOG.owner(path).isPresent(), path + " is in no artifact of the catalog");
+        }
     }
 
     @Test

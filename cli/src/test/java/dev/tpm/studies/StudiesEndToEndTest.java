@@ -102,6 +102,18 @@ class StudiesEndToEndTest {
         for (String study : List.of("hello-blog", "app-servers", "node-pi")) {
             assertTrue(report.contains("<h2>Study " + study + "</h2>"), study);
         }
+        // every file is an artifact of the catalog, and the report's navigation names every study artifact written
+        try (var files = Files.walk(out)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                String rel = out.relativize(f).toString().replace('\\', '/');
+                var artifact = dev.tpm.paper.PaperCatalog.CATALOG.owner(rel);
+                assertTrue(artifact.isPresent(), rel + " is in no artifact of the catalog");
+                if (!artifact.get().study().isEmpty() && (rel.endsWith(".md") || rel.endsWith(".png"))) {
+                    String anchor = (rel.endsWith(".md") ? "table-" : "figure-") + artifact.get().name();
+                    assertTrue(report.contains("<li><a href=\"#" + anchor + "\">"), "no navigation entry for " + rel);
+                }
+            }
+        }
         // the paper's own replication keeps the paper's rows only
         String paperRep = Files.readString(out.resolve("tables/replication.md"));
         assertFalse(paperRep.contains("blog-014") || paperRep.contains("node-pi-guide"), paperRep);

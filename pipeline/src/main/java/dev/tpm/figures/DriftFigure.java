@@ -42,13 +42,18 @@ public final class DriftFigure implements FigureBuilder {
 
     @Override
     public String caption(Results results, DeviceResults device) {
-        List<String> shown = device.drift().runs().stream().map(DriftRuns::stack).distinct().toList();
         return "Each measured phase-1 run's throughput divided by the median of its group (stack and endpoint),"
                 + " against the run's position among the device's " + device.drift().measuredRuns() + " measured phase-1"
                 + " runs ordered by campaign id and seq, a panel per endpoint, every panel on one scale. Runs that can be"
                 + " exchanged scatter evenly around 1; a slope means throughput drifts with run order. A panel title"
                 + " names the groups whose Spearman rho of rps on position stays significant under Holm"
-                + " (the drift table)." + Layout.notShown(device, shown, "no measured phase-1 runs");
+                + " (the drift table)." + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOut(device, device.drift().runs().stream().map(DriftRuns::stack).distinct().toList(),
+                "no measured phase-1 runs");
     }
 
     /** Endpoints with runs, in data.md's order. */

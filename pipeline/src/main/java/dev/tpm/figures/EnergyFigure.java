@@ -69,6 +69,11 @@ public final class EnergyFigure implements FigureBuilder {
                 + "its endpoint's weight in the declared mix '" + device.declaredMix() + "' over the endpoint's run "
                 + "count; whiskers: " + Layout.ciLevel(results) + " stratified-bootstrap CI. Exploratory: "
                 + powerNote(device) + ", so differences within that band are not resolved."
-                + Layout.notShown(device, stacks(device), "no energy on every CRUD endpoint");
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOut(device, stacks(device), "no energy on every CRUD endpoint");
     }
 }

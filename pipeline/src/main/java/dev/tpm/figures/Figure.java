@@ -14,25 +14,33 @@ import org.knowm.xchart.XYSeries;
  * @param columns panels per row
  * @param legend the series the writer lists in a legend below the subtitle, for a figure whose
  *     panels carry none; empty when a panel carries the legend, or there is none
+ * @param leftOut the stacks the figure leaves out and why (its builder's {@code leftOut}); the
+ *     figures stage makes it the subtitle's second line
  */
 public record Figure(String name, String title, String caption, int columns, List<XYChart> panels, List<String> subtitle,
-        List<XYSeries> legend) {
-    /** A figure without a subtitle yet (the figures stage adds the device's). */
+        List<XYSeries> legend, LeftOut leftOut) {
+    /** A figure without a subtitle yet (the figures stage adds the device's and the stacks left out). */
     public Figure(String name, String title, String caption, int columns, List<XYChart> panels) {
-        this(name, title, caption, columns, panels, List.of(), List.of());
+        this(name, title, caption, columns, panels, List.of(), List.of(), LeftOut.NONE);
     }
 
     /** This figure with the given subtitle lines (device and campaigns, stacks left out). */
     public Figure withSubtitle(List<String> lines) {
-        return new Figure(name, title, caption, columns, panels, lines, legend);
+        return new Figure(name, title, caption, columns, panels, lines, legend, leftOut);
     }
 
     /** This figure with its legend below the subtitle, listing these series. */
     public Figure withLegend(List<XYSeries> series) {
-        return new Figure(name, title, caption, columns, panels, subtitle, series);
+        return new Figure(name, title, caption, columns, panels, subtitle, series, leftOut);
+    }
+
+    /** This figure with the stacks it leaves out, and why. */
+    public Figure withLeftOut(LeftOut stacks) {
+        return new Figure(name, title, caption, columns, panels, subtitle, legend, stacks);
     }
 
     public Figure {
+        java.util.Objects.requireNonNull(leftOut);
         subtitle = List.copyOf(subtitle);
         legend = List.copyOf(legend);
         panels = List.copyOf(panels);

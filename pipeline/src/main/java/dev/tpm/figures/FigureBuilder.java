@@ -19,6 +19,11 @@ public interface FigureBuilder {
 
     Figure build(Results results, DeviceResults device, Theme theme);
 
+    /** The device's stacks this figure leaves out for lack of values, and why; the caption ends with its sentence. */
+    default LeftOut leftOut(Results results, DeviceResults device) {
+        return LeftOut.NONE;
+    }
+
     /**
      * Whether the figures stage says in a line of its own that this figure was left out; false for a
      * figure whose absence another stage already reported (phase 4's: one line for all of them).

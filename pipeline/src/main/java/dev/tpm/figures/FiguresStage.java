@@ -46,6 +46,25 @@ public final class FiguresStage implements Stage {
         build(figures, context.results(), out, pending);
         buildStudies(studyFigures, context.results(), out, pending);
         write(pending, out, context.threads());
+        context.handOn(DrawnFigures.class, drawn(pending));
+    }
+
+    /**
+     * The figures this stage would draw on these results, built but not painted (painting is the
+     * slow part): what it hands on, for a report over figures drawn elsewhere.
+     */
+    public static DrawnFigures built(List<FigureBuilder> figures, List<StudyFigure> studyFigures, Results results) {
+        List<Pending> pending = new ArrayList<>();
+        Outputs skips = new Outputs();
+        build(figures, results, skips, pending);
+        buildStudies(studyFigures, results, skips, pending);
+        return drawn(pending);
+    }
+
+    private static DrawnFigures drawn(List<Pending> pending) {
+        java.util.Map<String, Figure> byStem = new java.util.LinkedHashMap<>();
+        for (Pending p : pending) byStem.put(p.stem(), p.figure());
+        return new DrawnFigures(byStem);
     }
 
     /** The device figures on one thread. */
@@ -79,7 +98,8 @@ public final class FiguresStage implements Stage {
                 if (missing != null) {
                     if (f.reportsLacking()) out.skip(stem + ".png/.svg", missing);
                 } else {
-                    pending.add(new Pending(stem, finish(f.build(results, device, theme), device)));
+                    Figure built = f.build(results, device, theme).withLeftOut(f.leftOut(results, device));
+                    pending.add(new Pending(stem, finish(built, device)));
                 }
             }
         }
@@ -93,7 +113,8 @@ public final class FiguresStage implements Stage {
             if (missing != null) {
                 out.skip(stem + ".png/.svg", missing);
             } else {
-                pending.add(new Pending(stem, finish(f.build(results), StudyScope.of(results, f.study()).describe())));
+                Figure built = f.build(results).withLeftOut(f.leftOut(results));
+                pending.add(new Pending(stem, finish(built, StudyScope.of(results, f.study()).describe())));
             }
         }
     }
@@ -151,7 +172,7 @@ public final class FiguresStage implements Stage {
 
     /**
      * What every figure gets, whatever draws it: a subtitle naming the device and its campaigns (and
-     * the stacks left out, with the reason, that its caption names), the title moved from a single
+     * the stacks left out, with the reason: {@link Figure#leftOut}), the title moved from a single
      * panel into the header, one legend per figure (that of the panel with the most entries: on that
      * panel, or, when it would lie outside the plot of one of several panels, below the subtitle,
      * so that every panel's plot has the same size), and log axes labelled 1-2-5.
@@ -164,8 +185,7 @@ public final class FiguresStage implements Stage {
     static Figure finish(Figure f, String source) {
         List<String> subtitle = new java.util.ArrayList<>();
         subtitle.add(source);
-        int notShown = f.caption().indexOf(" Not shown (");
-        if (notShown >= 0) subtitle.add(f.caption().substring(notShown + 1));
+        if (!f.leftOut().isEmpty()) subtitle.add(f.leftOut().sentence());
         if (f.panels().size() == 1) f.panel(0).getStyler().setChartTitleVisible(false);
         int legend = 0;
         for (int i = 0; i < f.panels().size(); i++) {

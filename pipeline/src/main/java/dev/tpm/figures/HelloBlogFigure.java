@@ -60,12 +60,17 @@ public final class HelloBlogFigure implements StudyFigure {
     @Override
     public String caption(Results results) {
         StudyScope s = StudyScope.of(results, study());
-        List<String> shown = rows(s).stream().map(LoadgenSummary::stack).distinct().toList();
-        List<String> missing = s.stacks().stream().filter(x -> !shown.contains(x)).toList();
         return "GET / plain text: the median throughput of the measured runs at each concurrency (left) and the medians"
                 + " of p99 latency (solid line, filled markers) and p50 latency (dashed line, open markers) (right), per stack"
                 + " and device; " + scales(rpsLog(s), latencyLog(s)) + ". Devices: " + s.describe() + "."
-                + (missing.isEmpty() ? "" : " Not shown (no measured GET / run): " + String.join(", ", missing) + ".");
+                + leftOut(results).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results) {
+        StudyScope s = StudyScope.of(results, study());
+        List<String> shown = rows(s).stream().map(LoadgenSummary::stack).distinct().toList();
+        return LeftOut.of("no measured GET / run", s.stacks().stream().filter(x -> !shown.contains(x)).toList());
     }
 
     /**

@@ -42,29 +42,27 @@ final class Layout {
     }
 
     /**
-     * The caption's note on the device's stacks a figure leaves out for lack of values (empty when
-     * it shows them all), so that a missing stack is never mistaken for one that was not measured.
+     * The device's stacks a figure leaves out for lack of values (none when it shows them all), so
+     * that a missing stack is never mistaken for one that was not measured.
      */
-    static String notShown(DeviceResults device, java.util.Collection<String> shown, String why) {
-        List<String> missing = device.listedStacks().stream().filter(s -> !shown.contains(s)).toList();
-        return missing.isEmpty() ? "" : " Not shown (" + why + "): " + String.join(", ", missing) + ".";
+    static LeftOut leftOut(DeviceResults device, java.util.Collection<String> shown, String why) {
+        return LeftOut.of(why, device.listedStacks().stream().filter(s -> !shown.contains(s)).toList());
     }
 
     /**
-     * The note on the stacks without weighted values under the declared mix, each with its reason
-     * (weighted.csv's missing), e.g. "Not shown (no weighted value): rust (delete_item: 0 measured of
-     * 10 (10 error_rate))."
+     * The stacks without weighted values under the declared mix, each with its reason (weighted.csv's
+     * missing): "Not shown (no weighted value): rust (delete_item: 0 measured of 10 (10 error_rate))."
      */
-    static String notShownWeighted(DeviceResults device, java.util.Collection<String> shown) {
-        List<String> missing = new java.util.ArrayList<>();
+    static LeftOut leftOutWeighted(DeviceResults device, java.util.Collection<String> shown) {
+        List<LeftOut.Stack> missing = new java.util.ArrayList<>();
         for (String s : device.listedStacks()) {
             if (shown.contains(s)) continue;
             String why = device.weighted().stream()
                     .filter(w -> w.mix().equals(device.declaredMix()) && w.stack().equals(s) && w.isMissing())
                     .map(dev.tpm.results.Weighted::missing).findFirst().orElse("");
-            missing.add(why.isEmpty() ? s : s + " (" + why + ")");
+            missing.add(new LeftOut.Stack(s, why));
         }
-        return missing.isEmpty() ? "" : " Not shown (no weighted value): " + String.join("; ", missing) + ".";
+        return new LeftOut("no weighted value", missing);
     }
 
     /** "95 %" from the configured confidence. */

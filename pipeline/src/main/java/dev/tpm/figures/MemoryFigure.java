@@ -122,7 +122,11 @@ public final class MemoryFigure implements FigureBuilder {
                 + " scale; t = 0 is the idle reading taken just before the load starts. PSS divides shared pages among"
                 + " the processes sharing them, so it is below summed RSS for multi-process stacks; where the two"
                 + " coincide the dotted line lies on the solid one."
-                + Layout.notShown(device, device.memorySeries().stream().map(MemorySeries::stack).toList(),
-                        "no memory series");
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOut(device, device.memorySeries().stream().map(MemorySeries::stack).toList(), "no memory series");
     }
 }

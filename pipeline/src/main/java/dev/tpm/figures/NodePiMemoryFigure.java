@@ -56,13 +56,19 @@ public final class NodePiMemoryFigure implements StudyFigure {
     @Override
     public String caption(Results results) {
         StudyScope s = StudyScope.of(results, study());
-        List<MemorySeries> all = series(results, s);
-        List<String> missing = s.stacks().stream().filter(x -> all.stream().noneMatch(m -> m.stack().equals(x))).toList();
         return "Every phase-3 series of the node-pi campaigns: RSS of the server's whole process tree (KiB / 1024, every"
                 + " worker counted) against time since the series start, one line per series in its stack's colour, one"
                 + " panel per device; t = 0 (open markers) is the idle reading taken just before the load starts, so each"
                 + " line's first step is the load arriving. Devices: " + s.describe() + "."
-                + (missing.isEmpty() ? "" : " Not shown (no memory series): " + String.join(", ", missing) + ".");
+                + leftOut(results).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results) {
+        StudyScope s = StudyScope.of(results, study());
+        List<MemorySeries> all = series(results, s);
+        return LeftOut.of("no memory series",
+                s.stacks().stream().filter(x -> all.stream().noneMatch(m -> m.stack().equals(x))).toList());
     }
 
     @Override

@@ -46,17 +46,26 @@ public final class OfferedLoadFigure implements FigureBuilder {
         return Layout.title(results, device, "Latency at offered load, phase 4 (new; no paper figure)");
     }
 
+    private static Set<String> shown(DeviceResults device) {
+        Set<String> shown = new LinkedHashSet<>();
+        device.offeredLoad().forEach(p -> shown.add(p.stack()));
+        return shown;
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOut(device, shown(device), "no measured phase-4 runs");
+    }
+
     @Override
     public String caption(Results results, DeviceResults device) {
         var cfg = results.dataset().config();
-        Set<String> shown = new LinkedHashSet<>();
-        device.offeredLoad().forEach(p -> shown.add(p.stack()));
         return "Median p99 latency of the measured phase-4 runs (open loop, latency from each request's scheduled"
                 + " start) at each offered rate, per stack, both axes logarithmic; whiskers: " + Layout.ciLevel(results)
                 + " bootstrap CIs of the median, drawn only for rates of at least min_n runs. Dashed line: the target,"
                 + " latency_slo_ms = " + dev.tpm.codec.Num.csv(cfg.latencySloMs()) + " ms. Crosses: rates at which the median"
                 + " achieved rate fell below kept_up_ratio = " + dev.tpm.codec.Num.csv(cfg.keptUpRatio()) + " x the offered rate."
-                + Layout.notShown(device, shown, "no measured phase-4 runs");
+                + leftOut(results, device).captionSuffix();
     }
 
     @Override

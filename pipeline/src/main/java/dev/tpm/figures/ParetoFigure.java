@@ -130,6 +130,11 @@ public final class ParetoFigure implements FigureBuilder {
                 + " stratified-bootstrap CIs in both directions. Ringed stacks and the dashed staircase form the "
                 + "Pareto frontier: no other stack has both lower memory and higher throughput. MiB = KiB / 1024."
                 + axes(device)
-                + Layout.notShownWeighted(device, rows(device).stream().map(Weighted::stack).toList());
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOutWeighted(device, rows(device).stream().map(Weighted::stack).toList());
     }
 }

@@ -53,6 +53,11 @@ public final class RatioFigure implements FigureBuilder {
         return "Weighted mean over the five CRUD endpoints of each endpoint's median requests per "
                 + "second per MiB of peak RSS, weights of the declared mix '" + device.declaredMix() + "'; whiskers: "
                 + Layout.ciLevel(results) + " stratified-bootstrap CI."
-                + Layout.notShownWeighted(device, stacks(device));
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOutWeighted(device, stacks(device));
     }
 }

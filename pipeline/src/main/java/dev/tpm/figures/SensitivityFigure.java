@@ -85,8 +85,13 @@ public final class SensitivityFigure implements FigureBuilder {
                 + "sensitivity table. "
                 + (logAxis(results, device) ? "Log scale: a stack's change between mixes is the same distance at"
                         + " any level." : "Linear scale from 0 (a ratio of 0 rules a log scale out).")
-                + Layout.notShownWeighted(device, device.weighted().stream()
-                        .filter(w -> w.mix().equals(device.declaredMix()) && !w.wRpsPerMib().isMissing())
-                        .map(dev.tpm.results.Weighted::stack).toList());
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOutWeighted(device, device.weighted().stream()
+                .filter(w -> w.mix().equals(device.declaredMix()) && !w.wRpsPerMib().isMissing())
+                .map(dev.tpm.results.Weighted::stack).toList());
     }
 }

@@ -50,6 +50,11 @@ public final class StartupFigure implements FigureBuilder {
     public String caption(Results results, DeviceResults device) {
         return "Median startup time of every measured phase-1 run of the stack (each a cold start), "
                 + "endpoints pooled; whiskers: " + Layout.ciLevel(results) + " bootstrap CI of the median."
-                + Layout.notShown(device, stacks(device), "no measured startup");
+                + leftOut(results, device).captionSuffix();
+    }
+
+    @Override
+    public LeftOut leftOut(Results results, DeviceResults device) {
+        return Layout.leftOut(device, stacks(device), "no measured startup");
     }
 }

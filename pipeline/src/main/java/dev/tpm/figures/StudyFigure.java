@@ -24,6 +24,11 @@ public interface StudyFigure {
 
     Figure build(Results results);
 
+    /** The study's stacks this figure leaves out for lack of values, and why; the caption ends with its sentence. */
+    default LeftOut leftOut(Results results) {
+        return LeftOut.NONE;
+    }
+
     /** The title; the subtitle the figures stage adds names the devices and campaigns (StudyScope.describe). */
     static String title(StudyScope s, String what) {
         return what;

@@ -6,7 +6,6 @@ import dev.tpm.figures.FiguresStage;
 import dev.tpm.pipeline.InventoryStage;
 import dev.tpm.pipeline.Pipeline;
 import dev.tpm.pipeline.Stage;
-import dev.tpm.report.Artifacts;
 import dev.tpm.report.ReportStage;
 import dev.tpm.tables.TablesStage;
 import java.io.PrintWriter;
@@ -14,17 +13,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The stages of {@code make paper} after ingest and verify, in the order they run: the single list
- * of what the pipeline produces. Add a stage with one line here. It lives above the stages (it
+ * The stages of {@code make paper} after ingest and verify, in the order they run, each running the
+ * builders {@link PaperCatalog#CATALOG} lists: add an artifact there, a stage here. It lives above the stages (it
  * imports them), so that {@code dev.tpm.pipeline}, which the stages build on, imports none of them.
  */
 public final class Stages {
     public static final List<Stage> ALL = List.of(
             new InventoryStage(),
             new StatsStage(),
-            new TablesStage(Artifacts.deviceTables(), Artifacts.sharedAndStudyTables()),
-            new FiguresStage(Artifacts.figures(), Artifacts.STUDY_FIGURES),
-            new ReportStage());
+            new TablesStage(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.onceTables()),
+            new FiguresStage(PaperCatalog.CATALOG.figureBuilders(), PaperCatalog.CATALOG.studyFigures()),
+            new ReportStage(PaperCatalog.CATALOG));
 
     private Stages() {}
 

@@ -73,7 +73,11 @@ public final class Pipeline {
 
     /** Loads, then runs every stage into a fresh {@link Outputs}; writes nothing. */
     public Outputs generate() throws BadInputException, StageException {
-        PipelineContext context = load();
+        return generate(load());
+    }
+
+    /** Runs every stage on a loaded context into a fresh {@link Outputs}; writes nothing. */
+    public Outputs generate(PipelineContext context) throws StageException {
         Outputs out = new Outputs();
         int i = 0;
         for (Stage stage : stages) {

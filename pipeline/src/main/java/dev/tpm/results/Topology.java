@@ -8,10 +8,12 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -66,10 +68,12 @@ public record Topology(String device, Integer cores, List<Setup> setups, int hos
      * The paper's setup as its summary states it (seeds/000, sections 2.3, 3.1 and 3.5): a
      * Raspberry Pi 5 whose four Cortex-A76 cores are isolated for the server, wrk on a separate
      * machine, 50 measured runs per stack and endpoint after 3 warm-ups (its "53 runs") at 30
-     * connections. The load window of a run is not printed in the summary (null).
+     * connections. The summary does not print the load window of a run; the 10 s is the paper
+     * protocol's as spec/data.md's example campaign.json records it (protocol.duration_s of preset
+     * paper), the one the harness's paper preset runs.
      */
     public static final Topology PAPER = new Topology("paper", 4, List.of(new Setup(List.of("arXiv:2609.11932"), "0-3",
-            new LoadGenerator("wrk", null, LoadGenerator.SEPARATE, null, false), null, 50, 3, null, 30)), 0, 0, Double.NaN);
+            new LoadGenerator("wrk", null, LoadGenerator.SEPARATE, null, false), null, 50, 3, 10.0, 30)), 0, 0, Double.NaN);
 
     public Topology {
         setups = List.copyOf(setups);
@@ -179,32 +183,71 @@ public record Topology(String device, Integer cores, List<Setup> setups, int hos
     }
 
     private String describe(Setup s) {
-        List<String> parts = new ArrayList<>();
+        return server(s) + ", " + loadGenerator(s) + ", " + window(s) + ", " + runs(s)
+                + (s.concurrency() == null ? "" : ", " + s.concurrency() + " connections");
+    }
+
+    /**
+     * One aspect of the setup, in the words of {@link #describe()}: the report's setup table has a
+     * row of these per device, beside the paper's.
+     */
+    public record Aspect(String label, String value) {}
+
+    /**
+     * The aspects outputs.md's report names (server cores and pinning, where the load generator
+     * ran, the load window, runs per group, connections, host saturation), each one value, or one
+     * per set of campaigns where they differ.
+     */
+    public List<Aspect> aspects() {
+        return List.of(
+                new Aspect("server cores and pinning", perSetup(this::server)),
+                new Aspect("load generator", perSetup(this::loadGenerator)),
+                new Aspect("load window", perSetup(Topology::window)),
+                new Aspect("runs per group", perSetup(Topology::runs)),
+                new Aspect("connections", perSetup(x -> x.concurrency() == null ? "not recorded" : x.concurrency().toString())),
+                new Aspect("host saturation", saturation()));
+    }
+
+    private String perSetup(java.util.function.Function<Setup, String> value) {
+        if (setups.isEmpty()) return "not recorded";
+        Set<String> distinct = new LinkedHashSet<>();
+        for (Setup x : setups) distinct.add(value.apply(x));
+        if (distinct.size() == 1) return distinct.iterator().next();
+        List<String> each = new ArrayList<>();
+        for (Setup x : setups) {
+            each.add((x.campaigns().size() == 1 ? "campaign " : "campaigns ") + String.join(", ", x.campaigns()) + ": "
+                    + value.apply(x));
+        }
+        return String.join("; ", each);
+    }
+
+    private String server(Setup s) {
         Integer server = cpuCount(s.serverCpus());
         String of = cores == null ? "" : " of " + words(cores);
-        if (s.serverCpus() == null) {
-            parts.add("server not pinned" + (cores == null ? "" : " (any of the " + words(cores) + " cores)"));
-        } else if (server != null && server.equals(cores)) {
-            parts.add("server on all " + words(cores) + " cores");
-        } else {
-            parts.add("server pinned to " + (server != null && server == 1 ? "CPU " : "CPUs ") + s.serverCpus()
-                    + (server == null ? "" : " (" + words(server) + (server == 1 ? " core" : " cores") + of + ")"));
-        }
+        if (s.serverCpus() == null) return "server not pinned" + (cores == null ? "" : " (any of the " + words(cores) + " cores)");
+        if (server != null && server.equals(cores)) return "server on all " + words(cores) + " cores";
+        return "server pinned to " + (server != null && server == 1 ? "CPU " : "CPUs ") + s.serverCpus()
+                + (server == null ? "" : " (" + words(server) + (server == 1 ? " core" : " cores") + of + ")");
+    }
+
+    private String loadGenerator(Setup s) {
         LoadGenerator lg = s.loadGenerator();
         String tool = (lg.tool().isEmpty() ? "the load generator" : lg.tool()) + (lg.version() == null ? "" : " " + lg.version());
         if (lg.sameHost()) {
-            parts.add(tool + " on the same machine" + (s.loadGeneratorCpus() == null ? ", not pinned"
-                    : ", pinned to " + (Objects.equals(cpuCount(s.loadGeneratorCpus()), 1) ? "CPU " : "CPUs ") + s.loadGeneratorCpus()));
-        } else if (LoadGenerator.SEPARATE.equals(lg.host())) {
-            parts.add(tool + " on a separate machine");
-        } else {
-            parts.add(tool + ", where it ran not recorded");
+            return tool + " on the same machine" + (s.loadGeneratorCpus() == null ? ", not pinned"
+                    : ", pinned to " + (Objects.equals(cpuCount(s.loadGeneratorCpus()), 1) ? "CPU " : "CPUs ") + s.loadGeneratorCpus());
         }
-        String window = s.windowS() == null ? "load window not stated" : plain(s.windowS()) + " s load window";
-        String runs = s.runs() == null ? "runs per group not recorded" : s.runs() + " runs per group"
+        if (LoadGenerator.SEPARATE.equals(lg.host())) return tool + " on a separate machine";
+        return tool + ", where it ran not recorded";
+    }
+
+    private static String window(Setup s) {
+        return s.windowS() == null ? "load window not stated" : plain(s.windowS()) + " s load window";
+    }
+
+    private static String runs(Setup s) {
+        return s.runs() == null ? "runs per group not recorded" : s.runs() + " runs per group"
                 + (s.warmups() == null ? "" : " after " + s.warmups() + (s.warmups() == 1 ? " warm-up" : " warm-ups"));
-        parts.add(window + ", " + runs + (s.concurrency() == null ? "" : ", " + s.concurrency() + " connections"));
-        return String.join(", ", parts);
     }
 
     private String saturation() {

@@ -5,7 +5,9 @@ import dev.tpm.pipeline.PipelineContext;
 import dev.tpm.pipeline.Stage;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,18 +32,19 @@ public final class TablesStage implements Stage {
 
     @Override
     public void run(PipelineContext context, Outputs out) {
-        write(deviceTables, sharedTables, context.results(), out);
+        context.handOn(WrittenTables.class, write(deviceTables, sharedTables, context.results(), out));
     }
 
-    /** Adds every table of the results to {@code out}; pure apart from that. */
-    public static void write(List<DeviceTable> deviceTables, List<SharedTable> sharedTables, Results results,
+    /** Adds every table of the results to {@code out}, and returns their models; pure apart from that. */
+    public static WrittenTables write(List<DeviceTable> deviceTables, List<SharedTable> sharedTables, Results results,
             Outputs out) {
+        Map<String, TableModel> written = new LinkedHashMap<>();
         for (SharedTable t : sharedTables) {
             Optional<String> lacking = t.lacking(results);
             if (lacking.isPresent()) {
                 out.skip("tables/" + t.name(), lacking.get());
             } else {
-                put(out, "tables/" + t.name(), t.build(results));
+                put(out, "tables/" + t.name(), t.build(results), written);
             }
         }
         for (DeviceResults d : results.devices()) {
@@ -51,13 +54,15 @@ public final class TablesStage implements Stage {
                 if (lacking.isPresent()) {
                     if (t.reportsLacking()) out.skip(base + t.name(), "device " + d.id() + ": " + lacking.get());
                 } else {
-                    put(out, base + t.name(), t.build(results, d));
+                    put(out, base + t.name(), t.build(results, d), written);
                 }
             }
         }
+        return new WrittenTables(written);
     }
 
-    private static void put(Outputs out, String pathWithoutExtension, TableModel table) {
+    private static void put(Outputs out, String pathWithoutExtension, TableModel table, Map<String, TableModel> written) {
+        written.put(pathWithoutExtension, table);
         for (TableFormatter f : TableFormatter.ALL) {
             out.putText(pathWithoutExtension + "." + f.extension(), f.format(table));
         }

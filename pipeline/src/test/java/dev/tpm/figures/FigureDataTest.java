@@ -1,6 +1,6 @@
 package dev.tpm.figures;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -585,7 +585,7 @@ class FigureDataTest {
 
     private List<Figure> all(Results r, DeviceResults d) {
         List<Figure> figures = new ArrayList<>();
-        for (FigureBuilder b : Artifacts.figures()) {
+        for (FigureBuilder b : PaperCatalog.CATALOG.figureBuilders()) {
             if (b.missingData(r, d) == null) {
                 Figure f = b.build(r, d, theme);
                 assertEquals(b.name(), f.name());

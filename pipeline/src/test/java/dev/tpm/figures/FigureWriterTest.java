@@ -1,6 +1,6 @@
 package dev.tpm.figures;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,7 +36,7 @@ class FigureWriterTest {
             Results results = SyntheticResults.pi5();
             DeviceResults device = results.devices().get(0);
             Theme theme = new Theme(results.stackOrder());
-            for (FigureBuilder b : Artifacts.figures()) {
+            for (FigureBuilder b : PaperCatalog.CATALOG.figureBuilders()) {
                 Figure f = b.build(results, device, theme);
                 if (round == 0) FIGURES.add(f);
                 PNG.add(FigureWriter.png(f));
@@ -82,7 +82,7 @@ class FigureWriterTest {
     @Test
     void twoRendersGiveIdenticalPngAndSvgBytes() {
         int n = FIGURES.size();
-        assertEquals(Artifacts.figures().size(), n);
+        assertEquals(PaperCatalog.CATALOG.figureBuilders().size(), n);
         for (int i = 0; i < n; i++) {
             assertArrayEquals(PNG.get(i), PNG.get(n + i), FIGURES.get(i).name() + ".png differs between renders");
             assertArrayEquals(SVG.get(i), SVG.get(n + i), FIGURES.get(i).name() + ".svg differs between renders");

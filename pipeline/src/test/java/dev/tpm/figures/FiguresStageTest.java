@@ -1,6 +1,6 @@
 package dev.tpm.figures;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +16,7 @@ class FiguresStageTest {
 
     @Test
     void everyFigureOfOutputsMdIsWrittenAsPngAndSvg() {
-        assertEquals(NAMES, Artifacts.figures().stream().map(FigureBuilder::name).toList());
+        assertEquals(NAMES, PaperCatalog.CATALOG.figureBuilders().stream().map(FigureBuilder::name).toList());
         Outputs out = RenderedFixtures.pi5();
         List<String> expected = new ArrayList<>();
         for (String n : NAMES) {
@@ -51,7 +51,7 @@ class FiguresStageTest {
         dev.tpm.results.Results results = SyntheticResults.pi5();
         dev.tpm.results.DeviceResults device = results.devices().get(0);
         Theme theme = new Theme(results.stackOrder());
-        for (FigureBuilder b : Artifacts.figures()) {
+        for (FigureBuilder b : PaperCatalog.CATALOG.figureBuilders()) {
             if (b.missingData(results, device) != null) continue;
             Figure f = FiguresStage.finish(b.build(results, device, theme), device);
             assertEquals(device.source(), f.subtitle().get(0), b.name());
@@ -81,9 +81,36 @@ class FiguresStageTest {
     }
 
     @Test
+    void theSubtitleNamesTheStacksLeftOutFromTheFiguresDataNotItsCaption() {
+        dev.tpm.results.Results results = SyntheticResults.pi5();
+        dev.tpm.results.DeviceResults device = results.devices().get(0);
+        Theme theme = new Theme(results.stackOrder());
+        Figure drawn = new StartupFigure().build(results, device, theme);
+        // a caption that mentions no stack at all: the subtitle comes from the data the figure carries
+        Figure f = new Figure(drawn.name(), drawn.title(), "A caption.", drawn.columns(), drawn.panels())
+                .withLeftOut(LeftOut.of("no measured startup", List.of("rust", "go")));
+        assertEquals(List.of(device.source(), "Not shown (no measured startup): rust, go."),
+                FiguresStage.finish(f, device).subtitle());
+        assertEquals(List.of(device.source()), FiguresStage.finish(drawn, device).subtitle(), "nothing left out");
+    }
+
+    @Test
+    void everyFiguresCaptionEndsWithTheSentenceOfWhatItLeavesOut() {
+        dev.tpm.results.Results results = SyntheticResults.pi5();
+        for (dev.tpm.results.DeviceResults d : results.devices()) {
+            for (FigureBuilder b : dev.tpm.paper.PaperCatalog.CATALOG.figureBuilders()) {
+                if (b.missingData(results, d) != null) continue;
+                LeftOut left = b.leftOut(results, d);
+                assertTrue(b.caption(results, d).endsWith(left.captionSuffix()), b.name());
+                assertEquals(left.isEmpty(), !b.caption(results, d).contains("Not shown ("), b.name());
+            }
+        }
+    }
+
+    @Test
     void threeThreadsWriteTheSameFilesSkipsAndBytesAsOne() {
         Outputs parallel = new Outputs();
-        FiguresStage.run(Artifacts.figures(), SyntheticResults.twoDevices(), parallel, 3);
+        FiguresStage.run(PaperCatalog.CATALOG.figureBuilders(), SyntheticResults.twoDevices(), parallel, 3);
         Outputs serial = RenderedFixtures.twoDevices();
         assertEquals(serial.skipped(), parallel.skipped());
         assertEquals(serial.files().keySet(), parallel.files().keySet());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import java.awt.Color;
@@ -29,7 +29,7 @@ class PngEncoderTest {
         Results results = SyntheticResults.pi5();
         DeviceResults device = results.devices().get(0);
         Theme theme = new Theme(results.stackOrder());
-        for (FigureBuilder b : Artifacts.figures()) {
+        for (FigureBuilder b : PaperCatalog.CATALOG.figureBuilders()) {
             if (b.missingData(results, device) != null) continue;
             BufferedImage image = FigureWriter.raster(b.build(results, device, theme));
             assertArrayEquals(imageIo(image), PngEncoder.encode(image), b.name() + ".png");

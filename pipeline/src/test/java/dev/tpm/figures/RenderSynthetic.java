@@ -1,6 +1,6 @@
 package dev.tpm.figures;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import dev.tpm.output.Outputs;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ public final class RenderSynthetic {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/synthetic-figures");
         Outputs out = new Outputs();
         String which = args.length > 1 ? args[1] : "pi5";
-        FiguresStage.run(Artifacts.figures(), switch (which) {
+        FiguresStage.run(PaperCatalog.CATALOG.figureBuilders(), switch (which) {
             case "hello" -> SyntheticResults.helloWorld();
             case "two" -> SyntheticResults.twoDevices();
             default -> SyntheticResults.pi5();

@@ -1,6 +1,6 @@
 package dev.tpm.figures;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import dev.tpm.output.Outputs;
 import dev.tpm.results.Results;
 import java.util.Map;
@@ -29,7 +29,7 @@ public final class RenderedFixtures {
 
     private static Outputs render(Results results) {
         Outputs out = new Outputs();
-        FiguresStage.run(Artifacts.figures(), results, out);
+        FiguresStage.run(PaperCatalog.CATALOG.figureBuilders(), results, out);
         return out;
     }
 

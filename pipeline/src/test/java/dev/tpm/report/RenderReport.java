@@ -14,13 +14,14 @@ public final class RenderReport {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/synthetic-report");
         Results results = args.length > 1 && args[1].equals("one") ? SyntheticResults.pi5() : SyntheticResults.twoDevices();
-        Outputs out = ReportStageTest.tablesAndFigures(results);
-        out.putText(ReportStage.PATH, ReportStage.render(results, out));
+        ReportStageTest.Run run = ReportStageTest.tablesAndFigures(results);
+        ReportStageTest.report(run);
+        Outputs out = run.out();
         for (Map.Entry<String, byte[]> e : out.files().entrySet()) {
             Path p = dir.resolve(e.getKey());
             Files.createDirectories(p.getParent());
             Files.write(p, e.getValue());
         }
-        System.out.println(dir.resolve(ReportStage.PATH));
+        System.out.println(dir.resolve(ReportStageTest.PATH));
     }
 }

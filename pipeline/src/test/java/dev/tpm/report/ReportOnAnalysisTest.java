@@ -1,6 +1,6 @@
 package dev.tpm.report;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,17 +33,17 @@ class ReportOnAnalysisTest {
         SyntheticData.writeAll(data, true); // with its synthetic phase 4: every figure has its data
         StringWriter log = new StringWriter();
         Outputs out = new Pipeline(data, 2, new PrintWriter(log),
-                List.of(new StatsStage(), new FiguresStage(Artifacts.figures()), new ReportStage())).generate();
-        for (FigureBuilder f : Artifacts.figures()) {
+                List.of(new StatsStage(), new FiguresStage(PaperCatalog.CATALOG.figureBuilders()), new ReportStage(PaperCatalog.CATALOG))).generate();
+        for (FigureBuilder f : PaperCatalog.CATALOG.figureBuilders()) {
             assertTrue(out.contains("figures/" + f.name() + ".png"), f.name() + "\n" + log);
             assertTrue(out.contains("figures/" + f.name() + ".svg"), f.name());
         }
         assertEquals(List.of(), out.skipped().stream().filter(s -> s.startsWith("figures/")).toList());
-        String html = new String(out.get(ReportStage.PATH), StandardCharsets.UTF_8);
+        String html = new String(out.get(ReportStageTest.PATH), StandardCharsets.UTF_8);
         List<String> links = ReportStageTest.links(html);
         for (String link : links) {
             if (link.startsWith("#")) continue;
-            String path = URI.create(ReportStage.PATH).resolve(link).getPath();
+            String path = URI.create(ReportStageTest.PATH).resolve(link).getPath();
             assertTrue(out.contains(path), link);
         }
         assertTrue(links.contains("pareto.png") && links.contains("../tables/weighted.csv"), links.toString());

@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tpm.figures.FiguresStage;
 import dev.tpm.figures.RenderedFixtures;
 import dev.tpm.figures.SyntheticResults;
 import dev.tpm.output.Outputs;
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import dev.tpm.tables.HtmlFormatter;
 import dev.tpm.tables.TablesStage;
 import dev.tpm.results.DeviceResults;
@@ -24,23 +25,31 @@ import org.junit.jupiter.api.Test;
 
 /** The report on SYNTHETIC results, with hand-written table artifacts standing in for the tables stage. */
 class ReportStageTest {
+    static final String PATH = PaperCatalog.CATALOG.report().path();
     private static final Pattern LINK = Pattern.compile("(?:href|src)=\"([^\"]*)\"");
+
+    /** The outputs before the report runs, and the context that holds what the tables and figures stages handed on. */
+    record Run(Outputs out, dev.tpm.pipeline.PipelineContext context) {}
 
     /**
      * The outputs before the report runs: the figures stage's and the tables stage's, plus two tidy
      * CSVs. {@code results} is {@link SyntheticResults#pi5()} or {@link SyntheticResults#twoDevices()}.
      */
-    static Outputs tablesAndFigures(Results results) {
+    static Run tablesAndFigures(Results results) {
         Outputs out = results.multiDevice() ? RenderedFixtures.twoDevices() : RenderedFixtures.pi5();
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, results, out);
+        dev.tpm.pipeline.PipelineContext c = context(results);
+        c.handOn(dev.tpm.tables.WrittenTables.class, TablesStage.write(PaperCatalog.CATALOG.deviceTables(),
+                PaperCatalog.CATALOG.tablesAcrossDevices(), results, out));
+        c.handOn(dev.tpm.figures.DrawnFigures.class,
+                FiguresStage.built(PaperCatalog.CATALOG.figureBuilders(), List.of(), results));
         out.putText("tables/group_stats.csv", "device,stack\npi5-a,go\npi5-a,rust\n");
         out.putText("tables/weighted.csv", "device,mix,stack\npi5-a,illustrative,go\n");
-        return out;
+        return new Run(out, c);
     }
 
-    private static String report(Results results, Outputs out) {
-        new ReportStage().run(context(results), out);
-        return new String(out.get(ReportStage.PATH), StandardCharsets.UTF_8);
+    static String report(Run run) {
+        new ReportStage(PaperCatalog.CATALOG).run(run.context(), run.out());
+        return new String(run.out().get(PATH), StandardCharsets.UTF_8);
     }
 
     private static dev.tpm.pipeline.PipelineContext context(Results results) {
@@ -60,8 +69,9 @@ class ReportStageTest {
     @Test
     void everyLinkIsRelativeAndPointsAtAnArtifactOfTheRun() {
         for (Results results : List.of(SyntheticResults.pi5(), SyntheticResults.twoDevices())) {
-            Outputs out = tablesAndFigures(results);
-            String html = report(results, out);
+            Run run = tablesAndFigures(results);
+            Outputs out = run.out();
+            String html = report(run);
             List<String> links = links(html);
             assertTrue(links.size() > 20, "links: " + links.size());
             for (String link : links) {
@@ -79,8 +89,9 @@ class ReportStageTest {
     @Test
     void reportShowsEveryTableAndFigureOfEveryDevice() {
         Results results = SyntheticResults.twoDevices();
-        Outputs out = tablesAndFigures(results);
-        String html = report(results, out);
+        Run run = tablesAndFigures(results);
+        Outputs out = run.out();
+        String html = report(run);
         List<String> links = links(html);
         for (String path : out.files().keySet()) {
             if (path.startsWith("figures/") && path.endsWith(".png")) {
@@ -95,8 +106,8 @@ class ReportStageTest {
             assertTrue(html.contains("id=\"device-" + d.id() + "\""), d.id());
             // every table through the HTML formatter, with a navigation entry, in the order of the one list
             int last = -1;
-            for (Artifacts.Artifact a : Artifacts.DEVICE) {
-                boolean table = a instanceof Artifacts.Table;
+            for (dev.tpm.catalog.Artifact a : PaperCatalog.CATALOG.perDevice()) {
+                boolean table = a instanceof dev.tpm.catalog.Table;
                 String file = table ? "tables/" + prefix + a.name() + ".md" : "figures/" + prefix + a.name() + ".png";
                 if (!out.contains(file)) continue;
                 String anchor = (table ? "table-" : "figure-") + (prefix + a.name()).replace('/', '-');
@@ -104,8 +115,8 @@ class ReportStageTest {
                 assertTrue(at > last, anchor + " out of order");
                 assertTrue(links.contains("#" + anchor), "no navigation entry for " + anchor);
                 last = at;
-                if (a instanceof Artifacts.Table t) {
-                    String fragment = HtmlFormatter.INSTANCE.format(t.table().build(results, d));
+                if (a instanceof dev.tpm.catalog.Table t) {
+                    String fragment = HtmlFormatter.INSTANCE.format(t.perDevice().get().build(results, d));
                     assertTrue(html.contains(fragment), anchor);
                 }
             }
@@ -124,8 +135,9 @@ class ReportStageTest {
     @Test
     void theDriftingGroupsAreListedNearTheTopWithTheirDevice() {
         Results results = SyntheticResults.twoDevices();
-        Outputs out = tablesAndFigures(results);
-        String html = report(results, out);
+        Run run = tablesAndFigures(results);
+        Outputs out = run.out();
+        String html = report(run);
         int about = html.indexOf("id=\"about\"");
         int stability = html.indexOf("id=\"stability\"");
         int results0 = html.indexOf("id=\"device-");
@@ -144,8 +156,9 @@ class ReportStageTest {
     @Test
     void reportListsInventoryVerificationCampaignsAndSkippedArtifacts() {
         Results results = SyntheticResults.twoDevices();
-        Outputs out = tablesAndFigures(results);
-        String html = report(results, out);
+        Run run = tablesAndFigures(results);
+        Outputs out = run.out();
+        String html = report(run);
         for (InventoryEntry e : results.dataset().inventory()) {
             assertTrue(html.contains("<code>" + e.path() + "</code>"), e.path());
             assertTrue(html.contains(e.sha256()), e.path());
@@ -166,8 +179,8 @@ class ReportStageTest {
     @Test
     void reportIsPlainDeterministicHtml() {
         Results results = SyntheticResults.pi5();
-        String first = report(results, tablesAndFigures(results));
-        String second = report(results, tablesAndFigures(results));
+        String first = report(tablesAndFigures(results));
+        String second = report(tablesAndFigures(results));
         assertEquals(first, second);
         assertTrue(first.startsWith("<!DOCTYPE html>"));
         assertFalse(first.contains("<script"));

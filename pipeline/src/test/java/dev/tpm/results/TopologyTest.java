@@ -77,8 +77,8 @@ class TopologyTest {
         assertEquals(50, s.runs());
         assertEquals(3, s.warmups());
         assertEquals(LoadGenerator.SEPARATE, s.loadGenerator().host());
-        assertNull(s.windowS());
-        assertEquals("server on all four cores, wrk on a separate machine, load window not stated, 50 runs per group after"
+        assertEquals(10.0, s.windowS());
+        assertEquals("server on all four cores, wrk on a separate machine, 10 s load window, 50 runs per group after"
                 + " 3 warm-ups, 30 connections; no host saturation possible (the load generator had its own machine)", p.describe());
         assertEquals(3314 * 0.130 / 5, Topology.PAPER_MEMORY_WINDOW_S, 1e-12);
         assertTrue(Topology.unknown("x").describe().startsWith("setup not recorded"));

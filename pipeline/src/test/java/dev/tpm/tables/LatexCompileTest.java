@@ -1,6 +1,6 @@
 package dev.tpm.tables;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,15 +28,15 @@ class LatexCompileTest {
         ExternalTool.require("pdflatex");
         ExternalTool.require("pdftotext");
         Outputs several = new Outputs();
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), several);
+        TablesStage.write(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices(), ResultsFixture.twoDevices(true), several);
         Outputs one = new Outputs();
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.full(), one);
+        TablesStage.write(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices(), ResultsFixture.full(), one);
         Map<String, byte[]> files = new TreeMap<>();
         several.files().forEach((path, bytes) -> files.put("several/" + path, bytes));
         one.files().forEach((path, bytes) -> files.put("one/" + path, bytes));
         // the replication table of the shipped published.csv (its notes carry commas, dots, parentheses)
         Outputs shipped = new Outputs();
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.full(AnalysisConfig.defaults(), PublishedCsvTest.values()), shipped);
+        TablesStage.write(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices(), ResultsFixture.full(AnalysisConfig.defaults(), PublishedCsvTest.values()), shipped);
         files.put("shipped/tables/replication.tex", shipped.get("tables/replication.tex"));
         int compiled = 0;
         for (Map.Entry<String, byte[]> e : files.entrySet()) {

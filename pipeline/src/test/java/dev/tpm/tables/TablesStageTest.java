@@ -1,6 +1,6 @@
 package dev.tpm.tables;
 
-import dev.tpm.report.Artifacts;
+import dev.tpm.paper.PaperCatalog;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +28,7 @@ class TablesStageTest {
         PipelineContext context = new PipelineContext(r.dataset(), r.verification(), 1);
         context.setResults(r);
         Outputs out = new Outputs();
-        new TablesStage(Artifacts.deviceTables(), Artifacts.SHARED).run(context, out);
+        new TablesStage(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices()).run(context, out);
         Set<String> expected = new TreeSet<>();
         for (String n : ALL_NAMES) {
             expected.add("tables/" + n + ".md");
@@ -44,7 +44,7 @@ class TablesStageTest {
     @Test
     void severalDevicesGetAFolderEachAndMissingDataIsSkippedWithOneLinePerTable() {
         Outputs out = new Outputs();
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(false), out);
+        TablesStage.write(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices(), ResultsFixture.twoDevices(false), out);
         List<String> expected = new ArrayList<>(List.of("tables/mixes.md", "tables/mixes.tex", "tables/devices.md",
                 "tables/devices.tex"));
         for (String n : ALL_NAMES.subList(2, ALL_NAMES.size())) {
@@ -73,7 +73,7 @@ class TablesStageTest {
     @Test
     void theReplicationTableStaysAtTheTopWithSeveralDevices() {
         Outputs out = new Outputs();
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), out);
+        TablesStage.write(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices(), ResultsFixture.twoDevices(true), out);
         assertTrue(out.contains("tables/replication.md"));
         assertTrue(out.contains("tables/replication.tex"));
         assertTrue(out.files().keySet().stream().noneMatch(p -> p.matches("tables/.+/replication\\..*")));
@@ -83,8 +83,8 @@ class TablesStageTest {
     void twoRunsGiveIdenticalBytes() {
         Outputs a = new Outputs();
         Outputs b = new Outputs();
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), a);
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), b);
+        TablesStage.write(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices(), ResultsFixture.twoDevices(true), a);
+        TablesStage.write(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices(), ResultsFixture.twoDevices(true), b);
         assertEquals(a.files().keySet(), b.files().keySet());
         a.files().forEach((path, bytes) -> assertArrayEquals(bytes, b.files().get(path), path));
     }
@@ -92,7 +92,7 @@ class TablesStageTest {
     @Test
     void everyFileIsAsciiSoPdflatexNeedsNoFontPackage() {
         Outputs out = new Outputs();
-        TablesStage.write(Artifacts.deviceTables(), Artifacts.SHARED, ResultsFixture.twoDevices(true), out);
+        TablesStage.write(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices(), ResultsFixture.twoDevices(true), out);
         out.files().forEach((path, bytes) -> {
             for (byte x : bytes) assertTrue(x >= 0, path + " has a non-ASCII byte");
         });

@@ -1,0 +1,417 @@
+package dev.tpm.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.catalog.Artifact;
+import dev.tpm.catalog.Catalog;
+import dev.tpm.catalog.Figure;
+import dev.tpm.catalog.Inventory;
+import dev.tpm.catalog.Scope;
+import dev.tpm.catalog.Table;
+import dev.tpm.catalog.TidyCsv;
+import dev.tpm.codec.Num;
+import dev.tpm.figures.DrawnFigures;
+import dev.tpm.ingest.Dataset;
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Device;
+import dev.tpm.model.InventoryEntry;
+import dev.tpm.model.StackInfo;
+import dev.tpm.model.Studies;
+import dev.tpm.output.Outputs;
+import dev.tpm.report.ReportModel.CampaignFacts;
+import dev.tpm.report.ReportModel.CsvLink;
+import dev.tpm.report.ReportModel.DeviceSetup;
+import dev.tpm.report.ReportModel.DriftLine;
+import dev.tpm.report.ReportModel.Fact;
+import dev.tpm.report.ReportModel.FigureItem;
+import dev.tpm.report.ReportModel.InventoryRow;
+import dev.tpm.report.ReportModel.Item;
+import dev.tpm.report.ReportModel.NavEntry;
+import dev.tpm.report.ReportModel.NavGroup;
+import dev.tpm.report.ReportModel.Provenance;
+import dev.tpm.report.ReportModel.Section;
+import dev.tpm.report.ReportModel.SetupRow;
+import dev.tpm.report.ReportModel.StackRow;
+import dev.tpm.report.ReportModel.TableItem;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.Results;
+import dev.tpm.results.StudyScope;
+import dev.tpm.results.Topology;
+import dev.tpm.results.Verification;
+import dev.tpm.tables.DriftTable;
+import dev.tpm.tables.HtmlFormatter;
+import dev.tpm.tables.TableModel;
+import dev.tpm.tables.WrittenTables;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Builds the {@link ReportModel} of a run: the results sections walk the catalog in its order and
+ * show each table and figure from the model its stage handed on (a table or figure that stage did
+ * not write is not shown), the navigation names each by the catalog's words (a table by what it
+ * regenerates, a figure by its title), and the machine-readable files are the catalog's tidy CSVs
+ * and inventory this run wrote. Nothing here re-builds a table or reads a figure's text back.
+ */
+final class ReportModels {
+    private static final double BYTES_PER_MIB = 1024.0 * 1024.0;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Properties BUILD = build();
+
+    /**
+     * The paper's setup, as its protocol describes it (spec/data.md's example campaign): a Raspberry
+     * Pi 5 (4 Cortex-A76 cores, aarch64, 16 KiB pages) whose server had the four cores, wrk on a
+     * separate machine, 50 runs of 10 s per group after 3 warm-ups, PMIC power readings.
+     */
+    static final String PAPER_ARCH = "aarch64";
+    static final int PAPER_RUNS = 50;
+    static final double PAPER_DURATION_S = 10;
+
+    private final Catalog catalog;
+    private final Results results;
+    private final WrittenTables tables;
+    private final DrawnFigures figures;
+    private final Outputs out;
+
+    private ReportModels(Catalog catalog, Results results, WrittenTables tables, DrawnFigures figures, Outputs out) {
+        this.catalog = catalog;
+        this.results = results;
+        this.tables = tables;
+        this.figures = figures;
+        this.out = out;
+    }
+
+    static ReportModel of(Catalog catalog, Results results, WrittenTables tables, DrawnFigures figures, Outputs out) {
+        return new ReportModels(catalog, results, tables, figures, out).model();
+    }
+
+    private ReportModel model() {
+        List<Section> sections = new ArrayList<>();
+        List<NavGroup> resultsNav = new ArrayList<>();
+        for (DeviceResults d : results.devices()) {
+            List<NavEntry> nav = new ArrayList<>();
+            List<Item> items = items(catalog.perDevice(), d, nav);
+            String anchor = deviceAnchor(d);
+            sections.add(new Section(anchor, "Results: " + d.source(), "Stacks: " + String.join(", ", d.stacks())
+                    + ". Declared mix: " + d.declaredMix() + ".", items));
+            resultsNav.add(new NavGroup(anchor, "Results: " + d.source(), nav));
+        }
+        List<Artifact> acrossDevices = catalog.artifacts().stream().filter(a -> a.scope() == Scope.RUN
+                && (a instanceof Table || a instanceof Figure)).toList();
+        List<NavEntry> sharedNav = new ArrayList<>();
+        List<Item> shared = items(acrossDevices, null, sharedNav);
+        if (!shared.isEmpty()) {
+            sections.add(new Section("shared", "Results across devices", "", shared));
+            resultsNav.add(new NavGroup("shared", "Results across devices", sharedNav));
+        }
+        for (String study : Studies.SEEDS) {
+            List<Artifact> ofStudy = catalog.artifacts().stream().filter(a -> a.study().equals(study)).toList();
+            List<NavEntry> nav = new ArrayList<>();
+            List<Item> items = items(ofStudy, null, nav);
+            if (items.isEmpty()) continue;
+            String anchor = "study-" + Html.id(study);
+            sections.add(new Section(anchor, "Study " + study, studyIntro(study), items));
+            resultsNav.add(new NavGroup(anchor, "Study " + study, nav));
+        }
+        List<NavGroup> nav = new ArrayList<>();
+        nav.add(new NavGroup("about", "What the data is", List.of()));
+        nav.add(new NavGroup("stability", "Run-order drift", List.of()));
+        nav.addAll(resultsNav);
+        nav.add(new NavGroup("csv", "Machine-readable tables", List.of()));
+        nav.add(new NavGroup("skipped", "Not produced", List.of()));
+        nav.add(new NavGroup("provenance", "Provenance", List.of()));
+        nav.add(new NavGroup("campaigns", "Campaigns", List.of()));
+        nav.add(new NavGroup("inventory", "Data inventory", List.of()));
+
+        Set<String> studies = new TreeSet<>();
+        for (Campaign c : results.dataset().campaigns()) studies.add(study(c));
+        return new ReportModel("Throughput per Megabyte: tables and figures",
+                results.devices().stream().map(this::setup).toList(), String.join(", ", studies), drift(), nav, sections,
+                csvs(), out.skipped(), provenance(), campaigns(), inventory());
+    }
+
+    /**
+     * The catalog's tables and figures among {@code artifacts} that their stage wrote, each with its
+     * navigation entry; {@code device} null for the artifacts written once.
+     */
+    private List<Item> items(List<Artifact> artifacts, DeviceResults device, List<NavEntry> nav) {
+        List<Item> items = new ArrayList<>();
+        for (Artifact a : artifacts) {
+            String stem = device == null ? a.folder() + "/" + a.name() : a.stem(results, device);
+            String rel = stem.substring(a.folder().length() + 1);
+            if (a instanceof Table t) {
+                Optional<TableModel> model = tables.get(stem);
+                if (model.isEmpty()) continue;
+                String anchor = "table-" + Html.id(rel);
+                items.add(new TableItem(anchor, t.name(), HtmlFormatter.INSTANCE.format(model.get()), "../" + stem + ".md",
+                        stem + ".md", out.contains(stem + ".tex") ? Optional.of("../" + stem + ".tex") : Optional.empty()));
+                nav.add(new NavEntry(anchor, "Table " + t.name() + ": " + t.regenerates()));
+            } else if (a instanceof Figure) {
+                Optional<dev.tpm.figures.Figure> drawn = figures.get(stem);
+                if (drawn.isEmpty() || !out.contains(stem + ".png")) continue;
+                String anchor = "figure-" + Html.id(rel);
+                String caption = device == null ? drawn.get().caption() : device.source() + ". " + drawn.get().caption();
+                items.add(new FigureItem(anchor, rel + ".png",
+                        out.contains(stem + ".svg") ? Optional.of(rel + ".svg") : Optional.empty(), drawn.get().title(), caption));
+                nav.add(new NavEntry(anchor, "Figure: " + drawn.get().title()));
+            }
+        }
+        return items;
+    }
+
+    private String studyIntro(String study) {
+        StudyScope s = StudyScope.of(results, study);
+        return (study.equals(Studies.HELLO_BLOG_NEXT)
+                ? "The questions the seed " + Studies.SOURCE.get(study) + " left open (spec/studies.md), measured on "
+                : "The seed " + Studies.SOURCE.get(study) + " (spec/studies.md), measured again on ") + s.describe()
+                + ". Not the paper's protocol: hello-world endpoints with the study's own load and runs; these"
+                + " campaigns never enter the paper's tables.";
+    }
+
+    /** A device's setup beside the paper's (outputs.md "Report"), aspect by aspect, from its {@link Topology}. */
+    private DeviceSetup setup(DeviceResults d) {
+        List<Campaign> campaigns = results.dataset().campaigns().stream().filter(c -> d.campaigns().contains(c.id())).toList();
+        List<Topology.Aspect> here = d.topology().aspects();
+        List<Topology.Aspect> paper = Topology.PAPER.aspects();
+        List<SetupRow> rows = new ArrayList<>();
+        for (int i = 0; i < here.size(); i++) {
+            rows.add(new SetupRow(here.get(i).label(), here.get(i).value(), paper.get(i).value()));
+        }
+        return new DeviceSetup(d.id(), d.source(), describe(d, campaigns), rows);
+    }
+
+    /** One device in plain words: what it is, and each way its campaigns differ from the paper's setup. */
+    private String describe(DeviceResults d, List<Campaign> campaigns) {
+        Device dev = d.device();
+        List<String> parts = new ArrayList<>();
+        StringBuilder what = new StringBuilder();
+        what.append(dev.model() == null ? "Device model not recorded" : dev.model());
+        if (dev.cpu() != null) what.append(", ").append(dev.cpu());
+        if (dev.cores() != null) what.append(", ").append(dev.cores()).append(" cores");
+        if (dev.arch() != null) what.append(", ").append(dev.arch());
+        if (dev.os() != null) what.append(", ").append(dev.os());
+        parts.add(what + ".");
+        List<String> differs = new ArrayList<>();
+        if (!DeviceResults.isPi5(dev)) {
+            differs.add("it is not a Raspberry Pi 5" + (PAPER_ARCH.equals(dev.arch()) ? ""
+                    : " and not an ARM (aarch64) machine") + ", so absolute throughput and latency are not"
+                    + " comparable with the paper's");
+        }
+        for (Campaign c : campaigns) {
+            JsonNode lg = c.loadGenerator();
+            if (lg != null && "same".equals(lg.path("host").asText(""))) {
+                differs.add("in campaign " + c.id() + " the load generator (" + lg.path("tool").asText("?")
+                        + ") ran on the same machine as the server, competing with it for CPU and memory, where"
+                        + " the paper used a separate machine");
+            }
+            JsonNode p = c.protocol();
+            if (p != null && p.has("runs") && p.path("runs").asInt() < PAPER_RUNS) {
+                differs.add("campaign " + c.id() + " has " + p.path("runs").asInt() + " runs per group (the"
+                        + " paper: " + PAPER_RUNS + "), too few for the paper's tests to find differences");
+            }
+            if (p != null && p.has("duration_s") && p.path("duration_s").asDouble() < PAPER_DURATION_S) {
+                differs.add("campaign " + c.id() + " loads each run for " + Num.csv(p.path("duration_s").asDouble())
+                        + " s (the paper: " + Num.csv(PAPER_DURATION_S) + " s)");
+            }
+        }
+        if (dev.powerSource() == null || "none".equals(dev.powerSource())) {
+            differs.add("no power was measured, so there is no energy result");
+        }
+        if (differs.isEmpty()) {
+            parts.add("Its setup matches the paper's in device, load-generator host, runs and load duration.");
+        } else {
+            parts.add("How it differs from the paper's setup: " + String.join("; ", differs) + ".");
+        }
+        parts.add("Stacks: " + String.join(", ", d.stacks()) + ".");
+        return String.join(" ", parts);
+    }
+
+    /** Per device: the groups whose throughput drifts with run order (analysis.md 9), before the intervals that assume exchangeable runs. */
+    private List<DriftLine> drift() {
+        var c = results.dataset().config();
+        List<DriftLine> lines = new ArrayList<>();
+        for (DeviceResults d : results.devices()) {
+            String prefix = results.devicePrefix(d.id());
+            String text;
+            if (d.drift().tests().isEmpty()) {
+                text = "no group has min_n = " + c.minN() + " measured phase-1 runs; nothing was tested.";
+            } else {
+                text = DriftTable.summary(d.drift(), c);
+                List<String> drifting = d.drift().drifting().stream().map(DriftTable::describe).toList();
+                if (!drifting.isEmpty()) text += " Drifting: " + String.join("; ", drifting) + ".";
+            }
+            String table = "tables/" + prefix + DriftTable.NAME;
+            String figure = "figures/" + prefix + dev.tpm.figures.DriftFigure.NAME;
+            lines.add(new DriftLine(d.id(), text,
+                    tables.get(table).isPresent() ? Optional.of("table-" + Html.id(prefix + DriftTable.NAME)) : Optional.empty(),
+                    out.contains(figure + ".png") ? Optional.of("figure-" + Html.id(prefix + dev.tpm.figures.DriftFigure.NAME))
+                            : Optional.empty()));
+        }
+        return lines;
+    }
+
+    /** The catalog's tidy CSVs and inventory that this run wrote, in catalog order, with their row counts. */
+    private List<CsvLink> csvs() {
+        List<String> paths = new ArrayList<>();
+        for (TidyCsv t : catalog.all(TidyCsv.class)) paths.add(t.path());
+        for (Inventory i : catalog.all(Inventory.class)) paths.add(i.path());
+        List<CsvLink> links = new ArrayList<>();
+        for (String p : paths) {
+            if (!out.contains(p)) continue;
+            long rows = new String(out.get(p), StandardCharsets.UTF_8).lines().count() - 1;
+            links.add(new CsvLink("../" + p, p, rows + (rows == 1 ? " row" : " rows")));
+        }
+        return links;
+    }
+
+    private Provenance provenance() {
+        Dataset ds = results.dataset();
+        Verification v = results.verification();
+        List<Fact> software = facts(
+                "package version", BUILD.getProperty("version", "unknown")
+                        + " (the git commit is not recorded: it would change this page at every commit)",
+                "JDK", "Java " + Runtime.version().feature(),
+                "Commons Math", BUILD.getProperty("commons-math"),
+                "XChart", BUILD.getProperty("xchart"),
+                "Jackson", BUILD.getProperty("jackson"),
+                "Commons CSV", BUILD.getProperty("commons-csv"),
+                "FreeMarker", BUILD.getProperty("freemarker"));
+        List<StackRow> stacks = new ArrayList<>();
+        for (Campaign c : ds.campaigns()) {
+            for (StackInfo s : c.stacks()) {
+                stacks.add(new StackRow(c.id(), s.id(), s.language(), s.framework(), versions(c, s.id()),
+                        s.artifactBytes() == null ? "" : String.format(Locale.ROOT, "%.2f", s.artifactBytes() / BYTES_PER_MIB),
+                        s.workers() == null ? "" : s.workers().toString()));
+            }
+        }
+        AnalysisConfig c = ds.config();
+        List<Fact> settings = facts(
+                "bootstrap_resamples", Integer.toString(c.bootstrapResamples()),
+                "confidence", Num.csv(c.confidence()),
+                "rng_seed", Long.toString(c.rngSeed()),
+                "alpha", Num.csv(c.alpha()),
+                "posthoc_test", c.posthocTest(),
+                "large_effect", Num.csv(c.largeEffect()),
+                "max_error_rate", Num.csv(c.maxErrorRate()),
+                "plateau_gain", Num.csv(c.plateauGain()),
+                "drop_threshold_mib", Num.csv(c.dropThresholdMib()),
+                "exclude_campaigns", c.excludeCampaigns().isEmpty() ? "(none)" : String.join(", ", c.excludeCampaigns()));
+        return new Provenance(Integer.toString(v.filesChecked()), v.manifestSha256(), software, stacks, settings);
+    }
+
+    private List<CampaignFacts> campaigns() {
+        List<String> excluded = results.dataset().config().excludeCampaigns();
+        List<CampaignFacts> all = new ArrayList<>();
+        for (Campaign c : results.dataset().campaigns()) {
+            Device d = c.device();
+            List<Fact> facts = new ArrayList<>(facts(
+                    "folder", "data/raw/" + c.folder(),
+                    "study", study(c),
+                    "device.id", d.id(),
+                    "device.model", d.model(),
+                    "device.cpu", d.cpu(),
+                    "device.cores", d.cores(),
+                    "device.memory_mib", d.memoryMib(),
+                    "device.arch", d.arch(),
+                    "device.os", d.os(),
+                    "device.kernel", d.kernel(),
+                    "device.firmware", d.firmware(),
+                    "device.bootloader", d.bootloader(),
+                    "device.pmic", d.pmic(),
+                    "device.cpu_governor", d.cpuGovernor(),
+                    "device.page_size", d.pageSize(),
+                    "device.power_source", d.powerSource()));
+            json(facts, "load_generator", c.loadGenerator());
+            json(facts, "protocol", c.protocol());
+            if (c.json() != null) {
+                for (Map.Entry<String, JsonNode> e : c.json().properties()) {
+                    if (!Set.of("campaign", "study", "device", "load_generator", "protocol", "stacks").contains(e.getKey())) {
+                        facts.add(new Fact(e.getKey(), compact(e.getValue())));
+                    }
+                }
+            }
+            all.add(new CampaignFacts(c.id(), "campaign-" + Html.id(c.id()), excluded.contains(c.id()), facts));
+        }
+        return all;
+    }
+
+    private List<InventoryRow> inventory() {
+        return results.dataset().inventory().stream().map((InventoryEntry e) -> new InventoryRow(e.path(), e.sha256(),
+                Long.toString(e.bytes()), e.rows() == null ? "" : e.rows().toString())).toList();
+    }
+
+    /** Key, value, key, value ...: the facts whose value is recorded (a null value is left out). */
+    private static List<Fact> facts(Object... kv) {
+        List<Fact> facts = new ArrayList<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            if (kv[i + 1] != null) facts.add(new Fact((String) kv[i], kv[i + 1].toString()));
+        }
+        return facts;
+    }
+
+    /** The object's fields as key.field facts, in document order. */
+    private static void json(List<Fact> facts, String key, JsonNode node) {
+        if (node == null || node.isNull() || node.isMissingNode()) return;
+        if (!node.isObject()) {
+            facts.add(new Fact(key, compact(node)));
+            return;
+        }
+        for (Map.Entry<String, JsonNode> e : node.properties()) facts.add(new Fact(key + "." + e.getKey(), compact(e.getValue())));
+    }
+
+    /** The stack's {@code versions} object of campaign.json as "key value, ...", or "not recorded". */
+    private static String versions(Campaign c, String stack) {
+        if (c.json() == null) return "not recorded";
+        for (JsonNode s : c.json().path("stacks")) {
+            if (stack.equals(s.path("id").asText()) && s.path("versions").isObject()) {
+                List<String> kv = new ArrayList<>();
+                for (Map.Entry<String, JsonNode> e : s.path("versions").properties()) {
+                    kv.add(e.getKey() + " " + compact(e.getValue()));
+                }
+                return String.join(", ", kv);
+            }
+        }
+        return "not recorded";
+    }
+
+    private static String compact(JsonNode v) {
+        if (v.isTextual()) return v.textValue();
+        try {
+            return JSON.writeValueAsString(v);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String study(Campaign c) {
+        JsonNode s = c.json() == null ? null : c.json().get("study");
+        return s == null || s.isNull() ? Studies.PAPER : s.asText();
+    }
+
+    private static String deviceAnchor(DeviceResults d) {
+        return "device-" + Html.id(d.id());
+    }
+
+    private static Properties build() {
+        Properties p = new Properties();
+        try (InputStream in = ReportModels.class.getResourceAsStream("build.properties")) {
+            if (in != null) p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p;
+    }
+}

@@ -70,8 +70,13 @@ public final class FigureWriter {
     static final int LEGEND_SAMPLE_WIDTH = 28;
     static final int LEGEND_SAMPLE_GAP = 6;
     static final int LEGEND_ENTRY_GAP = 22;
-    /** Text is measured and drawn with one context, so that the PNG and the SVG lay a legend out alike. */
-    private static final FontRenderContext FRC = new FontRenderContext(null, true, false);
+    /**
+     * Text is measured and drawn with one context, so that the PNG and the SVG lay a legend out
+     * alike; with fractional metrics, as the PNG's other text and a viewer's text are laid out (a
+     * name laid out in whole-pixel advances would have its letters up to a pixel away from where
+     * the SVG's viewer puts them).
+     */
+    private static final FontRenderContext FRC = new FontRenderContext(null, true, true);
 
     private static final Pattern CLIP_ID = Pattern.compile("\\bclip(-?\\d+)\\b");
     /** SVG coordinates to 1/100 px: invisible, a third smaller, and free of Double.toString's last digits. */

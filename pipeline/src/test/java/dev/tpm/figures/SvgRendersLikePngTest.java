@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.weisj.jsvg.SVGDocument;
+import com.github.weisj.jsvg.parser.DocumentLimits;
 import com.github.weisj.jsvg.parser.LoaderContext;
 import com.github.weisj.jsvg.parser.SVGLoader;
 import com.github.weisj.jsvg.view.ViewBox;
@@ -28,19 +29,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every SVG, drawn by an SVG renderer (jsvg) at its PNG's size, looks like that PNG: its words
- * in the same places, in the same font, as wide. A word left out, or moved by 2 px, fails.
+ * in the same places, in the same font, as wide. A word left out, or moved by 1 px, fails.
  *
  * <p>The comparison: both images in grey, each blurred by a 9 x 9 box (the two renderers
  * antialias edges differently), then cut into 16 x 16 px tiles (8 x 8 px of the figure); a
  * tile differs when the mean absolute difference of its pixels exceeds {@link #TILE_LIMIT} of
- * 255. The same figure from the two renderers differs by at most about 11 in a tile (the edges
- * of a legend's translucent boxes) and 2 where there is only text; a tick label "20" left out
- * gives 70, one digit of it left out 60, the label moved right by 2 px 27.
+ * 255. The same figure from the two renderers differs by at most about 2 in a tile, in this
+ * fixture's figures and in those of the shipped data alike; a tick label "20" left out gives 70,
+ * one digit of it left out 63, the label moved right by 2 px 27 and by 1 px 15.
  */
 class SvgRendersLikePngTest {
     static final int BLUR_RADIUS_PX = 4;
     static final int TILE_PX = 16;
-    static final double TILE_LIMIT = 20;
+    static final double TILE_LIMIT = 8;
 
     private static final List<Figure> FIGURES = new ArrayList<>();
     private static final List<BufferedImage> PNG = new ArrayList<>();
@@ -72,8 +73,11 @@ class SvgRendersLikePngTest {
             words.appendReplacement(spaced, Matcher.quoteReplacement(words.group(1) + words.group(2).replace("  ", " \u00A0") + "</text>"));
         }
         words.appendTail(spaced);
+        // a memory figure's lines hold more points than jsvg's default limit of paths
+        LoaderContext context = LoaderContext.builder().documentLimits(new DocumentLimits(
+                DocumentLimits.DEFAULT_MAX_NESTING_DEPTH, DocumentLimits.DEFAULT_MAX_USE_NESTING_DEPTH, 1_000_000)).build();
         SVGDocument doc = new SVGLoader().load(new ByteArrayInputStream(spaced.toString().getBytes(StandardCharsets.UTF_8)), null,
-                LoaderContext.createDefault());
+                context);
         assertNotNull(doc, "jsvg read the SVG");
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
@@ -167,7 +171,7 @@ class SvgRendersLikePngTest {
         throw new AssertionError("no pareto figure");
     }
 
-    /** The comparison sees a tick label left out, a digit of it left out, and the label moved 2 px. */
+    /** The comparison sees a tick label left out, a digit of it left out, the label moved 1 px, and the subtitle left out. */
     @Test
     void aMissingOrMovedWordFailsTheComparison() {
         int i = pareto();
@@ -182,9 +186,9 @@ class SvgRendersLikePngTest {
         int group = svg.lastIndexOf("<g ", at);
         Matcher m = Pattern.compile("translate\\((-?[\\d.]+) (-?[\\d.]+)\\)").matcher(svg);
         assertTrue(m.find(group) && m.start() < at, "the label's group is moved by a translation");
-        String moved = svg.substring(0, m.start()) + "translate(" + (Double.parseDouble(m.group(1)) + 2) + " " + m.group(2) + ")"
+        String moved = svg.substring(0, m.start()) + "translate(" + (Double.parseDouble(m.group(1)) + 1) + " " + m.group(2) + ")"
                 + svg.substring(m.end());
-        assertTrue(worstTile(i, moved) > TILE_LIMIT, "label moved 2 px right");
+        assertTrue(worstTile(i, moved) > TILE_LIMIT, "label moved 1 px right");
 
         String device = FIGURES.get(i).subtitle().get(0);
         String subtitle = "\">" + SvgText.escape(device) + "</text>";

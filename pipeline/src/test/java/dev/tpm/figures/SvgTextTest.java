@@ -138,6 +138,7 @@ class SvgTextTest {
         Theme theme = new Theme(List.of("a & b"));
         XYChart chart = theme.chart(600, 400, "R&D <fast> 0.125 clip7", "latency (µs) ≤ 0.125 clip7", "rate  (req/s)");
         chart.addSeries("a & b", new double[] {1, 2, 3}, new double[] {0.125, 0.5, 1});
+        chart.getStyler().setXAxisLabelRotation(45);
         Figure f = FiguresStage.finish(new Figure("synthetic", "SYNTHETIC: \"quotes\" & <angles>", "caption", 1, List.of(chart)),
                 "dev-x <lab> & co (campaign 2026-01-02-dev-x)");
         byte[] svg = FigureWriter.svg(f);
@@ -150,9 +151,11 @@ class SvgTextTest {
         assertTrue(texts.contains("a & b"), "the legend: " + texts);
         assertEquals("SYNTHETIC: \"quotes\" & <angles>", childElements(doc.getDocumentElement()).get(0).getTextContent());
         assertEquals(0, glyphOutlines(doc));
-        // the y axis title is turned a quarter left, as a group transform of whole degrees
+        // the y axis title is turned a quarter left, the tick labels an eighth, as group
+        // transforms of whole degrees
         String text = new String(svg, StandardCharsets.UTF_8);
         assertTrue(text.contains("rotate(-90)"), "a turned title");
+        assertTrue(text.contains("rotate(-45)"), "turned tick labels");
         assertFalse(text.contains("matrix("), "no rounded rotation matrix");
         assertArrayEqualsTwice(f, svg);
     }

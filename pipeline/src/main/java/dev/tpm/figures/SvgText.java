@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.Arrays;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,7 +44,12 @@ import java.util.regex.Pattern;
  *       as before. FigureWriterTest fails on a glyph outline left in an SVG.
  * </ol>
  *
- * <p>The PNG is painted without any of this: a {@code TextFont} paints as the font it wraps.
+ * <p>The PNG is painted without any of this: a {@code TextFont} paints as the font it wraps, and
+ * the PNG's bytes are those of the plain font. Step 1 rests on how the JDK's
+ * {@code TextLayout(String, Font, FontRenderContext)} starts, asking the font for the line
+ * metrics of the whole string (OpenJDK 17 and 25 do); a JDK that stopped would leave the words as
+ * outlines, which SvgTextTest would catch. Where a string is laid out several times (XChart tries
+ * tick labels at several spacings), its outline is computed once.
  */
 final class SvgText {
     /** How far a filled point may be from the outline's for the shape to be that outline. */
@@ -198,11 +204,11 @@ final class SvgText {
                     default -> 0;
                 };
                 types.append((char) ('0' + type));
-                if (count + coords > points.length) points = java.util.Arrays.copyOf(points, 2 * points.length + coords);
+                if (count + coords > points.length) points = Arrays.copyOf(points, 2 * points.length + coords);
                 System.arraycopy(c, 0, points, count, coords);
                 count += coords;
             }
-            return new Path(types.toString(), java.util.Arrays.copyOf(points, count));
+            return new Path(types.toString(), Arrays.copyOf(points, count));
         }
     }
 

@@ -34,12 +34,26 @@ import org.knowm.xchart.style.markers.None;
 /**
  * A figure as PNG and SVG bytes. The only place figures become bytes; the pipeline writes them.
  *
+ * <p>Words: the PNG's are painted by Java2D in DejaVu Sans. The SVG keeps its words as text
+ * (outputs.md), so that they can be searched, selected, read aloud and edited: each is a
+ * {@code <text>} at the origin of the outline the PNG fills, in a group moved (and for a turned
+ * axis title or tick label, turned) as that outline was ({@link SvgText} says how the words are
+ * found, since XChart fills their outlines itself). Its style names {@code "DejaVu Sans",
+ * sans-serif}, its size in px, no kerning and no ligatures (Java2D lays the PNG's text out without
+ * either), and {@code xml:space="preserve"} keeps its spaces. The root {@code <svg>} begins with
+ * {@code <title>} (the figure's title) and {@code <desc>} (its subtitle lines, one a line). A viewer
+ * with DejaVu Sans draws the words as the PNG has them (SvgRendersLikePngTest compares the two); one
+ * without it draws them in its own sans-serif, each word starting where the PNG's does, but as wide
+ * as that font makes it, so a long label may run a little longer or shorter than in the PNG.
+ *
  * <p>Determinism: Java2D rasterises the same commands to the same pixels on the same JDK and
- * fonts; {@link PngEncoder} writes ImageIO's bytes and adds no tIME or text chunk; XChart draws text as glyph outlines,
- * so the SVG does not depend on the viewer's fonts. VectorGraphics2D names clip paths after
- * {@code Shape.hashCode()}, which for some shapes is an identity hash, so the ids are renumbered in
- * order of appearance; it prints some coordinates with {@code Double.toString}, whose last digits
- * changed in JDK 19, so long decimals are rounded to 1/100 px.
+ * fonts; {@link PngEncoder} writes ImageIO's bytes and adds no tIME or text chunk; the SVG holds
+ * the words themselves, not their outlines, so it does not depend on how the JDK outlines a glyph.
+ * VectorGraphics2D names clip paths after {@code Shape.hashCode()}, which for some shapes is an
+ * identity hash, so the ids are renumbered in order of appearance; it prints some coordinates with
+ * {@code Double.toString}, whose last digits changed in JDK 19, so long decimals are rounded to
+ * 1/100 px. Both rewrites touch the markup only, never the words ({@link SvgText#outsideWords}):
+ * a tick label "0.125" stays "0.125".
  */
 public final class FigureWriter {
     /** PNG pixels per SVG pixel: a 1100 px wide figure becomes a 2200 px wide PNG. */
@@ -56,8 +70,13 @@ public final class FigureWriter {
     static final int LEGEND_SAMPLE_WIDTH = 28;
     static final int LEGEND_SAMPLE_GAP = 6;
     static final int LEGEND_ENTRY_GAP = 22;
-    /** Text is measured and drawn with one context, so that the PNG and the SVG lay a legend out alike. */
-    private static final FontRenderContext FRC = new FontRenderContext(null, true, false);
+    /**
+     * Text is measured and drawn with one context, so that the PNG and the SVG lay a legend out
+     * alike; with fractional metrics, as the PNG's other text and a viewer's text are laid out (a
+     * name laid out in whole-pixel advances would have its letters up to a pixel away from where
+     * the SVG's viewer puts them).
+     */
+    private static final FontRenderContext FRC = new FontRenderContext(null, true, true);
 
     private static final Pattern CLIP_ID = Pattern.compile("\\bclip(-?\\d+)\\b");
     /** SVG coordinates to 1/100 px: invisible, a third smaller, and free of Double.toString's last digits. */
@@ -109,16 +128,20 @@ public final class FigureWriter {
     }
 
     public static byte[] svg(Figure f) {
-        VectorGraphics2D g = new VectorGraphics2D();
-        paint(g, f);
+        VectorGraphics2D g;
+        try (SvgText.Recorder r = SvgText.Recorder.start()) {
+            g = new SvgText.TextGraphics(r);
+            paint(g, f);
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try {
             new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, width(f), height(f))).writeTo(bytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String text = roundDecimals(renumberClips(bytes.toString(StandardCharsets.UTF_8)));
-        return text.getBytes(StandardCharsets.UTF_8);
+        String text = SvgText.outsideWords(bytes.toString(StandardCharsets.UTF_8),
+                markup -> roundDecimals(renumberClips(SvgText.rotations(SvgText.textStyles(markup)))));
+        return SvgText.titleAndDesc(text, f.title(), f.subtitle()).getBytes(StandardCharsets.UTF_8);
     }
 
     /**

@@ -126,8 +126,12 @@ public final class Theme {
         return i;
     }
 
+    /**
+     * DejaVu Sans in this style and size, as a font that lets the SVG writer keep the words laid
+     * out in it as text ({@link SvgText}); it paints as the plain font.
+     */
     public static Font font(int style, float size) {
-        return new Font(FONT_FAMILY, style, 1).deriveFont(style, size);
+        return new SvgText.TextFont(new Font(FONT_FAMILY, style, 1).deriveFont(style, size));
     }
 
     public static Font titleFont() {

@@ -36,7 +36,6 @@ import dev.tpm.report.ReportModel.SetupRow;
 import dev.tpm.report.ReportModel.StackRow;
 import dev.tpm.report.ReportModel.TableItem;
 import dev.tpm.results.DeviceResults;
-import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
 import dev.tpm.results.Topology;
@@ -71,14 +70,10 @@ final class ReportModels {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Properties BUILD = build();
 
-    /**
-     * The paper's setup, as its protocol describes it (spec/data.md's example campaign): a Raspberry
-     * Pi 5 (4 Cortex-A76 cores, aarch64, 16 KiB pages) whose server had the four cores, wrk on a
-     * separate machine, 50 runs of 10 s per group after 3 warm-ups, PMIC power readings.
-     */
+    /** The paper's Raspberry Pi 5 is an aarch64 machine; its runs and load window are {@link Topology#PAPER}'s. */
     static final String PAPER_ARCH = "aarch64";
-    static final int PAPER_RUNS = 50;
-    static final double PAPER_DURATION_S = 10;
+    static final int PAPER_RUNS = Topology.PAPER.setups().get(0).runs();
+    static final double PAPER_DURATION_S = Topology.PAPER.setups().get(0).windowS();
 
     private final Catalog catalog;
     private final Results results;

@@ -102,6 +102,23 @@ class PresetTest {
         assertTrue(exactMin < holm, exactMin + " vs " + holm);
     }
 
+    @Test
+    void pilotV3CurvesIsTheSweepAndMemoryOfTheSameSevenStacks() throws IOException {
+        Preset p = Preset.resolve("pilot-v3-curves", PRESETS);
+        // data.md: a campaign has phase-1 runs; the descriptive mixed workload is the one that
+        // enters neither the tests nor the weighted aggregates of the first campaign's groups
+        assertEquals(List.of(Endpoints.MIXED), p.endpoints());
+        assertTrue(p.durationS() >= 10);
+        assertEquals(List.of(30, 60, 120, 240), p.sweep().concurrency());
+        assertTrue(p.sweep().runs() >= 5, "at least 5 runs per level (min_n: every level gets a CI)");
+        assertEquals(Endpoints.GET_ITEM, p.sweep().endpoint());
+        assertTrue(p.memory().runs() >= 3 && p.memory().durationS() >= 60, "at least 3 memory series of 60 s");
+        assertNull(p.phase4());
+        assertEquals(67 + 33 / 60.0, estimateMinutes(p, 7), 1e-9);
+        assertTrue(p.description().contains("579 s a stack, 67 min 33 s for seven"), p.description());
+        assertTrue(p.rngSeed() != Preset.resolve("pilot-v3", PRESETS).rngSeed(), "another run order than the first campaign's");
+    }
+
     private static ObjectNode smokeJson() throws IOException {
         return (ObjectNode) JSON.readTree(PRESETS.resolve("smoke.json").toFile());
     }
@@ -159,7 +176,7 @@ class PresetTest {
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Preset.resolve("nope", PRESETS));
         assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-next, hello-blog-next-smoke, hello-blog-smoke, node-pi,"
-                + " node-pi-smoke, paper, pilot, pilot-v3, smoke]"), missing.getMessage());
+                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, smoke]"), missing.getMessage());
     }
 
     @Test

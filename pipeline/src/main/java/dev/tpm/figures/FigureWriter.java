@@ -47,7 +47,7 @@ import org.knowm.xchart.style.markers.None;
  * as that font makes it, so a long label may run a little longer or shorter than in the PNG.
  *
  * <p>Determinism: Java2D rasterises the same commands to the same pixels on the same JDK and
- * fonts; {@link PngEncoder} writes ImageIO's bytes and adds no tIME or text chunk; the SVG holds
+ * fonts; {@link PngEncoder} adds no tIME or text chunk; the SVG holds
  * the words themselves, not their outlines, so it does not depend on how the JDK outlines a glyph.
  * VectorGraphics2D names clip paths after {@code Shape.hashCode()}, which for some shapes is an
  * identity hash, so the ids are renumbered in order of appearance; it prints some coordinates with
@@ -56,9 +56,10 @@ import org.knowm.xchart.style.markers.None;
  * a tick label "0.125" stays "0.125".
  */
 public final class FigureWriter {
-    /** PNG pixels per SVG pixel: a 1100 px wide figure becomes a 2200 px wide PNG. */
-    public static final int PNG_SCALE = 2;
-    /** outputs.md: every PNG at least 1600 px wide. */
+    /**
+     * outputs.md: every PNG at least 1600 px wide. A figure at least that wide is rasterised at
+     * its own size, one PNG pixel per SVG pixel; a narrower one is scaled up to 1600 px.
+     */
     public static final int MIN_PNG_WIDTH_PX = 1600;
     /** Height of the band holding a figure's title. */
     static final int HEADER_HEIGHT = 40;
@@ -98,10 +99,19 @@ public final class FigureWriter {
         return header(f) + f.rows() * f.panelHeight();
     }
 
-    public static int pngScale(Figure f) {
-        int scale = PNG_SCALE;
-        while (width(f) * scale < MIN_PNG_WIDTH_PX) scale++;
-        return scale;
+    /** The PNG's width in pixels: the figure's own width, or {@link #MIN_PNG_WIDTH_PX} if that is more. */
+    public static int pngWidth(Figure f) {
+        return Math.max(MIN_PNG_WIDTH_PX, width(f));
+    }
+
+    /** The PNG's height: the figure's height at {@link #pngScale}, to the nearest pixel. */
+    public static int pngHeight(Figure f) {
+        return (int) Math.round(height(f) * pngScale(f));
+    }
+
+    /** PNG pixels per SVG pixel, the same along both axes: 1 for a figure of 1600 px or more. */
+    public static double pngScale(Figure f) {
+        return pngWidth(f) / (double) width(f);
     }
 
     public static byte[] png(Figure f) {
@@ -110,8 +120,8 @@ public final class FigureWriter {
 
     /** The figure painted at {@link #pngScale} into an RGB image. */
     static BufferedImage raster(Figure f) {
-        int scale = pngScale(f);
-        BufferedImage image = new BufferedImage(width(f) * scale, height(f) * scale, BufferedImage.TYPE_INT_RGB);
+        double scale = pngScale(f);
+        BufferedImage image = new BufferedImage(pngWidth(f), pngHeight(f), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {
             g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);

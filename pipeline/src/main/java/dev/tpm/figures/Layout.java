@@ -10,7 +10,7 @@ import java.util.Map;
 
 /** Sizes, titles and labels the figure builders share. */
 final class Layout {
-    /** A one-panel figure, in SVG pixels (the PNG is {@link FigureWriter#PNG_SCALE} times wider). */
+    /** A one-panel figure, in SVG pixels (its PNG is {@link FigureWriter#MIN_PNG_WIDTH_PX} wide). */
     static final int SINGLE_WIDTH = 1100;
     static final int SINGLE_HEIGHT = 680;
     /** One panel of a multi-panel figure. */

@@ -84,6 +84,9 @@ public final class Ingest {
         List<Record> phase4 = new ArrayList<>();
         List<MemorySeries> phase3 = new ArrayList<>();
         List<String> folders = campaignFolders(dataDir, problems);
+        // data rows of each run file read, for the inventory: when the folder is clean (the only
+        // case in which the inventory is used) every data record of the file is one row read
+        Map<String, Long> runRows = new HashMap<>();
         for (String folder : folders) {
             CampaignJson.Read c = CampaignJson.read(dataDir, folder, problems);
             if (c.campaign() != null) campaigns.add(c.campaign());
@@ -97,12 +100,14 @@ public final class Ingest {
                         c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase1.add(new Record(campaignId, c.deviceId(), 1, r));
+                if (rows != null) runRows.put(base + "phase1.csv", (long) rows.size());
             }
             if (Files.isRegularFile(dataDir.resolve(base + "phase2.csv"))) {
                 List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase2.csv"), base + "phase2.csv", 2, c.isPaper(),
                         c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase2.add(new Record(campaignId, c.deviceId(), 2, r));
+                if (rows != null) runRows.put(base + "phase2.csv", (long) rows.size());
             }
             // phase 4 (open loop at offered load) continues the seq numbering of phases 1 and 2: the same map
             if (Files.isRegularFile(dataDir.resolve(base + "phase4.csv"))) {
@@ -110,6 +115,7 @@ public final class Ingest {
                         c.stackIds(), seqs,
                         problems, warn);
                 if (rows != null) for (var r : rows) phase4.add(new Record(campaignId, c.deviceId(), 4, r));
+                if (rows != null) runRows.put(base + "phase4.csv", (long) rows.size());
             }
             Path p3 = dataDir.resolve(base + "phase3");
             if (Files.isDirectory(p3)) {
@@ -134,7 +140,7 @@ public final class Ingest {
                         "a campaign folder under raw/ (" + String.join(", ", folders) + ")", Problem.quote(ex));
             }
         }
-        List<InventoryEntry> inventory = inventory(dataDir, problems, hashes);
+        List<InventoryEntry> inventory = inventory(dataDir, problems, hashes, runRows);
         if (problems.size() > before) return null;
         return new Dataset(dataDir, config, mixes, campaigns, table(phase1), table(phase2),
                 phase3, published, inventory, table(phase4));
@@ -172,8 +178,13 @@ public final class Ingest {
         return PublishedCsv.read(dataDir.resolve(PUBLISHED), PUBLISHED, problems, warn);
     }
 
-    /** One entry per file SHA256SUMS lists and data/ holds, by path; hashes are of the bytes on disk. */
-    private static List<InventoryEntry> inventory(Path dataDir, Problems problems, FileHashes hashes) {
+    /**
+     * One entry per file SHA256SUMS lists and data/ holds, by path; hashes are of the bytes on disk.
+     * A CSV's rows are its data records: the run files' from {@code runRows} (read once, above),
+     * any other CSV's counted here.
+     */
+    private static List<InventoryEntry> inventory(Path dataDir, Problems problems, FileHashes hashes,
+            Map<String, Long> runRows) {
         List<InventoryEntry> out = new ArrayList<>();
         List<Sha256Sums.Entry> entries;
         try {
@@ -185,8 +196,8 @@ public final class Ingest {
             Path p = dataDir.resolve(e.path());
             if (!Files.isRegularFile(p)) continue;
             try {
-                Long rows = null;
-                if (e.path().endsWith(".csv")) {
+                Long rows = runRows.get(e.path());
+                if (rows == null && e.path().endsWith(".csv")) {
                     Problems ignored = new Problems(); // the file's own reader reports its problems
                     String text = CsvFile.readUtf8(p, e.path(), ignored);
                     CsvFile csv = text == null ? null : CsvFile.parse(text, e.path(), ignored);

@@ -101,6 +101,12 @@ class IngestTest {
         assertEquals(Files.size(data.resolve("raw/c1/phase1.csv")), phase1.bytes());
         assertEquals(Sha256.of(data.resolve("raw/c1/phase1.csv")), phase1.sha256());
         assertNull(inv.get(0).rows(), "JSON has no row count");
+        for (InventoryEntry e : inv) {
+            if (!e.path().endsWith(".csv")) continue;
+            // run files count the rows read, other CSVs are parsed for the count: both the file's data records
+            long records = dev.tpm.codec.CsvFile.read(data.resolve(e.path()), e.path(), new dev.tpm.codec.Problems()).dataRecords();
+            assertEquals(records, e.rows(), e.path());
+        }
         assertEquals(List.of(), warnings);
     }
 

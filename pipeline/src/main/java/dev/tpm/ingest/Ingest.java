@@ -40,6 +40,8 @@ import java.util.function.Consumer;
  */
 public final class Ingest {
     static final String PUBLISHED = "reference/published.csv";
+    /** The phases whose runs are rows of a CSV (phase 3's are JSON series), in the order they are read. */
+    private static final int[] RUN_PHASES = {1, 2, 4};
 
     private Ingest() {}
 
@@ -83,6 +85,7 @@ public final class Ingest {
         List<Record> phase2 = new ArrayList<>();
         List<Record> phase4 = new ArrayList<>();
         List<MemorySeries> phase3 = new ArrayList<>();
+        Map<Integer, List<Record>> runs = Map.of(1, phase1, 2, phase2, 4, phase4);
         List<String> folders = campaignFolders(dataDir, problems);
         // data rows of each run file read, for the inventory: when the folder is clean (the only
         // case in which the inventory is used) every data record of the file is one row read
@@ -93,29 +96,18 @@ public final class Ingest {
             String campaignId = folder;
             Map<Long, String> seqs = new HashMap<>();
             String base = "raw/" + folder + "/";
-            if (!Files.isRegularFile(dataDir.resolve(base + "phase1.csv"))) {
-                problems.atFile(base + "phase1.csv", "the campaign's phase-1 runs (spec/data.md)", "no such file");
-            } else {
-                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase1.csv"), base + "phase1.csv", 1, c.isPaper(),
-                        c.stackIds(), seqs,
+            // phases 2 and 4 continue phase 1's seq numbering: one map for the three files
+            for (int phase : RUN_PHASES) {
+                String file = base + "phase" + phase + ".csv";
+                if (!Files.isRegularFile(dataDir.resolve(file))) {
+                    if (phase == 1) problems.atFile(file, "the campaign's phase-1 runs (spec/data.md)", "no such file");
+                    continue;
+                }
+                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(file), file, phase, c.isPaper(), c.stackIds(), seqs,
                         problems, warn);
-                if (rows != null) for (var r : rows) phase1.add(new Record(campaignId, c.deviceId(), 1, r));
-                if (rows != null) runRows.put(base + "phase1.csv", (long) rows.size());
-            }
-            if (Files.isRegularFile(dataDir.resolve(base + "phase2.csv"))) {
-                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase2.csv"), base + "phase2.csv", 2, c.isPaper(),
-                        c.stackIds(), seqs,
-                        problems, warn);
-                if (rows != null) for (var r : rows) phase2.add(new Record(campaignId, c.deviceId(), 2, r));
-                if (rows != null) runRows.put(base + "phase2.csv", (long) rows.size());
-            }
-            // phase 4 (open loop at offered load) continues the seq numbering of phases 1 and 2: the same map
-            if (Files.isRegularFile(dataDir.resolve(base + "phase4.csv"))) {
-                List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(base + "phase4.csv"), base + "phase4.csv", 4, c.isPaper(),
-                        c.stackIds(), seqs,
-                        problems, warn);
-                if (rows != null) for (var r : rows) phase4.add(new Record(campaignId, c.deviceId(), 4, r));
-                if (rows != null) runRows.put(base + "phase4.csv", (long) rows.size());
+                if (rows == null) continue;
+                for (var r : rows) runs.get(phase).add(new Record(campaignId, c.deviceId(), phase, r));
+                runRows.put(file, (long) rows.size());
             }
             Path p3 = dataDir.resolve(base + "phase3");
             if (Files.isDirectory(p3)) {

@@ -11,7 +11,6 @@ import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,18 +117,7 @@ class FigureWriterTest {
     }
 
     static List<String> pngChunks(byte[] png) {
-        ByteBuffer b = ByteBuffer.wrap(png);
-        assertEquals(0x89504E47, b.getInt(), "PNG signature");
-        b.getInt();
-        List<String> chunks = new ArrayList<>();
-        while (b.remaining() >= 12) {
-            int length = b.getInt();
-            byte[] type = new byte[4];
-            b.get(type);
-            chunks.add(new String(type, StandardCharsets.US_ASCII));
-            b.position(b.position() + length + 4); // data and CRC
-        }
-        return chunks;
+        return PngChunk.read(png).stream().map(PngChunk::type).toList();
     }
 
     @Test

@@ -14,12 +14,10 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 import javax.imageio.ImageIO;
@@ -49,34 +47,20 @@ class PngEncoderTest {
                 raw[k++] = (byte) rgb;
             }
         }
-        ByteBuffer b = ByteBuffer.wrap(png);
-        byte[] signature = new byte[8];
-        b.get(signature);
-        assertArrayEquals(new byte[] {(byte) 137, 80, 78, 71, 13, 10, 26, 10}, signature, what);
         List<String> types = new ArrayList<>();
         ByteArrayOutputStream idat = new ByteArrayOutputStream();
         List<Integer> idatLengths = new ArrayList<>();
-        while (b.hasRemaining()) {
-            int len = b.getInt();
-            byte[] type = new byte[4];
-            b.get(type);
-            byte[] data = new byte[len];
-            b.get(data);
-            CRC32 crc = new CRC32();
-            crc.update(type);
-            crc.update(data);
-            assertEquals((int) crc.getValue(), b.getInt(), what + " CRC");
-            String t = new String(type, StandardCharsets.US_ASCII);
-            types.add(t);
-            if (t.equals("IHDR")) {
-                ByteBuffer ihdr = ByteBuffer.wrap(data);
+        for (PngChunk c : PngChunk.read(png)) {
+            types.add(c.type());
+            if (c.type().equals("IHDR")) {
+                ByteBuffer ihdr = ByteBuffer.wrap(c.data());
                 assertEquals(w, ihdr.getInt(), what);
                 assertEquals(h, ihdr.getInt(), what);
-                assertArrayEquals(new byte[] {8, 2, 0, 0, 0}, Arrays.copyOfRange(data, 8, 13), what + " IHDR");
+                assertArrayEquals(new byte[] {8, 2, 0, 0, 0}, Arrays.copyOfRange(c.data(), 8, 13), what + " IHDR");
             }
-            if (t.equals("IDAT")) {
-                idat.write(data);
-                idatLengths.add(len);
+            if (c.type().equals("IDAT")) {
+                idat.write(c.data());
+                idatLengths.add(c.data().length);
             }
         }
         assertEquals("IHDR", types.get(0), what);

@@ -142,6 +142,28 @@ class IngestTest {
     }
 
     @Test
+    void requiresPhase1OnlyAndNumbersTheRunFilesAsOneCampaign() throws Exception {
+        Path data = Fixtures.copy("minimal", tmp.resolve("data"));
+        Files.delete(data.resolve("raw/c1/phase2.csv"));
+        Dataset d = Ingest.read(data, w -> { });
+        assertEquals(List.of(), d.phase2(), "phase 2 is optional");
+        assertTrue(d.inventory().stream().noneMatch(e -> e.path().equals("raw/c1/phase2.csv")));
+
+        Path again = Fixtures.copy("minimal", tmp.resolve("again"));
+        Fixtures.edit(again, "raw/c1/phase2.csv", "\n8,go,get_item,60,", "\n3,go,get_item,60,");
+        BadInputException reused = assertThrows(BadInputException.class, () -> Ingest.read(again, w -> { }));
+        assertEquals("raw/c1/phase2.csv line 2", reused.problems().get(0).file() + " " + reused.problems().get(0).where());
+        assertTrue(reused.problems().get(0).toString().contains("already used at raw/c1/phase1.csv line 4"),
+                reused.problems().get(0).toString());
+
+        Path none = Fixtures.copy("minimal", tmp.resolve("none"));
+        Files.delete(none.resolve("raw/c1/phase1.csv"));
+        BadInputException missing = assertThrows(BadInputException.class, () -> Ingest.read(none, w -> { }));
+        assertTrue(missing.problems().stream().anyMatch(p -> p.toString().startsWith("raw/c1/phase1.csv")
+                && p.toString().contains("no such file")), missing.problems().toString());
+    }
+
+    @Test
     void warnsOncePerFileAboutUnknownColumns() throws Exception {
         Path data = Fixtures.copy("minimal", tmp.resolve("data"));
         Fixtures.edit(data, "raw/c1/phase2.csv", ",status\n", ",status,gpu_temp,fan\n");

@@ -13,11 +13,12 @@ import java.util.EnumSet;
 /**
  * hello_blog_next (studies.md, seed 001's "Things we didn't test"): one section per question of
  * studies.md's table and device, each answered by its stacks: median throughput, medians of p50
- * and p99, the share of failed requests, and the ratio to the question's baseline, then one note
- * per question with a reading generated from those numbers ({@link HelloBlogNext}). A stack that
- * no campaign of the study lists is "not yet measured". Like every study table, it is written only
- * when a campaign of the study exists: without one, tables/ stays as it was, and a reader finds
- * no table rather than a table of nothing but "not yet measured".
+ * and p99, the share of failed requests, the ratio to the question's baseline and how many runs
+ * saturated the host, then one note per question with a reading generated from those numbers
+ * ({@link HelloBlogNext}) and one on host saturation. A stack that no campaign of the study lists
+ * is "not yet measured". Like every study table, it is written only when a campaign of the study
+ * exists: without one, tables/ stays as it was, and a reader finds no table rather than a table of
+ * nothing but "not yet measured".
  */
 public final class HelloBlogNextTable extends StudyTable {
     @Override
@@ -37,27 +38,33 @@ public final class HelloBlogNextTable extends StudyTable {
                 + " of the blog post answered by its stacks on the blog's protocol (wrk on the same host), medians over the"
                 + " measured runs." + from(s));
         t.text("device").text("question").text("stack").text("endpoint").number("concurrency").number("throughput (req/s)")
-                .number("p50 (ms)").number("p99 (ms)").number("errors (%)").number("x baseline");
+                .number("p50 (ms)").number("p99 (ms)").number("errors (%)").number("x baseline").text("host saturated");
         for (Answer a : HelloBlogNext.answers(r)) {
             t.group();
             for (Cell c : a.cells()) {
                 LoadgenSummary x = c.summary();
                 if (c.endpoint() == null) {
-                    t.row(a.device(), a.question().id(), c.stack(), "", "", c.status(), "", "", "", "");
+                    t.row(a.device(), a.question().id(), c.stack(), "", "", c.status(), "", "", "", "", "");
                     continue;
                 }
                 t.row(a.device(), a.question().id(), c.stack(), c.endpoint(), Integer.toString(c.concurrency()),
                         x == null ? c.status() : Rounding.value(Quantity.RPS, x.rpsMedian()),
                         x == null ? "" : Rounding.latency(x.latP50Ms(), s.latencyResolution(a.device())),
                         x == null ? "" : Rounding.latency(x.latP99Ms(), s.latencyResolution(a.device())),
-                        Rounding.value(Quantity.PERCENT, 100 * c.errorShare()), Rounding.value(Quantity.RATIO, c.ratio()));
+                        Rounding.value(Quantity.PERCENT, 100 * c.errorShare()), Rounding.value(Quantity.RATIO, c.ratio()),
+                        x == null ? "" : saturatedCell(x));
             }
             t.note(a.question().id() + " (" + a.question().title() + ", x baseline: " + baseline(a.question()) + "): "
                     + a.reading());
         }
+        // The study runs wrk beside the server, unpinned, as the blog did: the pair can fill the cores,
+        // and a reader needs to know which numbers are the pair's (phase 1 and the 1,000 connections).
+        String saturation = saturationNote(r.loadgenSummary().stream().filter(x -> x.study().equals(study())).toList());
+        if (saturation != null) t.note(saturation);
         return t.note("errors: failed requests (socket errors and non-2xx) / requests over the non-warm-up runs with results,"
                         + " measured or discarded; a run above max_error_rate is discarded, so a group with no measured run"
-                        + " still shows how much it failed. n/a: no run has the value.")
+                        + " still shows how much it failed. host saturated: the measured runs whose server and load generator"
+                        + " together used at least 95 % of the device's cores, of all measured runs. n/a: no run has the value.")
                 .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.PERCENT, Quantity.RATIO), s.latencyResolution()))
                 .note(TableText.sourceNote("loadgen_summary.csv"))
                 .build();

@@ -25,10 +25,14 @@ class StudySaturationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Results results(String study, List<LoadgenSummary> rows) {
+        return results(study, List.of(new StackInfo("fast", "Rust", "hyper", null, 1), new StackInfo("slow", "Python", "flask", null, 1)),
+                rows);
+    }
+
+    private static Results results(String study, List<StackInfo> stacks, List<LoadgenSummary> rows) {
         ObjectNode json = JSON.createObjectNode().put("study", study);
         Device d = new Device("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null, null, "none");
-        Campaign c = new Campaign("c1", "c1", d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(),
-                List.of(new StackInfo("fast", "Rust", "hyper", null, 1), new StackInfo("slow", "Python", "flask", null, 1)), json);
+        Campaign c = new Campaign("c1", "c1", d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), stacks, json);
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), ResultsFixture.mixes(), List.of(c), List.of(),
                 List.of(), List.of(), List.of(), List.of());
         return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), rows, List.of());
@@ -64,6 +68,27 @@ class StudySaturationTest {
         // no row with the host columns: no such note at all
         Results separate = results(Studies.HELLO_BLOG, List.of(row(Studies.HELLO_BLOG, "fast", Endpoints.HELLO, 5, Double.NaN, null)));
         assertFalse(ParsedMarkdown.of(new HelloBlogTable().build(separate)).notes().stream().anyMatch(n -> n.startsWith("Host satur")));
+    }
+
+    @Test
+    void helloBlogNextHasTheColumnAndNotesSaturationAtOneThousandConnectionsToo() {
+        String study = Studies.HELLO_BLOG_NEXT;
+        List<StackInfo> stacks = List.of(new StackInfo("flask-dev", "Python", "Flask", null, 1),
+                new StackInfo("go-http", "Go", "net/http", null, 1));
+        Results r = results(study, stacks, List.of(
+                new LoadgenSummary("vm", study, 1, "flask-dev", Endpoints.HELLO, 50, 5, 2000, 2100, 1, 2, 3, 30, 100, 1, 0.6, 0),
+                new LoadgenSummary("vm", study, 1, "go-http", Endpoints.HELLO, 50, 5, 40000, 41000, 1, 2, 3, 10, 120, 20, 0.97, 4),
+                new LoadgenSummary("vm", study, 2, "go-http", Endpoints.HELLO, 1000, 5, 30000, 31000, 9, 20, 40, 20, 130, 1, 0.991, 5)));
+        ParsedMarkdown md = ParsedMarkdown.of(new HelloBlogNextTable().build(r));
+        assertEquals("0 of 5", md.cell(md.row("vm", "JSON", "flask-dev"), "host saturated"));
+        assertEquals("4 of 5", md.cell(md.row("vm", "JSON", "go-http"), "host saturated"));
+        assertEquals("5 of 5", md.cell(md.row("vm", "c = 1000", "go-http"), "host saturated"));
+        // a stack no campaign lists has no runs to count
+        assertEquals("", md.cell(md.row("vm", "Go", "go-gin"), "host saturated"));
+        String note = md.notes().stream().filter(n -> n.startsWith("Host saturated")).findFirst().orElseThrow();
+        assertTrue(note.contains("go-http (vm, hello c=50: 4 of 5 runs, host busy 97.0 %); go-http (vm, hello c=1000: 5 of 5 runs,"
+                + " host busy 99.1 %)"), note);
+        assertFalse(note.contains("flask-dev ("), note);
     }
 
     @Test

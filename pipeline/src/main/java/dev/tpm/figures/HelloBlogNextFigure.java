@@ -63,7 +63,8 @@ public final class HelloBlogNextFigure implements StudyFigure {
         StudyScope s = StudyScope.of(results, study());
         return "One panel per question of the blog post (spec/studies.md hello-blog-next): the median throughput of the measured"
                 + " runs against concurrency, per stack; GET / thick, GET /json thin, GET /sleep dashed. The c = 1000 panel"
-                + " joins each stack's GET / at the phase-1 concurrencies to its run at 1,000 connections. A panel's"
+                + " joins each stack's GET / at the phase-1 concurrencies to its run at 1,000 connections; a stack without"
+                + " a measured run at 1,000 connections ends at its phase-1 points (the table says why). A panel's"
                 + " throughput is on a log scale (its axis title says so) unless one of its medians is 0. Stacks without a"
                 + " measured run are left out of their panel (the table hello_blog_next lists them). Devices: " + s.describe() + ".";
     }
@@ -90,7 +91,11 @@ public final class HelloBlogNextFigure implements StudyFigure {
             List<Runnable> series = new ArrayList<>();
             String suffix = several ? " [" + a.device() + "]" : "";
             XYChart[] chart = new XYChart[1];
-            for (String stack : measured.stream().map(Cell::stack).distinct().toList()) {
+            // at 1,000 connections a stack with no measured run there (every run failed, say) keeps
+            // its phase-1 points: its line ends at the largest phase-1 concurrency, and it keeps its
+            // legend entry, which comes from this panel (a stack with no point at all draws nothing)
+            List<Cell> drawn = many ? a.cells() : measured;
+            for (String stack : drawn.stream().map(Cell::stack).distinct().toList()) {
                 boolean[] named = {false};
                 for (String endpoint : a.question().endpoints()) {
                     List<LoadgenSummary> pts = new ArrayList<>();

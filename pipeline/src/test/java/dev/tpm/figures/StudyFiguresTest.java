@@ -24,6 +24,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -122,6 +124,35 @@ class StudyFiguresTest {
                     c.getTitle());
         }
         assertTrue(anyLinear);
+    }
+
+    /**
+     * SYNTHETIC rows: GET / of the blog's three stacks at c = 10 and 50, and at 1,000 connections for
+     * node-http and go-http only (flask-dev's runs there failed). The 1,000-connection panel, which
+     * gives the legend, still draws flask-dev's phase-1 points, so every stack drawn is named.
+     */
+    @Test
+    void helloBlogNextNamesAStackWithoutARunAtOneThousandConnections() {
+        List<LoadgenSummary> rows = new ArrayList<>();
+        for (int s = 0; s < BLOG.size(); s++) {
+            for (int c : new int[] {10, 50}) {
+                rows.add(new LoadgenSummary("vm", Studies.HELLO_BLOG_NEXT, 1, BLOG.get(s), Endpoints.HELLO, c, 5, 1000.0 * (s + 1),
+                        1000.0 * (s + 1), 1, 2, 3, 10, 90, s + 1));
+            }
+            if (!BLOG.get(s).equals("flask-dev")) {
+                rows.add(new LoadgenSummary("vm", Studies.HELLO_BLOG_NEXT, 2, BLOG.get(s), Endpoints.HELLO, 1000, 5, 900.0 * (s + 1),
+                        900.0 * (s + 1), 1, 2, 3, 10, 90, s + 1));
+            }
+        }
+        Figure f = new HelloBlogNextFigure().build(nextResults(rows));
+        assertEquals(new TreeSet<>(BLOG), f.panels().stream().flatMap(c -> legend(c).stream()).collect(Collectors.toCollection(TreeSet::new)));
+        XYChart many = f.panels().stream().filter(c -> c.getTitle().startsWith("c = 1000")).findFirst().orElseThrow();
+        assertArrayEquals(new double[] {10, 50}, series(many, "flask-dev").getXData());
+        assertArrayEquals(new double[] {10, 50, 1000}, series(many, "go-http").getXData());
+    }
+
+    private static XYSeries series(XYChart c, String name) {
+        return c.getSeriesCollection().stream().filter(x -> x.getName().equals(name)).findFirst().orElseThrow();
     }
 
     private static Results nextResults(List<LoadgenSummary> rows) {

@@ -90,8 +90,7 @@ public final class AppServersTable extends StudyTable {
                         + " in the original's order, by best)."
                         + " RAM: the largest peak RSS of the server's whole process tree (every pre-forked worker counted),"
                         + " MiB = KiB / 1024. CPU: the largest 100 x cpu_s / duration_s (100 % = one core busy)."
-                        + " host saturated: the measured runs whose server and load generator together used at least 95 %"
-                        + " of the device's cores, of all measured runs."
+                        + " " + SATURATED_COLUMN
                         + " n/a: no run has the value (an imported run may carry no memory or CPU).")
                 .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.MIB, Quantity.PERCENT)))
                 .note(TableText.sourceNote("loadgen_summary.csv"))

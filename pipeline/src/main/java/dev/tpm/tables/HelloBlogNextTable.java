@@ -63,8 +63,7 @@ public final class HelloBlogNextTable extends StudyTable {
         if (saturation != null) t.note(saturation);
         return t.note("errors: failed requests (socket errors and non-2xx) / requests over the non-warm-up runs with results,"
                         + " measured or discarded; a run above max_error_rate is discarded, so a group with no measured run"
-                        + " still shows how much it failed. host saturated: the measured runs whose server and load generator"
-                        + " together used at least 95 % of the device's cores, of all measured runs. n/a: no run has the value.")
+                        + " still shows how much it failed. " + SATURATED_COLUMN + " n/a: no run has the value.")
                 .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.PERCENT, Quantity.RATIO), s.latencyResolution()))
                 .note(TableText.sourceNote("loadgen_summary.csv"))
                 .build();

@@ -52,9 +52,7 @@ public final class HelloBlogTable extends StudyTable {
         String saturation = saturationNote(rows);
         if (saturation != null) t.note(saturation);
         return t.note("x slowest: median throughput / the smallest median throughput among the stacks at the same device"
-                        + " and concurrency (the post's \"vs Flask\"). host saturated: the measured runs whose server and load"
-                        + " generator together used at least 95 % of the device's cores, of all measured runs. n/a: no run"
-                        + " has the value.")
+                        + " and concurrency (the post's \"vs Flask\"). " + SATURATED_COLUMN + " n/a: no run has the value.")
                 .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.RATIO), s.latencyResolution()))
                 .note(TableText.sourceNote("loadgen_summary.csv"))
                 .build();

@@ -22,6 +22,10 @@ public abstract class StudyTable implements SharedTable {
                 : Optional.of("no campaign of study " + study());
     }
 
+    /** What a table's "host saturated" column counts, for its notes (the cell is {@link #saturatedCell}). */
+    static final String SATURATED_COLUMN = "host saturated: the measured runs whose server and load generator together"
+            + " used at least 95 % of the device's cores, of all measured runs.";
+
     /**
      * A row's host-saturation cell: "3 of 5" (saturated_runs of the group's n measured runs), or
      * "n/a" when the load generator ran on another host or no run has both CPU columns.

@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * phase1.csv, phase2.csv and phase4.csv (data.md): the one writer (the harness appends a row per run, each
+ * phase1.csv, phase2.csv, phase4.csv and phase5.csv (data.md): the one writer (the harness appends a row per run, each
  * forced to disk before the next run starts, so that a crash loses at most the row being written)
  * and the one reader with every rule of data.md for run rows (ingest reads the data folder with
  * it, the harness reads its own files back with it when it resumes a campaign). Problems name the
@@ -35,6 +35,9 @@ public final class RunCsv {
     /** Columns every row of phase4.csv must fill: those of every run file and the offered rate. */
     static final List<String> PHASE4_REQUIRED =
             java.util.stream.Stream.concat(REQUIRED.stream(), REQUIRED_PHASE4.stream()).toList();
+    /** Columns every row of phase5.csv must fill: those of every run file and the prior load. */
+    static final List<String> PHASE5_REQUIRED =
+            java.util.stream.Stream.concat(REQUIRED.stream(), REQUIRED_PHASE5.stream()).toList();
     /** The column names of data.md, in order. */
     public static final List<String> NAMES = RunRow.header();
 
@@ -172,7 +175,8 @@ public final class RunCsv {
             return null;
         }
         List<String> whenOk = new ArrayList<>(paper ? REQUIRED_WHEN_OK : REQUIRED_WHEN_OK_OTHER_STUDY);
-        if (paper && phase == 1) whenOk.addAll(REQUIRED_WHEN_OK_PHASE1);
+        // a phase-5 run starts its own server as a phase-1 run does (data.md)
+        if (paper && (phase == 1 || phase == 5)) whenOk.addAll(REQUIRED_WHEN_OK_PHASE1);
 
         int[] pos = new int[CSV.size()];
         for (int i = 0; i < CSV.size(); i++) pos[i] = csv.column(CSV.get(i).name());
@@ -181,10 +185,12 @@ public final class RunCsv {
         String level = phase == 4 ? OFFERED_RPS : CONCURRENCY;
         int[] iKey = {NAMES.indexOf(STACK), NAMES.indexOf(ENDPOINT), NAMES.indexOf(level), NAMES.indexOf(RUN),
             NAMES.indexOf(WARMUP)};
-        List<String> required = phase == 4 ? PHASE4_REQUIRED : REQUIRED;
-        if (phase == 4 && !csv.has(OFFERED_RPS)) {
-            problems.atLine(file, h, OFFERED_RPS, "a required column '" + OFFERED_RPS + "' in the header of phase4.csv",
-                    "none (header: " + String.join(",", csv.header()) + ")");
+        List<String> required = phase == 4 ? PHASE4_REQUIRED : phase == 5 ? PHASE5_REQUIRED : REQUIRED;
+        for (String c : phase == 4 ? REQUIRED_PHASE4 : phase == 5 ? REQUIRED_PHASE5 : List.<String>of()) {
+            if (!csv.has(c)) {
+                problems.atLine(file, h, c, "a required column '" + c + "' in the header of phase" + phase + ".csv",
+                        "none (header: " + String.join(",", csv.header()) + ")");
+            }
         }
 
         List<Line> rows = new ArrayList<>();
@@ -285,9 +291,11 @@ public final class RunCsv {
         if (col.type() == RunColumns.Type.DOUBLE) {
             Double v = Cells.decimal(text, file, line, name, problems);
             if (v == null) return null;
-            if (name.equals(OFFERED_RPS) ? !(v > 0) : v < 0) {
+            boolean positive = name.equals(OFFERED_RPS) || name.equals(PRIOR_LOAD_S);
+            if (positive ? !(v > 0) : v < 0) {
                 problems.atLine(file, line, name, name.equals(OFFERED_RPS) ? "an offered rate > 0 (requests per second)"
-                        : "a non-negative number", Problem.quote(text));
+                        : name.equals(PRIOR_LOAD_S) ? "a prior load > 0 (seconds)" : "a non-negative number",
+                        Problem.quote(text));
                 return null;
             }
             return v;

@@ -62,6 +62,10 @@ public final class RunColumns {
     public static final String PEAK_CGROUP_KIB = "peak_cgroup_kib";
     /** data.md version 3: the request rate offered, open loop (phase 4 only, required there). */
     public static final String OFFERED_RPS = "offered_rps";
+    /** Seconds of load the same server process served before the measured window (phase 5, version 4). */
+    public static final String PRIOR_LOAD_S = "prior_load_s";
+    /** CPU seconds the hypervisor took from the device during the measured window (version 4). */
+    public static final String STEAL_S = "steal_s";
     /** data.md version 3, optional: 1 = latency measured from each request's scheduled start (phase 4). */
     public static final String LATENCY_CORRECTED = "latency_corrected";
     public static final String STATUS = "status";
@@ -117,6 +121,8 @@ public final class RunColumns {
             new Column(LAT_P999_MS, Type.DOUBLE),
             new Column(PEAK_CGROUP_KIB, Type.LONG),
             new Column(OFFERED_RPS, Type.DOUBLE),
+            new Column(PRIOR_LOAD_S, Type.DOUBLE),
+            new Column(STEAL_S, Type.DOUBLE),
             new Column(LATENCY_CORRECTED, Type.INTEGER),
             new Column(STATUS, Type.STRING),
             new Column(NOTE, Type.STRING));
@@ -133,6 +139,8 @@ public final class RunColumns {
     public static final List<String> REQUIRED_WHEN_OK_OTHER_STUDY = List.of(DURATION_S, REQUESTS, RPS, LAT_P50_MS, LAT_P99_MS);
     /** Columns every phase-4 row must fill, whatever its status (data.md). */
     public static final List<String> REQUIRED_PHASE4 = List.of(OFFERED_RPS);
+    /** Columns every phase-5 row must fill, whatever its status (data.md, version 4). */
+    public static final List<String> REQUIRED_PHASE5 = List.of(PRIOR_LOAD_S);
     /** Columns a phase-1 row with status ok of a {@code paper} campaign must also fill. */
     public static final List<String> REQUIRED_WHEN_OK_PHASE1 = List.of(STARTUP_MS, IDLE_RSS_KIB);
 

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One row of phase1.csv, phase2.csv or phase4.csv (data.md), every column of {@link RunColumns#CSV}: what the
+ * One row of phase1.csv, phase2.csv, phase4.csv or phase5.csv (data.md), every column of {@link RunColumns#CSV}: what the
  * harness writes and what ingest reads, through the one codec (dev.tpm.codec.RunCsv).
  * Missing values: NaN for decimals, null for integers and text; they are written as empty cells.
  *
@@ -52,6 +52,8 @@ public record RunRow(
         double latP999Ms,
         Long peakCgroupKib,
         double offeredRps,
+        double priorLoadS,
+        double stealS,
         Boolean latencyCorrected,
         String status,
         String note) {
@@ -84,7 +86,7 @@ public record RunRow(
             boxed(latMaxMs), boxed(startupMs), idleRssKib, peakRssKib, idlePssKib, peakPssKib,
             boxed(cpuS), boxed(energyJ), boxed(meanPowerW), throttled, boxed(loadgenCpuS), seededRows,
             boxed(tempMaxC), boxed(freqMinMhz), boxed(latP999Ms), peakCgroupKib, boxed(offeredRps),
-            latencyCorrected == null ? null : latencyCorrected ? 1 : 0, status, note};
+            boxed(priorLoadS), boxed(stealS), latencyCorrected == null ? null : latencyCorrected ? 1 : 0, status, note};
     }
 
     public static List<String> header() {
@@ -104,7 +106,8 @@ public record RunRow(
                 unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]),
                 unboxed(v[i++]), (Long) v[i++], (Long) v[i++], (Long) v[i++], (Long) v[i++], unboxed(v[i++]),
                 unboxed(v[i++]), unboxed(v[i++]), (String) v[i++], unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]),
-                unboxed(v[i++]), unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]), flag(v[i++]), (String) v[i++],
+                unboxed(v[i++]), unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), flag(v[i++]),
+                (String) v[i++],
                 (String) v[i++]);
     }
 
@@ -160,6 +163,8 @@ public record RunRow(
         public double latP999Ms = Double.NaN;
         public Long peakCgroupKib;
         public double offeredRps = Double.NaN;
+        public double priorLoadS = Double.NaN;
+        public double stealS = Double.NaN;
         public Boolean latencyCorrected;
         public String status;
         public String note;
@@ -182,7 +187,7 @@ public record RunRow(
                     durationS, requests, errorsConnect, errorsRead, errorsWrite, errorsTimeout, non2xx, rps, latMeanMs,
                     latP50Ms, latP75Ms, latP90Ms, latP99Ms, latMaxMs, startupMs, idleRssKib, peakRssKib, idlePssKib,
                     peakPssKib, cpuS, energyJ, meanPowerW, blankToNull(throttled), loadgenCpuS, seededRows, tempMaxC,
-                    freqMinMhz, latP999Ms, peakCgroupKib, offeredRps, latencyCorrected, status, blankToNull(n));
+                    freqMinMhz, latP999Ms, peakCgroupKib, offeredRps, priorLoadS, stealS, latencyCorrected, status, blankToNull(n));
         }
 
         private static String blankToNull(String s) {

@@ -32,6 +32,20 @@ public final class CampaignJson {
      */
     public static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
 
+    /** {@code machine.hardware_id} (data.md version 4): its source's prefix, then the source's value. */
+    public static final Pattern HARDWARE_ID = Pattern.compile("(dt-serial|dmi-uuid|mac):\\S+");
+    private static final Pattern MAC_ID = Pattern.compile("mac:([0-9a-f]{2})(:[0-9a-f]{2}){5}");
+
+    /**
+     * Whether a {@code hardware_id} is a locally administered MAC address (bit 0x02 of the first
+     * octet set): one a VM manager or a driver chose rather than the maker, and a VM manager may
+     * give every VM the same one, so it may not tell two VMs apart.
+     */
+    public static boolean isLocallyAdministeredMac(String hardwareId) {
+        var m = hardwareId == null ? null : MAC_ID.matcher(hardwareId);
+        return m != null && m.matches() && (Integer.parseInt(m.group(1), 16) & 0x02) != 0;
+    }
+
     /**
      * What could be read, even from a campaign.json with problems.
      *
@@ -112,7 +126,7 @@ public final class CampaignJson {
             }
         }
 
-        for (String key : List.of("load_generator", "protocol")) {
+        for (String key : List.of("load_generator", "protocol", "machine")) {
             JsonNode n = r.get(key);
             if (n != null && !n.isObject()) json.problem("$." + key, "an object", JsonFile.describe(n));
         }
@@ -123,6 +137,14 @@ public final class CampaignJson {
             JsonNode imported = lg.get("imported");
             if (imported != null && !imported.isBoolean()) {
                 json.problem("$.load_generator.imported", "true or false", JsonFile.describe(imported));
+            }
+        }
+        JsonNode machine = r.get("machine");
+        if (machine != null && machine.isObject()) {
+            String hardwareId = json.string(machine, "$.machine", "hardware_id", false);
+            if (hardwareId != null && !HARDWARE_ID.matcher(hardwareId).matches()) {
+                json.problem("$.machine.hardware_id", "a serial prefixed with its source: dt-serial:, dmi-uuid: or mac:",
+                        Problem.quote(hardwareId));
             }
         }
         JsonNode protocol = r.get("protocol");

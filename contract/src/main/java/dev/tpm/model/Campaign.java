@@ -32,6 +32,15 @@ public record Campaign(
         return s == null || s.isNull() ? PAPER : s.asText();
     }
 
+    /**
+     * campaign.json's {@code machine.hardware_id} (data.md version 4: the board's or instance's own
+     * serial, prefixed with its source), null when the campaign did not record one.
+     */
+    public String hardwareId() {
+        JsonNode h = json == null ? null : json.path("machine").get("hardware_id");
+        return h == null || !h.isTextual() ? null : h.asText();
+    }
+
     /** Whether this campaign enters analysis.md sections 1-7. */
     public boolean isPaper() {
         return PAPER.equals(study());

@@ -10,6 +10,7 @@ import dev.tpm.catalog.Inventory;
 import dev.tpm.catalog.Scope;
 import dev.tpm.catalog.Table;
 import dev.tpm.catalog.TidyCsv;
+import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.Num;
 import dev.tpm.figures.DrawnFigures;
 import dev.tpm.ingest.Dataset;
@@ -199,6 +200,8 @@ final class ReportModels {
         if (dev.arch() != null) what.append(", ").append(dev.arch());
         if (dev.os() != null) what.append(", ").append(dev.os());
         parts.add(what + ".");
+        String machine = hardwareIds(campaigns);
+        if (machine != null) parts.add(machine);
         List<String> differs = new ArrayList<>();
         if (!DeviceResults.isPi5(dev)) {
             differs.add("it is not a Raspberry Pi 5" + (PAPER_ARCH.equals(dev.arch()) ? ""
@@ -232,6 +235,29 @@ final class ReportModels {
         }
         parts.add("Stacks: " + String.join(", ", d.stacks()) + ".");
         return String.join(" ", parts);
+    }
+
+    /**
+     * The hardware ids its campaigns recorded (data.md {@code machine.hardware_id}), null when none
+     * did: one machine, or several under one device id, which the reader should know since a
+     * device is one unit of analysis.
+     */
+    private static String hardwareIds(List<Campaign> campaigns) {
+        Map<String, List<String>> byId = new java.util.LinkedHashMap<>();
+        for (Campaign c : campaigns) {
+            if (c.hardwareId() != null) byId.computeIfAbsent(c.hardwareId(), k -> new ArrayList<>()).add(c.id());
+        }
+        if (byId.isEmpty()) return null;
+        if (byId.size() == 1) {
+            String id = byId.keySet().iterator().next();
+            return "Hardware id: " + id + (CampaignJson.isLocallyAdministeredMac(id)
+                    ? " (a locally administered MAC address, which a VM manager may give every VM alike: it may not tell"
+                            + " two VMs apart)." : ".");
+        }
+        List<String> each = new ArrayList<>();
+        byId.forEach((id, ids) -> each.add(id + " (" + String.join(", ", ids) + ")"));
+        return "Its campaigns were recorded on " + byId.size() + " machines under one device id, hardware ids "
+                + String.join("; ", each) + ".";
     }
 
     /** Per device: the groups whose throughput drifts with run order (analysis.md 9), before the intervals that assume exchangeable runs. */

@@ -153,6 +153,8 @@ public final class CampaignRunner {
                 Runtime.getRuntime().addShutdownHook(hook);
                 Cgroups cgroups = servers.runsCommandPrefix() ? Cgroups.detect(o.workDir()) : Cgroups.none();
                 cgroups.removeStale(o.campaign(), s -> log.println("collect: " + s));
+                ObjectNode machine = facts.machine();
+                HardwareId.warning(machine.path("hardware_id").asText(null)).ifPresent(w -> log.println("collect: " + w));
                 Path campaignJson = dir.resolve(CAMPAIGN_JSON);
                 Options run = o;
                 JsonNode calibration = null;
@@ -172,7 +174,7 @@ public final class CampaignRunner {
                     }
                 }
                 ObjectNode device = facts.read(o.deviceId(), sensors.power().id());
-                CampaignJsonWriter.writeOrCheck(campaignJson, run, calibration, servers, device, facts.machine(),
+                CampaignJsonWriter.writeOrCheck(campaignJson, run, calibration, servers, device, machine,
                         sensors.problems(), loadGenerator(), cgroups.mode());
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
                 RunMeasurement measurement = new RunMeasurement(run, servers, sensors, lock, dir, scripts, cgroups,

@@ -56,12 +56,14 @@ public final class DeviceFacts {
 
     /**
      * campaign.json's {@code machine} (data.md version 3): what tells this machine from another of
-     * the same model - /etc/machine-id, the kernel as {@code uname -rv} prints it (release and
-     * build), the CPU model and the memory - so that a campaign resumes only where it started.
+     * the same model - /etc/machine-id, the board's or instance's own {@link HardwareId} (version
+     * 4), the kernel as {@code uname -rv} prints it (release and build), the CPU model and the
+     * memory - so that a campaign resumes only where it started.
      */
     public ObjectNode machine() {
         ObjectNode m = JSON.createObjectNode();
         putIfPresent(m, "machine_id", firstLine(file("etc/machine-id")));
+        putIfPresent(m, "hardware_id", new HardwareId(root).detect().map(HardwareId.Id::text).orElse(null));
         String release = firstLine(file("proc/sys/kernel/osrelease"));
         String build = firstLine(file("proc/sys/kernel/version"));
         putIfPresent(m, "kernel", release == null ? null : build == null ? release : release + " " + build);

@@ -1,6 +1,7 @@
 package dev.tpm.collect.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,12 +95,110 @@ class MachineIdentityTest {
                 + " campaign, found nothing (an older harness started it)"), e.getMessage());
     }
 
+    /** {@code root} with a Raspberry Pi's device-tree serial (data.md version 4's hardware_id) and this boot's id. */
+    private static Path withSerial(Path root, String serial, String bootId) throws IOException {
+        Files.createDirectories(root.resolve("sys/firmware/devicetree/base"));
+        Files.write(root.resolve("sys/firmware/devicetree/base/serial-number"),
+                (serial + "\0").getBytes(StandardCharsets.US_ASCII));
+        Files.createDirectories(root.resolve("proc/sys/kernel/random"));
+        Files.writeString(root.resolve("proc/sys/kernel/random/boot_id"), bootId + "\n");
+        return root;
+    }
+
+    private static final String IMAGE_ID = "3d1219c7c4c5404aaa1f6d2a48adfda4";
+    private static final String BUILD = "#1 SMP PREEMPT_DYNAMIC @0";
+
+    @Test
+    void aResumeOnAnotherBoardOfTheSameImageIsRefusedAndNamesBothIds() throws Exception {
+        ExternalTool.require("wrk");
+        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        Path first = withSerial(fakeRoot(tmp.resolve("first"), IMAGE_ID, BUILD), "a1b2c3d4e5f60718",
+                "f84a9266-9a8d-42af-8f68-46430f10d1c3");
+        runner(p, facts(first)).run();
+        JsonNode recorded = new ObjectMapper().readTree(tmp.resolve("data/raw/c1/campaign.json").toFile()).get("machine");
+        assertEquals("dt-serial:a1b2c3d4e5f60718", recorded.get("hardware_id").asText());
+
+        // machine-id, kernel, CPU and memory alike: only the serial tells the boards apart
+        Path other = withSerial(fakeRoot(tmp.resolve("other"), IMAGE_ID, BUILD), "0718a1b2c3d4e5f6",
+                "0c9e4d6a-1f2b-4c3d-8e5f-6a7b8c9d0e1f");
+        IOException e = assertThrows(IOException.class, () -> runner(p, facts(other)).run());
+        assertTrue(e.getMessage().endsWith("raw/c1/campaign.json: $.machine: this campaign was started on another machine"
+                + " (hardware_id \"dt-serial:a1b2c3d4e5f60718\" there, \"dt-serial:0718a1b2c3d4e5f6\" here); another machine"
+                + " is another device: start a new campaign with its own id and device id (--campaign, --device-id) instead"
+                + " of resuming this one"), e.getMessage());
+    }
+
+    @Test
+    void aResumeAfterARebootOfTheSameBoardGoesOn() throws Exception {
+        ExternalTool.require("wrk");
+        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        Path before = withSerial(fakeRoot(tmp.resolve("before"), IMAGE_ID, BUILD), "a1b2c3d4e5f60718",
+                "f84a9266-9a8d-42af-8f68-46430f10d1c3");
+        int runs = runner(p, facts(before)).run().runsExecuted();
+        assertTrue(runs > 0);
+        Path campaignJson = tmp.resolve("data/raw/c1/campaign.json");
+        String started = Files.readString(campaignJson);
+
+        // the same board after a power cut: a new boot id, everything else as it was
+        Path after = withSerial(fakeRoot(tmp.resolve("after"), IMAGE_ID, BUILD), "a1b2c3d4e5f60718",
+                "0c9e4d6a-1f2b-4c3d-8e5f-6a7b8c9d0e1f");
+        assertEquals(0, runner(p, facts(after)).run().runsExecuted());
+        assertEquals(started, Files.readString(campaignJson), "a resume never rewrites campaign.json");
+    }
+
+    @Test
+    void aCampaignRecordedWithoutAHardwareIdIsComparedAsBefore() throws Exception {
+        ExternalTool.require("wrk");
+        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        // started by a harness of data.md version 3: no hardware_id in its machine
+        Path v3 = fakeRoot(tmp.resolve("v3"), IMAGE_ID, BUILD);
+        runner(p, facts(v3)).run();
+        Path campaignJson = tmp.resolve("data/raw/c1/campaign.json");
+        assertFalse(new ObjectMapper().readTree(campaignJson.toFile()).get("machine").has("hardware_id"));
+
+        // the same machine, now with a hardware id: machine_id, kernel, CPU and memory match, so it resumes
+        Path now = withSerial(fakeRoot(tmp.resolve("now"), IMAGE_ID, BUILD), "a1b2c3d4e5f60718",
+                "0c9e4d6a-1f2b-4c3d-8e5f-6a7b8c9d0e1f");
+        assertEquals(0, runner(p, facts(now)).run().runsExecuted());
+        assertFalse(new ObjectMapper().readTree(campaignJson.toFile()).get("machine").has("hardware_id"));
+
+        // and another machine-id is still refused, as before
+        Path other = withSerial(fakeRoot(tmp.resolve("other"), "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", BUILD),
+                "a1b2c3d4e5f60718", "0c9e4d6a-1f2b-4c3d-8e5f-6a7b8c9d0e1f");
+        IOException e = assertThrows(IOException.class, () -> runner(p, facts(other)).run());
+        assertTrue(e.getMessage().contains("(machine_id \"" + IMAGE_ID + "\" there, \"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\""
+                + " here)"), e.getMessage());
+    }
+
+    @Test
+    void collectWarnsWhenOnlyALocallyAdministeredMacIdentifiesTheMachine() throws Exception {
+        ExternalTool.require("wrk");
+        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        Path vm = fakeRoot(tmp.resolve("vm"), IMAGE_ID, BUILD);
+        Files.createDirectories(vm.resolve("proc/net"));
+        Files.writeString(vm.resolve("proc/net/route"), "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU"
+                + "\tWindow\tIRTT\neth0\t00000000\t010200C0\t0003\t0\t0\t0\t00000000\t0\t0\t0\n");
+        Files.createDirectories(vm.resolve("sys/class/net/eth0"));
+        Files.writeString(vm.resolve("sys/class/net/eth0/address"), "02:fc:00:00:00:01\n");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        runner(p, facts(vm), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
+        String said = log.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("collect: warning: the hardware id is mac:02:fc:00:00:00:01, a locally administered MAC"
+                + " address"), said);
+        assertEquals("mac:02:fc:00:00:00:01", new ObjectMapper().readTree(tmp.resolve("data/raw/c1/campaign.json").toFile())
+                .get("machine").get("hardware_id").asText());
+    }
+
     private CampaignRunner runner(Preset p, DeviceFacts facts) {
+        return runner(p, facts, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
+    private CampaignRunner runner(Preset p, DeviceFacts facts, PrintStream log) {
         Sensors sensors = new Sensors(PowerSource.NO_POWER, new Throttling(argv -> "throttled=0x0\n"));
         StackSpec stack = new StackSpec("aa", tmp.resolve("servers").resolve("aa"), "Lang", "Framework aa", List.of(),
                 List.of(), List.of("true"), Map.of(), 1, List.of(), List.of());
         return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c1", p, List.of(stack), "dev-1",
                 false, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), "same"), new FakeServerSide(Set.of(), Set.of()),
-                sensors, facts, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+                sensors, facts, log);
     }
 }

@@ -217,9 +217,8 @@ class FleetTest {
             sha256sumCheck(data);
 
             // both campaigns complete, each its own device, no run twice
-            Map<String, Integer> okA = okKeys(data.resolve("raw").resolve(campaignA));
-            Map<String, Integer> okB = okKeys(data.resolve("raw").resolve(campaignB));
-            assertEquals(okA, okB, "the resumed campaign has every measured run of the plan once, as the other has");
+            assertEquals(runs(data.resolve("raw").resolve(campaignA)), runs(data.resolve("raw").resolve(campaignB)),
+                    "the resumed campaign has every run of the plan and each measured run once, as the other has");
             ObjectMapper json = new ObjectMapper();
             for (Device d : List.of(a, b)) {
                 String c = d == a ? campaignA : campaignB;
@@ -231,22 +230,26 @@ class FleetTest {
     }
 
     /**
-     * The ok rows of a campaign counted by (phase, stack, endpoint, concurrency, run, warm-up),
-     * after checking that no seq and no (..., offered rps) key comes twice; phase 4's rates derived
-     * from a campaign's own phase-1 medians differ between campaigns, so the counts leave them out.
+     * A campaign's runs: every planned (phase, stack, endpoint, concurrency, run, warm-up) that
+     * has a row, any status, and its measured ok rows counted by the same key, after checking that
+     * no seq and no measured (..., offered rps) comes twice. Phase 4's rates derived from a
+     * campaign's own phase-1 medians differ between campaigns, so the keys leave them out; a
+     * warm-up that failed is not run again, so only the measured runs are counted.
      */
-    private static Map<String, Integer> okKeys(Path campaign) throws IOException {
+    private static Map<String, Integer> runs(Path campaign) throws IOException {
         Map<String, Integer> counts = new TreeMap<>();
-        Set<String> keys = new HashSet<>();
+        Set<String> measured = new HashSet<>();
         Set<Long> seqs = new HashSet<>();
         for (int phase : new int[] {1, 2, 4}) {
             Path csv = campaign.resolve("phase" + phase + ".csv");
             if (!Files.exists(csv)) continue;
             for (RunRow r : RunFiles.read(csv, phase)) {
                 assertTrue(seqs.add(r.seq()), campaign + ": seq " + r.seq() + " twice");
-                if (!r.ok()) continue;
-                String key = phase + " " + r.stack() + " " + r.endpoint() + " " + r.concurrency() + " " + r.run() + " " + r.warmup();
-                assertTrue(keys.add(key + " " + r.offeredRps()), campaign + ": " + key + " " + r.offeredRps() + " measured twice");
+                String key = phase + " " + r.stack() + " " + r.endpoint() + " " + r.concurrency() + " " + r.run()
+                        + (r.warmup() ? " warm-up" : "");
+                counts.putIfAbsent(key, 0);
+                if (!r.ok() || r.warmup()) continue;
+                assertTrue(measured.add(key + " " + r.offeredRps()), campaign + ": " + key + " " + r.offeredRps() + " measured twice");
                 counts.merge(key, 1, Integer::sum);
             }
         }

@@ -48,8 +48,10 @@ status)
         echo "state=none"
     fi
     if [ -f "$state/collect.log" ]; then
-        # the collect's own progress line (run k of N, time left), then its last line whatever it is
-        grep '^collect: run [0-9]* of [0-9]*' "$state/collect.log" | tail -n 1 | sed 's/^/progress: /'
+        # the collect's own progress line (run k of N, time left) since the last start, then its
+        # last line whatever it is
+        awk '/^fleet: start /{ p = "" } /^collect: run [0-9]+ of [0-9]+/{ p = $0 } END { if (p != "") print "progress: " p }' \
+            "$state/collect.log"
         tail -n 1 "$state/collect.log" | sed 's/^/last: /'
     fi
     ;;

@@ -12,7 +12,7 @@ JAR  := target/tpm.jar
 SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench
+.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench fleet fleet-tools fleet-lint
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -43,6 +43,7 @@ verify: $(JAR) ## check $(DATA)/SHA256SUMS, regenerate in memory, compare byte f
 	$(RUN_JAR) verify --data $(DATA) --outputs $(OUT)
 
 test: servers ## build the reference servers, then run every test (mvn -B test)
+	@$(MAKE) --no-print-directory fleet-tools || echo "skipped the pinned Ansible (make fleet-tools failed): the fleet test cannot run" >&2
 	$(MVN) -B test
 
 crosscheck: $(JAR) ## compare the tidy CSVs with an independent Python implementation on fresh random data (needs python3; pip installs numpy, scipy, statsmodels)
@@ -78,6 +79,33 @@ conformance: $(JAR) ## start each built server, check the rows of the API table 
 PRESET ?= pilot
 collect: $(JAR) loadgen ## run the collection harness: PRESET=paper|pilot|smoke|hello-blog|app-servers|node-pi STACKS=a,b COLLECT_ARGS=...; writes data/raw/<campaign>/
 	$(JAVA) -jar $(JAR) collect --preset $(PRESET) --data $(DATA) $(if $(STACKS),--stacks $(STACKS)) $(COLLECT_ARGS)
+
+# Campaigns on a fleet of devices through Ansible (README.md, "Campaigns on a fleet of devices"):
+#   make fleet INVENTORY=fleet/inventory.example.yml PRESET=paper STACKS=rust,go,python,node,java
+# PRESET and STACKS on make's command line win over the inventory's preset and stacks;
+# FLEET_ARGS passes more to ansible-playbook (e.g. --limit pi5-b). The pinned ansible-core and
+# ansible-lint (fleet/requirements.txt) go into a virtual environment of the project, fleet/.venv.
+FLEET_PYTHON ?= python3
+FLEET_VENV   := fleet/.venv
+INVENTORY    ?=
+FLEET_ARGS   ?=
+fleet-tools: $(FLEET_VENV)/installed ## install the pinned ansible-core and ansible-lint (fleet/requirements.txt) into fleet/.venv
+
+$(FLEET_VENV)/installed: fleet/requirements.txt
+	rm -rf $(FLEET_VENV)
+	$(FLEET_PYTHON) -m venv $(FLEET_VENV)
+	$(FLEET_VENV)/bin/pip install -q --disable-pip-version-check -r fleet/requirements.txt
+	cp fleet/requirements.txt $@
+
+fleet: $(JAR) fleet-tools ## one campaign per device of INVENTORY at once, brought back into $(DATA): INVENTORY=... PRESET=... STACKS=a,b
+	@test -n "$(INVENTORY)" || { echo "make fleet: give INVENTORY=<inventory file> (fleet/inventory.example.yml shows one)" >&2; exit 2; }
+	ANSIBLE_CONFIG=$(CURDIR)/fleet/ansible.cfg $(FLEET_VENV)/bin/ansible-playbook -i $(INVENTORY) fleet/playbook.yml \
+	  -e data=$(abspath $(DATA)) \
+	  $(if $(filter command line environment,$(origin PRESET)),-e preset=$(PRESET)) \
+	  $(if $(STACKS),-e stacks=$(STACKS)) $(FLEET_ARGS)
+
+fleet-lint: fleet-tools ## ansible-lint (pinned) on the fleet playbook and its example inventory
+	cd fleet && ANSIBLE_CONFIG=$(CURDIR)/fleet/ansible.cfg .venv/bin/ansible-lint --offline playbook.yml inventory.example.yml packages.yml
 
 # BENCH_ARGS="<seconds per case> <interval ms> <tree sizes...>"
 BENCH_ARGS ?= 15 130 1 8 32

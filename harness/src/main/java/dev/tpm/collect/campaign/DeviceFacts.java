@@ -21,11 +21,25 @@ public final class DeviceFacts {
 
     private final Path root;
     private final Commands commands;
+    private final String modelId;
 
     /** @param root "/" on a real machine; a folder laid out like it in tests */
     public DeviceFacts(Path root, Commands commands) {
+        this(root, commands, null);
+    }
+
+    private DeviceFacts(Path root, Commands commands, String modelId) {
         this.root = root;
         this.commands = commands;
+        this.modelId = modelId;
+    }
+
+    /**
+     * The same facts, with {@code device.model_id} (data.md version 4: the model of which the
+     * device is one unit, e.g. {@code pi5-8gb}) as the user gave it; null leaves it out.
+     */
+    public DeviceFacts withModelId(String modelId) {
+        return new DeviceFacts(root, commands, modelId);
     }
 
     public static DeviceFacts system() {
@@ -35,6 +49,7 @@ public final class DeviceFacts {
     public ObjectNode read(String id, String powerSource) {
         ObjectNode d = JSON.createObjectNode();
         d.put("id", id);
+        putIfPresent(d, "model_id", modelId);
         putIfPresent(d, "model", model());
         int cores = cores();
         String cpu = cpuName();

@@ -80,4 +80,12 @@ class DeviceFactsTest {
         assertFalse(d.has("firmware"), "no vcgencmd here");
         assertFalse(d.path("model").asText().matches("\\d+"), "x86's numeric cpuinfo 'model' is not the machine's");
     }
+
+    @Test
+    void theModelIdIsWrittenOnlyWhenGiven() {
+        assertFalse(DeviceFacts.system().read("here", "none").has("model_id"));
+        ObjectNode d = DeviceFacts.system().withModelId("pi5-8gb").read("here", "none");
+        assertEquals("pi5-8gb", d.get("model_id").asText());
+        assertEquals("here", d.get("id").asText());
+    }
 }

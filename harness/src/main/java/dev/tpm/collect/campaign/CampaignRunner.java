@@ -415,9 +415,9 @@ public final class CampaignRunner {
             if (a.verdict().ok()) {
                 t.ok++;
             } else {
-                if (a.verdict().status().equals(RunColumns.STATUS_DISCARDED)) t.discarded++;
+                if (a.verdict().status() == dev.tpm.model.RunStatus.DISCARDED) t.discarded++;
                 else t.failed++;
-                log.println("collect: " + r + ": " + a.verdict().status() + ": " + a.verdict().note());
+                log.println("collect: " + r + ": " + a.verdict().status().text() + ": " + a.verdict().note());
             }
             RunQueue.Requeue q = queue.report(r, a.verdict().ok() ? RunQueue.Outcome.OK : RunQueue.Outcome.NOT_OK);
             if (q == RunQueue.Requeue.GAVE_UP) {

@@ -39,6 +39,8 @@ import java.util.Set;
  * @param primeS seconds of load on the freshly started server before the measured window, not
  *     counted (0: none, every run measured cold)
  * @param phase4 phase 4, latency at offered load (open loop), or null
+ * @param modelId campaign.json's {@code device.model_id} (data.md version 4) for campaigns of this
+ *     preset, or null; {@code collect --model-id} wins over it
  */
 public record Preset(
         String name,
@@ -66,7 +68,8 @@ public record Preset(
         double timeoutS,
         List<Integer> concurrencyLevels,
         double primeS,
-        Phase4 phase4) {
+        Phase4 phase4,
+        String modelId) {
 
     /** {@code seed_rows_delete: "auto"}. */
     public static final int AUTO = -1;
@@ -118,7 +121,7 @@ public record Preset(
             List<Integer> concurrencyLevels, double primeS) {
         this(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS, seedRows,
                 seedRowsDelete, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries, startupTimeoutS,
-                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, null);
+                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, null, null);
     }
 
     /** Tolerance on the sum of mix weights (data.md: "sum to 1 (within 1e-9)"). */
@@ -170,7 +173,7 @@ public record Preset(
     public Preset withMix(Map<String, Double> declared) {
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, modelId);
     }
 
     /**
@@ -181,7 +184,7 @@ public record Preset(
         if (rows < 1) throw new IllegalArgumentException("seed_rows_delete: expected at least 1 row, found " + rows);
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, rows, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, modelId);
     }
 
     /**

@@ -25,7 +25,7 @@ public final class PresetJson {
     private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
             "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
             "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
-            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4");
+            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4", "model_id");
     private static final Set<String> PHASE4_KEYS = Set.of("endpoints", "offered_rps", "offered_fractions", "runs", "warmups",
             "duration_s", "concurrency", "load_generator");
     private static final Set<String> PHASE4_TOOL_KEYS = Set.of("tool", "version", "latency_correction");
@@ -146,9 +146,13 @@ public final class PresetJson {
         double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
         double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
         Phase4 phase4 = root.has("phase4") && !root.get("phase4").isNull() ? phase4(r, root, endpoints) : null;
+        String modelId = root.has("model_id") ? r.text(root, "$", "model_id") : null;
+        if (modelId != null && !dev.tpm.codec.CampaignJson.ID.matcher(modelId).matches()) {
+            throw r.error("$.model_id", "a model id of letters, digits, '.', '_', '+', '-', e.g. pi5-8gb", root.get("model_id"));
+        }
         Preset p = new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
                 seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
-                study, tool, timeout, phase1Levels, prime, phase4);
+                study, tool, timeout, phase1Levels, prime, phase4, modelId);
         for (String e : p.allEndpoints()) {
             String why = LoadGenerators.get(tool).cannotLoad(e);
             if (why != null) {

@@ -128,6 +128,16 @@ class PresetTest {
     }
 
     @Test
+    void aPresetMayNameTheDevicesModel() throws IOException {
+        assertNull(PresetJson.parse(smokeJson(), "p.json").modelId());
+        Preset p = PresetJson.parse(smokeJson().put("model_id", "x86-vm-2c"), "p.json");
+        assertEquals("x86-vm-2c", p.modelId());
+        assertEquals("x86-vm-2c", p.withSeedRowsDelete(10).modelId(), "kept by a measured DELETE size");
+        assertTrue(error(smokeJson().put("model_id", "pi 5")).startsWith("p.json: $.model_id: expected a model id"),
+                error(smokeJson().put("model_id", "pi 5")));
+    }
+
+    @Test
     void errorsNameTheJsonPath() throws IOException {
         ObjectNode n = smokeJson();
         n.put("runs", 0);

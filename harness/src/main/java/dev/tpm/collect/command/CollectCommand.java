@@ -84,7 +84,7 @@ public final class CollectCommand implements Callable<Integer> {
     String deviceId;
 
     @Option(names = "--model-id", description = "the model of which the device is one unit, e.g. pi5-8gb or x86-vm-2c"
-            + " (campaign.json device.model_id; devices that share it are units of one model)")
+            + " (campaign.json device.model_id; devices that share it are units of one model; default: the preset's model_id)")
     String modelId;
 
     @Option(names = "--work", description = "scratch folder for databases, logs and the lock (default: <tmp>/tpm-collect/<campaign>)")
@@ -165,7 +165,7 @@ public final class CollectCommand implements Callable<Integer> {
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
             CampaignRunner runner = new CampaignRunner(CampaignRunner.Options.builder(data, name, p, chosen, device, harness.resolve("wrk"), workDir)
-                    .modelId(modelId).pinning(pinning).wrk(wrk).loadGenHost(host).bind(bind).maxErrorRate(maxErrorRate)
+                    .modelId(modelId != null ? modelId : p.modelId()).pinning(pinning).wrk(wrk).loadGenHost(host).bind(bind).maxErrorRate(maxErrorRate)
                     .withoutVcgencmd(withoutVcgencmd).autocannonDir(autocannonDir).node(node).ohaDir(ohaDir).build(),
                     new StackServerSide(), sensors, DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();

@@ -25,14 +25,6 @@ import picocli.CommandLine.Spec;
             "2:usage error"
         })
 public final class Main implements Callable<Integer> {
-    static {
-        // Tablesaw logs through SLF4J; with no logging backend on the class path SLF4J would warn on
-        // every run. The pipeline reports through its own lines.
-        if (System.getProperty("slf4j.internal.verbosity") == null) {
-            System.setProperty("slf4j.internal.verbosity", "ERROR");
-        }
-    }
-
     /** Every subcommand, one line each, in the order `tpm --help` lists them. */
     static List<Object> subcommands() {
         return List.of(

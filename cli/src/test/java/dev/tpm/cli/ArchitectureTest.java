@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  *  |-- pipeline            paper -> report -> catalog -> figures, tables -> analysis -> stats
  *  |                       every stage -> pipeline (Stage, context, writer) -> ingest, verify, output, results
  *  |                       a format writer (*Formatter, FigureWriter) knows no stage: a pure function of its artifact
- *  |-- harness             dev.tpm.collect and below
+ *  |                       no JSON library: campaign.json and analysis.json arrive as the contract's records
+ *  |-- harness             dev.tpm.collect and below; campaign, command and Preset import no JSON library
  *  '-- contract            dev.tpm.codec -> dev.tpm.model (and nothing of the other modules)
  * </pre>
  *
@@ -69,12 +70,34 @@ class ArchitectureTest {
                 .because("make paper needs nothing of the collection stage");
     }
 
+    /**
+     * pipeline: no JSON library. It receives campaign.json and analysis.json as the contract's
+     * typed records ({@code CampaignJson}, {@code AnalysisJson}) and never parses them again.
+     */
+    static ArchRule pipelineImportsNoJackson(String root) {
+        return noClasses().that().resideInAnyPackage(packages(root, PIPELINE))
+                .should().dependOnClassesThat().resideInAPackage("com.fasterxml.jackson..")
+                .because("the contract reads and writes the JSON files; the pipeline reads typed records");
+    }
+
     /** harness: nothing of the pipeline or the command line. */
     static ArchRule harnessImportsNoPipeline(String root) {
         return noClasses().that().resideInAPackage(root + ".collect..")
                 .should().dependOnClassesThat().resideInAnyPackage(packages(root, PIPELINE))
                 .orShould().dependOnClassesThat().resideInAPackage(root + ".cli..")
                 .because("the harness shares only the contract with the pipeline");
+    }
+
+    /**
+     * The campaign, its command and the preset know no JSON library: campaign.json is a
+     * {@code Campaign} written and read by the contract's codec, a preset file is read by
+     * {@code PresetJson} alone.
+     */
+    static ArchRule campaignCodeImportsNoJackson(String root) {
+        return noClasses().that().resideInAnyPackage(root + ".collect.campaign..", root + ".collect.command..")
+                .or().haveFullyQualifiedName(root + ".collect.Preset")
+                .should().dependOnClassesThat().resideInAPackage("com.fasterxml.jackson..")
+                .because("campaign.json is built and compared as records, written and read by the contract alone");
     }
 
     /** The stage list lives above the stages: dev.tpm.pipeline imports none of them. */
@@ -107,7 +130,7 @@ class ArchitectureTest {
 
     static List<ArchRule> rules(String root) {
         return List.of(statsImportsOnlyTheJdkAndCommonsMath(root), contractImportsNoOtherModule(root),
-                modelBelowCodec(root), pipelineImportsNoHarness(root), harnessImportsNoPipeline(root),
+                modelBelowCodec(root), pipelineImportsNoHarness(root), pipelineImportsNoJackson(root), campaignCodeImportsNoJackson(root), harnessImportsNoPipeline(root),
                 stageListAboveTheStages(root), catalogBelowTheReport(root), formatWritersKnowNoStage(root), noCycles(root));
     }
 

@@ -86,6 +86,10 @@ class CollectCommandTest {
         Result name = collect("--preset", "smoke", "--campaign", "../escape", "--data", tmp.resolve("data").toString());
         assertEquals(1, name.code());
         assertTrue(name.err().contains("--campaign: expected a folder name"), name.err());
+
+        Result model = collect("--preset", "smoke", "--model-id", "pi 5", "--data", tmp.resolve("data").toString());
+        assertEquals(1, model.code());
+        assertTrue(model.err().contains("--model-id: expected an id of letters, digits"), model.err());
     }
 
     @Test

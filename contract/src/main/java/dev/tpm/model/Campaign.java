@@ -1,35 +1,48 @@
 package dev.tpm.model;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.Map;
 
 /**
- * One campaign folder under data/raw/: its campaign.json.
+ * One campaign folder under data/raw/: its campaign.json, typed (data.md). Read and written only
+ * by {@code dev.tpm.codec.CampaignJson}.
  *
+ * @param id campaign.json's {@code campaign}
  * @param folder folder name under data/raw/
- * @param protocol the {@code protocol} object as read (preset, runs, rng_seed, ...), kept whole
- * @param loadGenerator the {@code load_generator} object as read, kept whole
- * @param json the whole campaign.json, unknown keys included
+ * @param study campaign.json's {@code study} as recorded, null when absent (read as {@link #PAPER}:
+ *     {@link #studyId()})
+ * @param machine the machine that collected it (version 3), null when not recorded
+ * @param loadGenerator null when not recorded
+ * @param protocol null when not recorded
+ * @param extra top-level keys this contract does not know, kept as read
  */
 public record Campaign(
         String id,
         String folder,
+        String study,
         Device device,
-        JsonNode loadGenerator,
-        JsonNode protocol,
+        Machine machine,
+        LoadGeneratorInfo loadGenerator,
+        Protocol protocol,
         List<StackInfo> stacks,
-        JsonNode json) {
+        Map<String, Object> extra) {
     /** The study of a campaign.json without {@code study} (data.md): the paper's CRUD protocol. */
     public static final String PAPER = "paper";
 
     public Campaign {
         stacks = List.copyOf(stacks);
+        extra = Extras.copy(extra);
     }
 
-    /** campaign.json's {@code study}, {@link #PAPER} when absent (ingest checks that it is a non-empty string). */
-    public String study() {
-        JsonNode s = json == null ? null : json.get("study");
-        return s == null || s.isNull() ? PAPER : s.asText();
+    /** A campaign with nothing recorded beyond its device, load generator, protocol and stacks. */
+    public static Campaign of(String id, String study, Device device, LoadGeneratorInfo loadGenerator, Protocol protocol,
+            List<StackInfo> stacks) {
+        return new Campaign(id, id, study, device, null, loadGenerator, protocol, stacks, Map.of());
+    }
+
+    /** campaign.json's {@code study}, {@link #PAPER} when absent. */
+    public String studyId() {
+        return study == null ? PAPER : study;
     }
 
     /**
@@ -37,12 +50,11 @@ public record Campaign(
      * serial, prefixed with its source), null when the campaign did not record one.
      */
     public String hardwareId() {
-        JsonNode h = json == null ? null : json.path("machine").get("hardware_id");
-        return h == null || !h.isTextual() ? null : h.asText();
+        return machine == null ? null : machine.hardwareId();
     }
 
     /** Whether this campaign enters analysis.md sections 1-7. */
     public boolean isPaper() {
-        return PAPER.equals(study());
+        return PAPER.equals(studyId());
     }
 }

@@ -75,8 +75,7 @@ public final class Studies {
 
     /** campaign.json's {@code study}, {@link #PAPER} when absent (data.md). */
     public static String of(Campaign c) {
-        com.fasterxml.jackson.databind.JsonNode s = c.json() == null ? null : c.json().get("study");
-        return s == null || s.isNull() ? PAPER : s.asText();
+        return c.studyId();
     }
 
     /** The published values of one study, in published.csv's order. */

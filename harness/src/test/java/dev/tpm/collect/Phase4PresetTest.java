@@ -27,7 +27,7 @@ class Phase4PresetTest {
     }
 
     private static String error(ObjectNode n) {
-        return assertThrows(IOException.class, () -> Preset.parse(n, "p.json")).getMessage();
+        return assertThrows(IOException.class, () -> PresetJson.parse(n, "p.json")).getMessage();
     }
 
     @Test
@@ -49,11 +49,11 @@ class Phase4PresetTest {
         phase4(n).set("offered_rps", JSON.readTree("[500, 2000, 8000]"));
         phase4(n).set("offered_fractions", JSON.readTree("[0.25, 0.5, 0.75, 0.9]"));
         phase4(n).put("runs", 3).put("warmups", 1).put("duration_s", 10).put("concurrency", 30);
-        Preset p = Preset.parse(n, "p.json");
+        Preset p = PresetJson.parse(n, "p.json");
         assertEquals("{\"endpoints\":[\"get_item\"],\"offered_rps\":[500,2000,8000],\"offered_fractions\":[0.25,0.5,0.75,0.9],"
                 + "\"runs\":3,\"warmups\":1,\"duration_s\":10,\"concurrency\":30,"
                 + "\"load_generator\":{\"tool\":\"oha\",\"version\":\"1.16.0\",\"latency_correction\":true}}",
-                p.protocolJson().get("phase4").toString());
+                ProtocolJson.of(p).get("phase4").toString());
         assertEquals(List.of("post_item", "get_item", "get_list", "put_item", "delete_item", "mixed"), p.servedEndpoints());
     }
 
@@ -88,7 +88,7 @@ class Phase4PresetTest {
                 error(n));
         // absolute rates only: any endpoint oha loads
         phase4(n).putArray("offered_fractions");
-        assertEquals(List.of("get_item", "hello"), Preset.parse(n, "p.json").phase4().endpoints());
+        assertEquals(List.of("get_item", "hello"), PresetJson.parse(n, "p.json").phase4().endpoints());
     }
 
     @Test

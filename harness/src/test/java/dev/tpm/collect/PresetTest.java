@@ -83,7 +83,7 @@ class PresetTest {
         assertEquals(10, p.runs());
         assertEquals(1, p.warmups());
         assertTrue(p.durationS() >= 10, "windows of at least 10 s");
-        assertEquals("auto", p.protocolJson().get("seed_rows_delete").asText());
+        assertEquals("auto", ProtocolJson.of(p).get("seed_rows_delete").asText());
         // phases 1 and 4 only: the sweep and the memory series are another campaign of the device
         assertNull(p.sweep());
         assertNull(p.memory());
@@ -124,7 +124,17 @@ class PresetTest {
     }
 
     private static String error(ObjectNode n) {
-        return assertThrows(IOException.class, () -> Preset.parse(n, "p.json")).getMessage();
+        return assertThrows(IOException.class, () -> PresetJson.parse(n, "p.json")).getMessage();
+    }
+
+    @Test
+    void aPresetMayNameTheDevicesModel() throws IOException {
+        assertNull(PresetJson.parse(smokeJson(), "p.json").modelId());
+        Preset p = PresetJson.parse(smokeJson().put("model_id", "x86-vm-2c"), "p.json");
+        assertEquals("x86-vm-2c", p.modelId());
+        assertEquals("x86-vm-2c", p.withSeedRowsDelete(10).modelId(), "kept by a measured DELETE size");
+        assertTrue(error(smokeJson().put("model_id", "pi 5")).startsWith("p.json: $.model_id: expected a model id"),
+                error(smokeJson().put("model_id", "pi 5")));
     }
 
     @Test
@@ -181,7 +191,7 @@ class PresetTest {
 
     @Test
     void protocolJsonHasDataMdKeys() throws IOException {
-        ObjectNode p = Preset.resolve("paper", PRESETS).protocolJson();
+        ObjectNode p = ProtocolJson.of(Preset.resolve("paper", PRESETS));
         for (String k : List.of("preset", "runs", "warmups", "duration_s", "concurrency", "threads", "cooldown_s",
                 "seed_rows", "seed_rows_delete", "sample_interval_ms", "order", "rng_seed")) {
             assertTrue(p.has(k), k);
@@ -290,8 +300,8 @@ class PresetTest {
                 assertEquals(1, runs.stream().filter(r -> r.stack().equals(stack) && r.concurrency() == c && r.warmup()).count());
             }
         }
-        assertEquals("[10,50]", blog.protocolJson().get("concurrency").toString());
-        assertEquals("30", Preset.resolve("paper", PRESETS).protocolJson().get("concurrency").toString());
+        assertEquals("[10,50]", ProtocolJson.of(blog).get("concurrency").toString());
+        assertEquals("30", ProtocolJson.of(Preset.resolve("paper", PRESETS)).get("concurrency").toString());
     }
 
     @Test
@@ -330,7 +340,7 @@ class PresetTest {
     void paperSeedsEveryStacksDeleteTableWithThePapers100000Rows() throws IOException {
         Preset paper = Preset.resolve("paper", PRESETS);
         assertEquals(100_000, paper.seedRowsDelete());
-        assertEquals(100_000, paper.protocolJson().get("seed_rows_delete").asInt());
+        assertEquals(100_000, ProtocolJson.of(paper).get("seed_rows_delete").asInt());
         assertTrue(paper.description().contains("100,000 before every stack's delete runs"), paper.description());
         for (String auto : List.of("pilot", "smoke")) {
             assertEquals(Preset.AUTO, Preset.resolve(auto, PRESETS).seedRowsDelete(), auto);
@@ -339,12 +349,12 @@ class PresetTest {
         Preset measured = Preset.resolve("pilot", PRESETS).withSeedRowsDelete(123_000);
         assertEquals(123_000, measured.seedRowsFor("delete_item"));
         assertEquals(1000, measured.seedRowsFor("get_item"));
-        assertEquals(123_000, measured.protocolJson().get("seed_rows_delete").asInt());
+        assertEquals(123_000, ProtocolJson.of(measured).get("seed_rows_delete").asInt());
         // and keeps every other key, phase 4 included
         Preset pilot = Preset.resolve("pilot", PRESETS);
         assertTrue(pilot.phase4() != null);
         assertEquals(pilot.phase4(), measured.phase4());
-        assertEquals(pilot.withSeedRowsDelete(pilot.seedRowsDelete() == Preset.AUTO ? 1 : pilot.seedRowsDelete())
-                .protocolJson().without("seed_rows_delete"), pilot.protocolJson().without("seed_rows_delete"));
+        assertEquals(ProtocolJson.of(pilot.withSeedRowsDelete(pilot.seedRowsDelete() == Preset.AUTO ? 1 : pilot.seedRowsDelete()))
+                .without("seed_rows_delete"), ProtocolJson.of(pilot).without("seed_rows_delete"));
     }
 }

@@ -56,7 +56,7 @@ public final class Analysis {
         StackOrder everyStudy = StackOrder.of(counted);
 
         Map<String, String> studyOfCampaign = new LinkedHashMap<>();
-        for (Campaign c : counted) studyOfCampaign.put(c.id(), c.study());
+        for (Campaign c : counted) studyOfCampaign.put(c.id(), c.studyId());
         Map<String, List<Campaign>> byDevice = new TreeMap<>();
         for (Campaign c : campaigns) byDevice.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
         List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), studyOfCampaign));
@@ -103,7 +103,7 @@ public final class Analysis {
     static Map<String, Integer> sameHostCores(List<Campaign> campaigns) {
         Map<String, Integer> out = new LinkedHashMap<>();
         for (Campaign c : campaigns) {
-            boolean same = c.loadGenerator() != null && "same".equals(c.loadGenerator().path("host").asText(null));
+            boolean same = c.loadGenerator() != null && c.loadGenerator().sameHost();
             if (same && c.device().cores() != null) out.put(c.id(), c.device().cores());
         }
         return out;

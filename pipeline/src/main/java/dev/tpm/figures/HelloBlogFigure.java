@@ -54,7 +54,7 @@ public final class HelloBlogFigure implements StudyFigure {
 
     @Override
     public String title(Results results) {
-        return StudyFigure.title(StudyScope.of(results, study()), "hello-blog (seed 001): throughput and latency per stack");
+        return "hello-blog (seed 001): throughput and latency per stack";
     }
 
     @Override

@@ -55,7 +55,7 @@ public final class HelloBlogNextFigure implements StudyFigure {
 
     @Override
     public String title(Results results) {
-        return StudyFigure.title(StudyScope.of(results, study()), "hello-blog-next (seed 001's open questions): throughput per question");
+        return "hello-blog-next (seed 001's open questions): throughput per question";
     }
 
     @Override

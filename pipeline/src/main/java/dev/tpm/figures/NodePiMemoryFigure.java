@@ -50,7 +50,7 @@ public final class NodePiMemoryFigure implements StudyFigure {
 
     @Override
     public String title(Results results) {
-        return StudyFigure.title(StudyScope.of(results, study()), "node-pi (seed 003): RSS under sustained load");
+        return "node-pi (seed 003): RSS under sustained load";
     }
 
     @Override

@@ -28,9 +28,4 @@ public interface StudyFigure {
     default LeftOut leftOut(Results results) {
         return LeftOut.NONE;
     }
-
-    /** The title; the subtitle the figures stage adds names the devices and campaigns (StudyScope.describe). */
-    static String title(StudyScope s, String what) {
-        return what;
-    }
 }

@@ -1,10 +1,12 @@
 package dev.tpm.ingest;
 
+import dev.tpm.codec.AnalysisJson;
 import dev.tpm.codec.BadInputException;
 import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.CsvFile;
 import dev.tpm.codec.FileHashes;
 import dev.tpm.codec.MemorySeriesJson;
+import dev.tpm.codec.MixesCsv;
 import dev.tpm.codec.Problem;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.PublishedCsv;
@@ -39,6 +41,7 @@ import java.util.function.Consumer;
  * }</pre>
  */
 public final class Ingest {
+    static final String MIXES = "config/mixes.csv";
     static final String PUBLISHED = "reference/published.csv";
     /** The phases whose runs are rows of a CSV (phase 3's are JSON series), in the order they are read. */
     private static final int[] RUN_PHASES = {1, 2, 4};
@@ -76,8 +79,8 @@ public final class Ingest {
             problems.atFile(dataDir.toString(), "a data folder (spec/data.md)", "no such folder");
             return null;
         }
-        AnalysisConfig config = ConfigReader.analysis(dataDir, problems);
-        List<Mix> mixes = ConfigReader.mixes(dataDir, problems, warn);
+        AnalysisConfig config = AnalysisJson.read(dataDir, problems);
+        List<Mix> mixes = MixesCsv.read(dataDir.resolve(MIXES), MIXES, problems, warn);
         List<PublishedValue> published = published(dataDir, problems, warn);
 
         List<Campaign> campaigns = new ArrayList<>();
@@ -128,7 +131,7 @@ public final class Ingest {
         for (int i = 0; i < config.excludeCampaigns().size(); i++) {
             String ex = config.excludeCampaigns().get(i);
             if (!folders.contains(ex)) {
-                problems.atJson(ConfigReader.ANALYSIS, ConfigReader.excludePath(i),
+                problems.atJson(AnalysisJson.FILE, AnalysisJson.excludePath(i),
                         "a campaign folder under raw/ (" + String.join(", ", folders) + ")", Problem.quote(ex));
             }
         }

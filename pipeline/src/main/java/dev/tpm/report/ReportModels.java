@@ -1,8 +1,5 @@
 package dev.tpm.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.catalog.Artifact;
 import dev.tpm.catalog.Catalog;
 import dev.tpm.catalog.Figure;
@@ -18,6 +15,8 @@ import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Device;
 import dev.tpm.model.InventoryEntry;
+import dev.tpm.model.LoadGeneratorInfo;
+import dev.tpm.model.Protocol;
 import dev.tpm.model.StackInfo;
 import dev.tpm.model.Studies;
 import dev.tpm.output.Outputs;
@@ -68,7 +67,6 @@ import java.util.TreeSet;
  */
 final class ReportModels {
     private static final double BYTES_PER_MIB = 1024.0 * 1024.0;
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Properties BUILD = build();
 
     /** The paper's Raspberry Pi 5 is an aarch64 machine; its runs and load window are {@link Topology#PAPER}'s. */
@@ -133,7 +131,7 @@ final class ReportModels {
         nav.add(new NavGroup("inventory", "Data inventory", List.of()));
 
         Set<String> studies = new TreeSet<>();
-        for (Campaign c : results.dataset().campaigns()) studies.add(study(c));
+        for (Campaign c : results.dataset().campaigns()) studies.add(c.studyId());
         return new ReportModel("Throughput per Megabyte: tables and figures",
                 results.devices().stream().map(this::setup).toList(), String.join(", ", studies), drift(), nav, sections,
                 csvs(), out.skipped(), provenance(), campaigns(), inventory());
@@ -209,19 +207,19 @@ final class ReportModels {
                     + " comparable with the paper's");
         }
         for (Campaign c : campaigns) {
-            JsonNode lg = c.loadGenerator();
-            if (lg != null && "same".equals(lg.path("host").asText(""))) {
-                differs.add("in campaign " + c.id() + " the load generator (" + lg.path("tool").asText("?")
+            LoadGeneratorInfo lg = c.loadGenerator();
+            if (lg != null && lg.sameHost()) {
+                differs.add("in campaign " + c.id() + " the load generator (" + (lg.tool() == null ? "?" : lg.tool())
                         + ") ran on the same machine as the server, competing with it for CPU and memory, where"
                         + " the paper used a separate machine");
             }
-            JsonNode p = c.protocol();
-            if (p != null && p.has("runs") && p.path("runs").asInt() < PAPER_RUNS) {
-                differs.add("campaign " + c.id() + " has " + p.path("runs").asInt() + " runs per group (the"
+            Protocol p = c.protocol();
+            if (p != null && p.runs() != null && p.runs() < PAPER_RUNS) {
+                differs.add("campaign " + c.id() + " has " + p.runs() + " runs per group (the"
                         + " paper: " + PAPER_RUNS + "), too few for the paper's tests to find differences");
             }
-            if (p != null && p.has("duration_s") && p.path("duration_s").asDouble() < PAPER_DURATION_S) {
-                differs.add("campaign " + c.id() + " loads each run for " + Num.csv(p.path("duration_s").asDouble())
+            if (p != null && p.durationS() != null && p.durationS() < PAPER_DURATION_S) {
+                differs.add("campaign " + c.id() + " loads each run for " + Num.csv(p.durationS())
                         + " s (the paper: " + Num.csv(PAPER_DURATION_S) + " s)");
             }
         }
@@ -313,7 +311,7 @@ final class ReportModels {
         List<StackRow> stacks = new ArrayList<>();
         for (Campaign c : ds.campaigns()) {
             for (StackInfo s : c.stacks()) {
-                stacks.add(new StackRow(c.id(), s.id(), s.language(), s.framework(), versions(c, s.id()),
+                stacks.add(new StackRow(c.id(), s.id(), s.language(), s.framework(), versions(s),
                         s.artifactBytes() == null ? "" : String.format(Locale.ROOT, "%.2f", s.artifactBytes() / BYTES_PER_MIB),
                         s.workers() == null ? "" : s.workers().toString()));
             }
@@ -340,7 +338,7 @@ final class ReportModels {
             Device d = c.device();
             List<Fact> facts = new ArrayList<>(facts(
                     "folder", "data/raw/" + c.folder(),
-                    "study", study(c),
+                    "study", c.studyId(),
                     "device.id", d.id(),
                     "device.model", d.model(),
                     "device.cpu", d.cpu(),
@@ -355,15 +353,7 @@ final class ReportModels {
                     "device.cpu_governor", d.cpuGovernor(),
                     "device.page_size", d.pageSize(),
                     "device.power_source", d.powerSource()));
-            json(facts, "load_generator", c.loadGenerator());
-            json(facts, "protocol", c.protocol());
-            if (c.json() != null) {
-                for (Map.Entry<String, JsonNode> e : c.json().properties()) {
-                    if (!Set.of("campaign", "study", "device", "load_generator", "protocol", "stacks").contains(e.getKey())) {
-                        facts.add(new Fact(e.getKey(), compact(e.getValue())));
-                    }
-                }
-            }
+            for (CampaignJson.Field f : CampaignJson.setupFields(c)) facts.add(new Fact(f.key(), f.value()));
             all.add(new CampaignFacts(c.id(), "campaign-" + Html.id(c.id()), excluded.contains(c.id()), facts));
         }
         return all;
@@ -383,43 +373,12 @@ final class ReportModels {
         return facts;
     }
 
-    /** The object's fields as key.field facts, in document order. */
-    private static void json(List<Fact> facts, String key, JsonNode node) {
-        if (node == null || node.isNull() || node.isMissingNode()) return;
-        if (!node.isObject()) {
-            facts.add(new Fact(key, compact(node)));
-            return;
-        }
-        for (Map.Entry<String, JsonNode> e : node.properties()) facts.add(new Fact(key + "." + e.getKey(), compact(e.getValue())));
-    }
-
     /** The stack's {@code versions} object of campaign.json as "key value, ...", or "not recorded". */
-    private static String versions(Campaign c, String stack) {
-        if (c.json() == null) return "not recorded";
-        for (JsonNode s : c.json().path("stacks")) {
-            if (stack.equals(s.path("id").asText()) && s.path("versions").isObject()) {
-                List<String> kv = new ArrayList<>();
-                for (Map.Entry<String, JsonNode> e : s.path("versions").properties()) {
-                    kv.add(e.getKey() + " " + compact(e.getValue()));
-                }
-                return String.join(", ", kv);
-            }
-        }
-        return "not recorded";
-    }
-
-    private static String compact(JsonNode v) {
-        if (v.isTextual()) return v.textValue();
-        try {
-            return JSON.writeValueAsString(v);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String study(Campaign c) {
-        JsonNode s = c.json() == null ? null : c.json().get("study");
-        return s == null || s.isNull() ? Studies.PAPER : s.asText();
+    private static String versions(StackInfo s) {
+        if (s.versions() == null) return "not recorded";
+        List<String> kv = new ArrayList<>();
+        s.versions().forEach((k, v) -> kv.add(k + " " + v));
+        return String.join(", ", kv);
     }
 
     private static String deviceAnchor(DeviceResults d) {

@@ -1,6 +1,7 @@
 package dev.tpm.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.tpm.model.LoadGeneratorInfo;
+import dev.tpm.model.Protocol;
 import java.util.Locale;
 
 /**
@@ -17,16 +18,16 @@ public record LoadGenerator(String tool, String version, String host, String cpu
     public static final String SAME = "same";
     public static final String SEPARATE = "separate";
 
-    /** Reads a {@code load_generator} object (or phase 4's); a missing node gives a tool of "". */
-    public static LoadGenerator of(JsonNode lg) {
-        if (lg == null || !lg.isObject()) return new LoadGenerator("", null, null, null, false);
-        return new LoadGenerator(lg.path("tool").asText(""), text(lg, "version"), text(lg, "host"), text(lg, "cpus"),
-                lg.path("imported").asBoolean(false));
+    /** campaign.json's {@code load_generator}; one not recorded gives a tool of "". */
+    public static LoadGenerator of(LoadGeneratorInfo lg) {
+        if (lg == null) return new LoadGenerator("", null, null, null, false);
+        return new LoadGenerator(lg.tool() == null ? "" : lg.tool(), lg.version(), lg.host(), lg.cpus(), lg.isImported());
     }
 
-    private static String text(JsonNode n, String key) {
-        JsonNode v = n.get(key);
-        return v == null || v.isNull() ? null : v.asText();
+    /** Phase 4's {@code load_generator}; one not recorded gives a tool of "". */
+    public static LoadGenerator of(Protocol.Phase4LoadGenerator lg) {
+        if (lg == null) return new LoadGenerator("", null, null, null, false);
+        return new LoadGenerator(lg.tool() == null ? "" : lg.tool(), lg.version(), null, null, false);
     }
 
     /**

@@ -82,11 +82,8 @@ public record StudyScope(String study, List<Campaign> campaigns, List<String> de
     /** A value of the stack's {@code versions} object in campaign.json (data.md version 2), or null. */
     public String version(String stack, String key) {
         for (Campaign c : campaigns) {
-            var list = c.json().path("stacks");
-            for (var s : list) {
-                if (stack.equals(s.path("id").asText()) && s.path("versions").path(key).isTextual()) {
-                    return s.path("versions").path(key).asText();
-                }
+            for (StackInfo s : c.stacks()) {
+                if (stack.equals(s.id()) && s.version(key) != null) return s.version(key);
             }
         }
         return null;
@@ -111,6 +108,6 @@ public record StudyScope(String study, List<Campaign> campaigns, List<String> de
 
     /** Whether any campaign of this study was imported from saved outputs. */
     public boolean imported() {
-        return campaigns.stream().anyMatch(c -> c.loadGenerator().path("imported").asBoolean(false));
+        return campaigns.stream().anyMatch(c -> c.loadGenerator() != null && c.loadGenerator().isImported());
     }
 }

@@ -1,8 +1,8 @@
 package dev.tpm.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Device;
+import dev.tpm.model.Protocol;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -93,13 +93,13 @@ public record Topology(String device, Integer cores, List<Setup> setups, int hos
     public static Topology of(Device device, List<Campaign> campaigns, List<LoadgenSummary> summaries) {
         Map<List<Object>, Setup> byKey = new LinkedHashMap<>();
         for (Campaign c : campaigns.stream().sorted(Comparator.comparing(Campaign::id)).toList()) {
-            JsonNode p = c.protocol() == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : c.protocol();
+            Protocol p = c.protocol() == null ? Protocol.builder().build() : c.protocol();
             LoadGenerator lg = LoadGenerator.of(c.loadGenerator());
-            String serverCpus = text(p.get("server_cpus"));
-            if (serverCpus == null) serverCpus = text(p.path("pinning").get("server_cpus"));
-            String lgCpus = lg.cpus() != null ? lg.cpus() : text(p.path("pinning").get("load_generator_cpus"));
-            Setup s = new Setup(List.of(c.id()), serverCpus, lg, lgCpus, integer(p.get("runs")), integer(p.get("warmups")),
-                    number(p.get("duration_s")), integer(p.get("concurrency")));
+            String serverCpus = p.serverCpus();
+            if (serverCpus == null && p.pinning() != null) serverCpus = p.pinning().serverCpus();
+            String lgCpus = lg.cpus() != null ? lg.cpus() : p.pinning() == null ? null : p.pinning().loadGeneratorCpus();
+            Setup s = new Setup(List.of(c.id()), serverCpus, lg, lgCpus, p.runs(), p.warmups(), p.durationS(),
+                    p.singleConcurrency());
             Setup seen = byKey.get(s.key());
             if (seen == null) {
                 byKey.put(s.key(), s);
@@ -119,18 +119,6 @@ public record Topology(String device, Integer cores, List<Setup> setups, int hos
             busiest = Double.isNaN(busiest) ? x.hostBusy() : Math.max(busiest, x.hostBusy());
         }
         return new Topology(device.id(), device.cores(), List.copyOf(byKey.values()), hostRuns, saturated, busiest);
-    }
-
-    private static String text(JsonNode n) {
-        return n == null || n.isNull() || n.isMissingNode() ? null : n.asText();
-    }
-
-    private static Integer integer(JsonNode n) {
-        return n != null && n.isIntegralNumber() ? n.intValue() : null;
-    }
-
-    private static Double number(JsonNode n) {
-        return n != null && n.isNumber() ? n.doubleValue() : null;
     }
 
     /** Whether the campaigns ran in more than one way. */

@@ -28,7 +28,7 @@ final class LatencySources {
     /** Phase 4 of the device (its own load generator, oha by default). */
     static LatencyResolution phase4(Results r, DeviceResults d) {
         return LatencyResolution.coarsest(campaigns(r, d).stream()
-                .filter(c -> c.protocol() != null && c.protocol().has("phase4"))
-                .map(c -> LoadGenerator.of(c.protocol().path("phase4").path("load_generator")).latencyResolution()).toList());
+                .filter(c -> c.protocol() != null && c.protocol().phase4() != null)
+                .map(c -> LoadGenerator.of(c.protocol().phase4().loadGenerator()).latencyResolution()).toList());
     }
 }

@@ -58,14 +58,14 @@ class LoadgenSummariesTest {
 
     @Test
     void onlySameHostCampaignsWithCoresHaveHostColumns() {
-        var same = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("host", "same");
-        var separate = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("host", "separate");
-        dev.tpm.model.Device two = new dev.tpm.model.Device("d", null, null, 2, null, null, null, null, null, null, null, null, null, "none");
-        dev.tpm.model.Device unknown = new dev.tpm.model.Device("d", null, null, null, null, null, null, null, null, null, null, null, null, "none");
+        var same = new dev.tpm.model.LoadGeneratorInfo("wrk", null, null, "same", null, null, null, null, Map.of());
+        var separate = new dev.tpm.model.LoadGeneratorInfo("wrk", null, null, "separate", null, null, null, null, Map.of());
+        dev.tpm.model.Device two = dev.tpm.model.Device.of("d", null, null, 2, null, null, null, null, null, null, null, null, null, "none");
+        dev.tpm.model.Device unknown = dev.tpm.model.Device.of("d", null, null, null, null, null, null, null, null, null, null, null, null, "none");
         List<dev.tpm.model.Campaign> cs = List.of(
-                new dev.tpm.model.Campaign("a", "a", two, same, null, List.of(), null),
-                new dev.tpm.model.Campaign("b", "b", two, separate, null, List.of(), null),
-                new dev.tpm.model.Campaign("c", "c", unknown, same, null, List.of(), null));
+                dev.tpm.model.Campaign.of("a", null, two, same, null, List.of()),
+                dev.tpm.model.Campaign.of("b", null, two, separate, null, List.of()),
+                dev.tpm.model.Campaign.of("c", null, unknown, same, null, List.of()));
         assertEquals(Map.of("a", 2), Analysis.sameHostCores(cs));
     }
 }

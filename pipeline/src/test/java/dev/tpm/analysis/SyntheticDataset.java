@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.testing.Campaigns;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
@@ -36,7 +37,7 @@ final class SyntheticDataset {
     private long nextSeq = 1;
 
     static Device device(String id) {
-        return new Device(id, "synthetic board", null, 4, 8064L, "aarch64", null, null, null, null, null, null, 16384, "pmic");
+        return Device.of(id, "synthetic board", null, 4, 8064L, "aarch64", null, null, null, null, null, null, 16384, "pmic");
     }
 
     SyntheticDataset config(AnalysisConfig c) {
@@ -45,7 +46,7 @@ final class SyntheticDataset {
     }
 
     SyntheticDataset campaign(String id, String device, StackInfo... stacks) {
-        campaigns.add(new Campaign(id, id, device(device), JsonNodeFactory.instance.objectNode(),
+        campaigns.add(Campaigns.of(id, device(device), JsonNodeFactory.instance.objectNode(),
                 JsonNodeFactory.instance.objectNode(), List.of(stacks), JsonNodeFactory.instance.objectNode()));
         deviceOf.put(id, device);
         return this;
@@ -54,7 +55,7 @@ final class SyntheticDataset {
     /** A campaign of another study than the paper (campaign.json's study). */
     SyntheticDataset campaign(String id, String device, String study, StackInfo... stacks) {
         var json = JsonNodeFactory.instance.objectNode().put("study", study);
-        campaigns.add(new Campaign(id, id, device(device), JsonNodeFactory.instance.objectNode(),
+        campaigns.add(Campaigns.of(id, device(device), JsonNodeFactory.instance.objectNode(),
                 JsonNodeFactory.instance.objectNode(), List.of(stacks), json));
         deviceOf.put(id, device);
         return this;

@@ -1,5 +1,6 @@
 package dev.tpm.figures;
 
+import dev.tpm.testing.Campaigns;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -38,9 +39,9 @@ class StudyFiguresTest {
     private static final List<String> PI = List.of("node-express", "node-fastify");
 
     private static Campaign campaign(String id, String study, List<String> stacks) {
-        Device d = new Device("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null, null, "none");
+        Device d = Device.of("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null, null, "none");
         List<StackInfo> infos = stacks.stream().map(s -> new StackInfo(s, "lang", "framework", null, 1)).toList();
-        return new Campaign(id, id, d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), infos,
+        return Campaigns.of(id, d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), infos,
                 JSON.createObjectNode().put("study", study));
     }
 

@@ -1,5 +1,6 @@
 package dev.tpm.figures;
 
+import dev.tpm.testing.Campaigns;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.model.AnalysisConfig;
@@ -94,7 +95,7 @@ public final class SyntheticResults {
             samples.add(new GroupSample("vm", stack, Endpoints.HELLO, Metrics.LAT_P99_MS, p99));
             pooled.add(new StackPooled("vm", stack, 6, ci(5 + s, 0.02), ci(20 + 40 * s, 0.05), Double.NaN));
         }
-        Device vm = new Device("vm", "2-vCPU VM", null, 2, 4096L, "x86_64", "Ubuntu 22.04", null, null, null, null,
+        Device vm = Device.of("vm", "2-vCPU VM", null, 2, 4096L, "x86_64", "Ubuntu 22.04", null, null, null, null,
                 null, 4096, "none");
         DeviceResults d = new DeviceResults(vm, List.of("2024-05-01-vm"), HELLO_STACKS, DECLARED, List.of(), samples,
                 List.of(), List.of(), null, List.of(), List.of(), pooled, List.of(), List.of(), List.of(), List.of(),
@@ -139,7 +140,7 @@ public final class SyntheticResults {
     }
 
     static Device hardware(String id, boolean energy) {
-        return new Device(id, "Raspberry Pi 5 Model B Rev 1.0", "Cortex-A76 x4", 4, 8064L, "aarch64", "Debian 12",
+        return Device.of(id, "Raspberry Pi 5 Model B Rev 1.0", "Cortex-A76 x4", 4, 8064L, "aarch64", "Debian 12",
                 "6.6.51+rpt-rpi-2712", "2024/09/23 14:02:56", "2024-09-23", "DA9091", "performance", 16384,
                 energy ? "pmic" : "none");
     }
@@ -165,7 +166,7 @@ public final class SyntheticResults {
                 new StackInfo("python", "Python 3.13", "FastAPI + Granian", 61234567L, 4),
                 new StackInfo("node", "Node.js 24", "Fastify", 45000000L, 1),
                 new StackInfo("dotnet", ".NET 10", "ASP.NET Core Native AOT", 21000000L, 1));
-        return new Campaign(id, id, device, json.get("load_generator"), json.get("protocol"), stacks, json);
+        return Campaigns.of(id, device, json.get("load_generator"), json.get("protocol"), stacks, json);
     }
 
     static Estimate ci(double value, double halfWidthFraction) {

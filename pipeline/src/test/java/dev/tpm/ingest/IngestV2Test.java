@@ -37,7 +37,7 @@ class IngestV2Test {
     void campaignsWithoutStudyArePaperAndOtherStudiesNeedOnlyTheLighterColumns() throws Exception {
         Path data = withHelloCampaign("\"study\": \"hello-blog\", ", "1,go-http,hello,10,2,1,0,15,30000,2000,0.5,0.9,2.5,3.1,0,61.5,1500,ok\n");
         Dataset d = Ingest.read(data, w -> { });
-        assertEquals(List.of("paper", "hello-blog"), d.campaigns().stream().map(Campaign::study).toList());
+        assertEquals(List.of("paper", "hello-blog"), d.campaigns().stream().map(Campaign::studyId).toList());
         RunRecord last = d.phase1().get(d.phase1().size() - 1);
         assertEquals("c2", last.campaign());
         assertEquals(3.1, last.row().loadgenCpuS());

@@ -3,14 +3,15 @@ package dev.tpm.report;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.figures.SyntheticResults;
 import dev.tpm.ingest.Dataset;
 import dev.tpm.model.Campaign;
+import dev.tpm.model.Machine;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,11 +21,9 @@ import org.junit.jupiter.api.Test;
  */
 class ReportHardwareIdTest {
     private static Campaign withHardwareId(Campaign c, String id, String hardwareId) {
-        ObjectNode json = c.json().deepCopy();
-        json.put("campaign", id);
-        if (hardwareId != null) json.putObject("machine").put("machine_id", "3d1219c7c4c5404aaa1f6d2a48adfda4")
-                .put("hardware_id", hardwareId);
-        return new Campaign(id, id, c.device(), c.loadGenerator(), c.protocol(), c.stacks(), json);
+        Machine machine = hardwareId == null ? null
+                : new Machine("3d1219c7c4c5404aaa1f6d2a48adfda4", null, null, null, hardwareId, Map.of());
+        return new Campaign(id, id, c.study(), c.device(), machine, c.loadGenerator(), c.protocol(), c.stacks(), c.extra());
     }
 
     /** The paragraph under the device's heading in "What the data is". */

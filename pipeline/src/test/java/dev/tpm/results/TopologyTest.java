@@ -1,5 +1,6 @@
 package dev.tpm.results;
 
+import dev.tpm.testing.Campaigns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** A device's topology from its (synthetic) campaign.json files and loadgen_summary rows, in plain words. */
 class TopologyTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Device VM = new Device("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null,
+    private static final Device VM = Device.of("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null,
             null, "none");
 
     private static Campaign campaign(String id, String serverCpus, String lgCpus, int runs) {
@@ -23,7 +24,7 @@ class TopologyTest {
         if (lgCpus != null) lg.put("cpus", lgCpus);
         ObjectNode p = JSON.createObjectNode().put("runs", runs).put("warmups", 1).put("duration_s", 5).put("concurrency", 30);
         if (serverCpus != null) p.put("server_cpus", serverCpus);
-        return new Campaign(id, id, VM, lg, p, List.of(new StackInfo("go", "Go", "net/http", null, 1)), JSON.createObjectNode());
+        return Campaigns.of(id, VM, lg, p, List.of(new StackInfo("go", "Go", "net/http", null, 1)), JSON.createObjectNode());
     }
 
     private static LoadgenSummary summary(String study, int n, double busy, Integer saturated) {
@@ -61,7 +62,7 @@ class TopologyTest {
     void theOlderPinningObjectIsReadToo() {
         ObjectNode p = JSON.createObjectNode().put("runs", 10);
         p.putObject("pinning").put("server_cpus", "1").put("load_generator_cpus", "0");
-        Campaign c = new Campaign("old", "old", VM, JSON.createObjectNode().put("tool", "wrk").put("host", "same"), p,
+        Campaign c = Campaigns.of("old", VM, JSON.createObjectNode().put("tool", "wrk").put("host", "same"), p,
                 List.of(), JSON.createObjectNode());
         Topology.Setup s = Topology.of(VM, List.of(c), List.of()).setups().get(0);
         assertEquals("1", s.serverCpus());

@@ -1,5 +1,6 @@
 package dev.tpm.tables;
 
+import dev.tpm.testing.Campaigns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,12 +39,12 @@ class AppServersStandInTest {
                               "concurrency": 100, "threads": 4, "order": "randomized", "rng_seed": 2},
                  "stacks": []}
                 """);
-        Device vm = new Device("vm", "2-vCPU VM", null, 2, 4096L, "x86_64", "Debian 12", null, null, null, null,
+        Device vm = Device.of("vm", "2-vCPU VM", null, 2, 4096L, "x86_64", "Debian 12", null, null, null, null,
                 null, 4096, "none");
         List<StackInfo> stacks = List.of(
                 new StackInfo("go-http", "Go 1.26", "net/http", 1L, 1),
                 new StackInfo("nim-http", "Nim 1.6.10", "asynchttpserver", 1L, 1, NIM));
-        Campaign c = new Campaign("2026-12-01-vm-app-servers", "2026-12-01-vm-app-servers", vm,
+        Campaign c = Campaigns.of("2026-12-01-vm-app-servers", vm,
                 json.get("load_generator"), json.get("protocol"), stacks, json);
         List<PublishedValue> published = List.of(
                 new PublishedValue("costajob/app-servers", "Results", "dart-httpserver", "rps_best_c100", 59335.33, "req/s", ""),

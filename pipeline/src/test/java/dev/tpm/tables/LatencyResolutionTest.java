@@ -1,5 +1,6 @@
 package dev.tpm.tables;
 
+import dev.tpm.testing.Campaigns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,9 +42,9 @@ class LatencyResolutionTest {
 
     private static Results results(String study, String tool, List<LoadgenSummary> rows) {
         ObjectNode json = JSON.createObjectNode().put("study", study);
-        Device d = new Device("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null, null, "none");
+        Device d = Device.of("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null, null, "none");
         ObjectNode lg = JSON.createObjectNode().put("tool", tool).put("host", "same");
-        Campaign c = new Campaign("c1", "c1", d, lg, JSON.createObjectNode(),
+        Campaign c = Campaigns.of("c1", d, lg, JSON.createObjectNode(),
                 List.of(new StackInfo("node-express", "JavaScript", "Express", null, 1),
                         new StackInfo("node-fastify", "JavaScript", "Fastify", null, 1)), json);
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), ResultsFixture.mixes(), List.of(c), List.of(),
@@ -57,11 +58,11 @@ class LatencyResolutionTest {
 
     @Test
     void theToolDecidesTheResolution() {
-        assertEquals(1.0, LoadGenerator.of(JSON.createObjectNode().put("tool", "autocannon")).latencyResolution().stepMs());
-        assertEquals(0.001, LoadGenerator.of(JSON.createObjectNode().put("tool", "wrk")).latencyResolution().stepMs());
-        assertEquals(0.01, LoadGenerator.of(JSON.createObjectNode().put("tool", "wrk").put("imported", true))
+        assertEquals(1.0, LoadGenerator.of(lg("autocannon", null)).latencyResolution().stepMs());
+        assertEquals(0.001, LoadGenerator.of(lg("wrk", null)).latencyResolution().stepMs());
+        assertEquals(0.01, LoadGenerator.of(lg("wrk", true))
                 .latencyResolution().stepMs());
-        assertEquals(0.0, LoadGenerator.of(JSON.createObjectNode().put("tool", "oha")).latencyResolution().stepMs());
+        assertEquals(0.0, LoadGenerator.of(lg("oha", null)).latencyResolution().stepMs());
         assertEquals(LatencyResolution.WHOLE_MS, LatencyResolution.coarsest(
                 List.of(LatencyResolution.WRK_MICROSECONDS, LatencyResolution.WHOLE_MS, LatencyResolution.FULL)));
         assertEquals(0, LatencyResolution.WHOLE_MS.decimals());
@@ -122,7 +123,7 @@ class LatencyResolutionTest {
     @Property(tries = 300)
     void noTableEverPrintsAZeroLatency(@ForAll("latencies") double a, @ForAll("latencies") double b,
             @ForAll("latencies") double c, @ForAll("tools") String tool) {
-        for (LatencyResolution res : List.of(LoadGenerator.of(JSON.createObjectNode().put("tool", tool)).latencyResolution(),
+        for (LatencyResolution res : List.of(LoadGenerator.of(lg(tool, null)).latencyResolution(),
                 LatencyResolution.WHOLE_MS, LatencyResolution.WRK_TEXT, LatencyResolution.FULL)) {
             for (double x : new double[] {a, b, c}) {
                 String s = Rounding.latency(x, res);
@@ -167,5 +168,9 @@ class LatencyResolutionTest {
             assertTrue(checked >= 2, t.name() + ": no latency cell checked");
         }
         assertEquals(tables.size(), d.sweep().isEmpty() ? 4 : 5);
+    }
+
+    private static dev.tpm.model.LoadGeneratorInfo lg(String tool, Boolean imported) {
+        return new dev.tpm.model.LoadGeneratorInfo(tool, null, null, null, null, null, null, imported, java.util.Map.of());
     }
 }

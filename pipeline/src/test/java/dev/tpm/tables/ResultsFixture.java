@@ -66,7 +66,7 @@ final class ResultsFixture {
     }
 
     static Device device(String id, String powerSource) {
-        return new Device(id, "Raspberry Pi 5 Model B", "Cortex-A76 x4", 4, 8064L, "aarch64", "Debian 12",
+        return Device.of(id, "Raspberry Pi 5 Model B", "Cortex-A76 x4", 4, 8064L, "aarch64", "Debian 12",
                 "6.6.51", null, null, "DA9091", "performance", 16384, powerSource);
     }
 

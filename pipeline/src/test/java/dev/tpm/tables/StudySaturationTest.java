@@ -1,5 +1,6 @@
 package dev.tpm.tables;
 
+import dev.tpm.testing.Campaigns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,8 +32,8 @@ class StudySaturationTest {
 
     private static Results results(String study, List<StackInfo> stacks, List<LoadgenSummary> rows) {
         ObjectNode json = JSON.createObjectNode().put("study", study);
-        Device d = new Device("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null, null, "none");
-        Campaign c = new Campaign("c1", "c1", d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), stacks, json);
+        Device d = Device.of("vm", "synthetic VM", null, 2, null, null, null, null, null, null, null, null, null, "none");
+        Campaign c = Campaigns.of("c1", d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), stacks, json);
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), ResultsFixture.mixes(), List.of(c), List.of(),
                 List.of(), List.of(), List.of(), List.of());
         return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), rows, List.of());

@@ -1,154 +1,138 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.Problems;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Device;
+import dev.tpm.model.LoadGeneratorInfo;
+import dev.tpm.model.Machine;
+import dev.tpm.model.Protocol;
+import dev.tpm.model.StackInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
- * campaign.json (data.md): written once when a campaign starts; checked when it resumes (the
- * protocol, the stacks and the device must be the ones it started with). Besides data.md's keys
- * it records the load generator's pinning and time-out, the server's pinning, the harness's own
- * CPUs, the clean environment each stack's server starts with, and why a power source present on
- * the machine could not be used.
+ * campaign.json (data.md): the {@link Campaign} written once when a campaign starts; checked when
+ * it resumes (the protocol, the stacks and the machine must be the ones it started with, compared
+ * as records). Besides data.md's keys it records the load generator's pinning and time-out, the
+ * server's pinning, the harness's own CPUs, the clean environment each stack's server starts with,
+ * and why a power source present on the machine could not be used.
  */
 final class CampaignJsonWriter {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-    /** What the load generator is and where it runs. */
-    record LoadGenerator(String tool, String version, String versionLine, String host, String hostName, String cpus,
-            double timeoutS) {}
-
     private CampaignJsonWriter() {}
 
     /**
-     * The protocol object: the preset's, with the pinning and the flags this campaign ran under,
-     * the delete calibration of an {@code auto} campaign, and {@code cgroup} (v2, v2-since-start,
-     * v1, none: dev.tpm.collect.cgroup.Cgroups).
+     * The protocol: the preset's, with the pinning and the flags this campaign ran under, the
+     * delete calibration of an {@code auto} campaign, and {@code cgroup} (v2, v2-since-start, v1,
+     * none: dev.tpm.collect.cgroup.Cgroups).
      */
-    static ObjectNode protocol(CampaignRunner.Options o, JsonNode deleteCalibration, String cgroup) {
-        ObjectNode protocol = o.preset().protocolJson();
-        if (deleteCalibration != null) protocol.set(DeleteCalibration.PROTOCOL_KEY, deleteCalibration);
-        protocol.put("cgroup", cgroup);
-        if (o.pinning().serverCpus() != null) protocol.put("server_cpus", o.pinning().serverCpus());
-        if (o.pinning().harnessCpus() != null) protocol.put("harness_cpus", o.pinning().harnessCpus());
-        if (!o.bind().equals("127.0.0.1")) protocol.put("bind", o.bind());
-        protocol.put("max_error_rate", o.maxErrorRate());
-        if (o.withoutVcgencmd()) protocol.put("without_vcgencmd", true);
-        return protocol;
+    static Protocol protocol(CampaignRunner.Options o, Protocol.DeleteCalibration deleteCalibration, String cgroup) {
+        return o.preset().protocol().toBuilder()
+                .deleteCalibration(deleteCalibration)
+                .cgroup(cgroup)
+                .serverCpus(o.pinning().serverCpus())
+                .harnessCpus(o.pinning().harnessCpus())
+                .bind(o.bind().equals("127.0.0.1") ? null : o.bind())
+                .maxErrorRate(o.maxErrorRate())
+                .withoutVcgencmd(o.withoutVcgencmd() ? Boolean.TRUE : null)
+                .build();
     }
 
     /**
      * A campaign may outlast a session, never a machine (data.md {@code machine}): the identity
-     * recorded when the campaign started against this machine's. Every recorded field must match;
-     * a kernel updated in between is refused too, since it changes what is measured.
+     * recorded when the campaign started against this machine's. Every recorded field must match
+     * (a field the campaign did not record is not compared); a kernel updated in between is refused
+     * too, since it changes what is measured.
      */
-    static void requireSameMachine(Path file, JsonNode recorded, JsonNode now) throws IOException {
+    static void requireSameMachine(Path file, Machine recorded, Machine now) throws IOException {
         String advice = "; another machine is another device: start a new campaign with its own id and device id"
                 + " (--campaign, --device-id) instead of resuming this one";
-        if (recorded == null || !recorded.isObject() || recorded.isEmpty()) {
+        Map<String, Object> there = fields(recorded);
+        if (there.isEmpty()) {
             throw new IOException(file + ": $.machine: expected the identity of the machine that started this campaign,"
                     + " found nothing (an older harness started it), so this cannot be shown to be that machine" + advice);
         }
+        Map<String, Object> here = fields(now);
         List<String> differ = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> e : recorded.properties()) {
-            JsonNode here = now.get(e.getKey());
-            // by their JSON text: a number read back is an int node where the one read here is a long
-            if (here == null || !e.getValue().toString().equals(here.toString())) {
-                differ.add(e.getKey() + " " + e.getValue() + " there, " + (here == null ? "unknown" : here.toString()) + " here");
-            }
-        }
+        there.forEach((key, value) -> {
+            Object h = here.get(key);
+            if (!Objects.equals(value, h)) differ.add(key + " " + show(value) + " there, " + (h == null ? "unknown" : show(h)) + " here");
+        });
         if (!differ.isEmpty()) {
             throw new IOException(file + ": $.machine: this campaign was started on another machine ("
                     + String.join("; ", differ) + ")" + advice);
         }
     }
 
+    /** The recorded fields of a machine, by campaign.json key, in its order. */
+    private static Map<String, Object> fields(Machine m) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        if (m == null) return f;
+        f.put("machine_id", m.machineId());
+        f.put("kernel", m.kernel());
+        f.put("cpu_model", m.cpuModel());
+        f.put("memory_kib", m.memoryKib());
+        f.put("hardware_id", m.hardwareId());
+        f.putAll(m.extra());
+        f.values().removeIf(Objects::isNull);
+        return f;
+    }
+
+    /** A value as campaign.json shows it: a string quoted. */
+    private static String show(Object v) {
+        return v instanceof String s ? "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"" : v.toString();
+    }
+
     /**
-     * @param deleteCalibration what an {@code auto} campaign's calibration measured
-     *     ({@link DeleteCalibration#PROTOCOL_KEY}), or null
+     * Writes campaign.json when the campaign starts; when it resumes, checks it against what this
+     * run would write.
+     *
+     * @param deleteCalibration what an {@code auto} campaign's calibration measured, or null
      */
-    static void writeOrCheck(Path file, CampaignRunner.Options o, JsonNode deleteCalibration, ServerSide servers,
-            ObjectNode device, ObjectNode machine, List<String> powerProblems, LoadGenerator lg, String cgroup)
-            throws IOException {
-        ObjectNode protocol = protocol(o, deleteCalibration, cgroup);
+    static void writeOrCheck(Path file, CampaignRunner.Options o, Protocol.DeleteCalibration deleteCalibration,
+            ServerSide servers, Device device, Machine machine, LoadGeneratorInfo lg, String cgroup) throws IOException {
+        Protocol protocol = protocol(o, deleteCalibration, cgroup);
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();
         if (Files.exists(file)) {
             // read back with ingest's rules: a campaign.json ingest would reject is not resumed
             Problems problems = new Problems();
-            dev.tpm.codec.CampaignJson.Read read = dev.tpm.codec.CampaignJson.read(o.dataDir(), o.campaign(), problems);
+            CampaignJson.Read read = CampaignJson.read(o.dataDir(), o.campaign(), problems);
             if (!problems.isEmpty()) {
-                throw new IOException(problems.all().stream().map(Object::toString)
-                        .collect(java.util.stream.Collectors.joining("\n")));
+                throw new IOException(problems.all().stream().map(Object::toString).collect(Collectors.joining("\n")));
             }
-            JsonNode oldProtocol = read.campaign().protocol();
-            JsonNode now = new ObjectMapper().readTree(protocol.toString());
-            if (!now.equals(oldProtocol)) {
-                throw new IOException(file + ": $.protocol: this campaign was started with " + oldProtocol
-                        + "; resuming it with another protocol would mix two protocols in one campaign (found " + now + ")");
+            Campaign started = read.campaign();
+            if (!protocol.equals(started.protocol())) {
+                throw new IOException(file + ": $.protocol: this campaign was started with " + CampaignJson.compact(started.protocol())
+                        + "; resuming it with another protocol would mix two protocols in one campaign (found "
+                        + CampaignJson.compact(protocol) + ")");
             }
-            List<String> oldIds = read.campaign().stacks().stream().map(s -> s.id()).toList();
+            List<String> oldIds = started.stacks().stream().map(StackInfo::id).toList();
             if (!oldIds.equals(ids)) throw new IOException(file + ": $.stacks: this campaign measures " + oldIds + ", found " + ids);
             if (!o.deviceId().equals(read.deviceId())) {
                 throw new IOException(file + ": $.device.id: this campaign ran on '" + read.deviceId()
                         + "', found '" + o.deviceId() + "'");
             }
-            requireSameMachine(file, JSON.readTree(file.toFile()).get("machine"), machine);
+            requireSameMachine(file, started.machine(), machine);
             return;
         }
-        ObjectNode c = JSON.createObjectNode();
-        c.put("campaign", o.campaign());
-        c.put("study", o.preset().study());
-        if (!powerProblems.isEmpty()) {
-            ArrayNode pp = device.putArray("power_problems");
-            powerProblems.forEach(pp::add);
-        }
-        c.set("device", device);
-        c.set("machine", machine);
-        ObjectNode l = c.putObject("load_generator");
-        l.put("tool", lg.tool());
-        l.put("version", lg.version());
-        l.put("version_line", lg.versionLine());
-        l.put("host", lg.host());
-        if (lg.hostName() != null) l.put("host_name", lg.hostName());
-        if (lg.cpus() != null) l.put("cpus", lg.cpus());
-        if (!Double.isNaN(lg.timeoutS())) l.put("timeout_s", Math.round(lg.timeoutS()));
-        c.set("protocol", protocol);
-        ArrayNode stacks = c.putArray("stacks");
+        List<StackInfo> stacks = new ArrayList<>();
         for (StackSpec s : o.stacks()) {
-            ObjectNode e = stacks.addObject();
-            e.put("id", s.id());
             String version = servers.toolchainVersion(s);
-            e.put("language", version == null ? s.language() : s.language() + " " + version);
-            e.put("framework", s.framework());
-            if (s.standIn() != null) {
-                ObjectNode si = e.putObject("stand_in");
-                si.put("for", s.standIn().forServer());
-                si.put("why", s.standIn().why());
-            }
-            Long bytes = servers.artifactBytes(s);
-            if (bytes != null) e.put("artifact_bytes", bytes);
-            e.put("workers", s.workers());
-            Map<String, String> versions = servers.versions(s);
-            if (versions != null) {
-                ObjectNode v = e.putObject("versions");
-                versions.forEach(v::put);
-            }
             Map<String, String> env = servers.environment(s, o.bind(), o.workDir().resolve("items.db"));
-            if (!env.isEmpty()) {
-                ObjectNode en = e.putObject("env");
-                env.forEach(en::put);
-            }
+            stacks.add(new StackInfo(s.id(), version == null ? s.language() : s.language() + " " + version, s.framework(),
+                    servers.artifactBytes(s), s.workers(),
+                    s.standIn() == null ? null : new StackInfo.StandIn(s.standIn().forServer(), s.standIn().why()),
+                    servers.versions(s), null, env.isEmpty() ? null : env, Map.of()));
         }
-        dev.tpm.codec.CampaignJson.write(file, c);
+        CampaignJson.write(file, new Campaign(o.campaign(), o.campaign(), o.preset().study(), device, machine, lg, protocol,
+                stacks, Map.of()));
     }
 }

@@ -4,12 +4,10 @@ import dev.tpm.codec.Problems;
 import dev.tpm.codec.RunCsv;
 import dev.tpm.codec.Sha256Sums;
 import dev.tpm.model.RunRow;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.loadgen.LoadGenHost;
@@ -17,7 +15,11 @@ import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Device;
 import dev.tpm.model.Endpoints;
+import dev.tpm.model.LoadGeneratorInfo;
+import dev.tpm.model.Machine;
+import dev.tpm.model.Protocol;
 import dev.tpm.model.RunColumns;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -47,7 +49,12 @@ public final class CampaignRunner {
     static final String CHILDREN_FILE = CampaignLock.CHILDREN_FILE;
 
     /**
+     * One campaign's settings, built with {@link #builder}: what a spec version or an option adds
+     * is a field with a default, never another constructor.
+     *
      * @param stacks each must have passed the conformance check
+     * @param deviceId campaign.json's device.id
+     * @param modelId campaign.json's device.model_id (data.md version 4), or null
      * @param workDir scratch space outside data/: the database, server logs, wrk output, the lock
      * @param pinning CPUs of the server, the load generator and this JVM
      * @param loadGenHost this machine or another one reached through ssh
@@ -56,61 +63,121 @@ public final class CampaignRunner {
      * @param withoutVcgencmd the user chose to run a paper campaign without vcgencmd (recorded)
      * @param autocannonDir where npm installed autocannon (harness/loadgen/autocannon), for presets
      *     whose load generator it is
+     * @param node the node that runs autocannon
      * @param ohaDir where cargo installed oha (harness/loadgen/oha), for presets with a phase 4
      */
     public record Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-            Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
+            String modelId, Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
             double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir, String node, Path ohaDir) {
         public Options {
             stacks = List.copyOf(stacks);
             if (node == null || node.isBlank()) throw new IllegalArgumentException("node: expected an executable, found '" + node + "'");
         }
 
+        /**
+         * Options with their defaults: no pinning, {@code wrk} on the PATH, this machine's load
+         * generator, loopback, analysis.md's default error rate, autocannon and oha in the tool
+         * folders beside the wrk scripts ({@code <harness>/loadgen/}), the first node on the PATH.
+         */
+        public static Builder builder(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
+                Path wrkScripts, Path workDir) {
+            return new Builder(dataDir, campaign, preset, stacks, deviceId, wrkScripts, workDir);
+        }
+
         /** These options with another preset (an {@code auto} campaign's, its DELETE table size measured). */
         public Options withPreset(Preset p) {
-            return new Options(dataDir, campaign, p, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
-                    maxErrorRate, withoutVcgencmd, autocannonDir, node, ohaDir);
+            return new Options(dataDir, campaign, p, stacks, deviceId, modelId, pinning, wrkScripts, wrk, workDir, loadGenHost,
+                    bind, maxErrorRate, withoutVcgencmd, autocannonDir, node, ohaDir);
         }
 
-        /** oha in the project's tool folder beside autocannon's: {@code <harness>/loadgen/oha}. */
-        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-                Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
-                double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir, String node) {
-            this(dataDir, campaign, preset, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
-                    maxErrorRate, withoutVcgencmd, autocannonDir, node,
-                    autocannonDir.toAbsolutePath().resolveSibling(dev.tpm.collect.loadgen.LoadGenerator.OHA));
-        }
+        /** Options field by field; each setter replaces a default. */
+        public static final class Builder {
+            private final Path dataDir;
+            private final String campaign;
+            private final Preset preset;
+            private final List<StackSpec> stacks;
+            private final String deviceId;
+            private final Path wrkScripts;
+            private final Path workDir;
+            private String modelId;
+            private Pinning pinning = Pinning.NONE;
+            private String wrk = "wrk";
+            private LoadGenHost loadGenHost = LoadGenHost.LOCAL;
+            private String bind = "127.0.0.1";
+            private double maxErrorRate = dev.tpm.model.AnalysisConfig.defaults().maxErrorRate();
+            private boolean withoutVcgencmd;
+            private Path autocannonDir;
+            private String node = LoadGenerator.DEFAULT_NODE;
+            private Path ohaDir;
 
-        /** autocannon run by the first node on the load generator's PATH. */
-        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-                Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
-                double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir) {
-            this(dataDir, campaign, preset, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
-                    maxErrorRate, withoutVcgencmd, autocannonDir, LoadGenerator.DEFAULT_NODE);
-        }
+            private Builder(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
+                    Path wrkScripts, Path workDir) {
+                this.dataDir = dataDir;
+                this.campaign = campaign;
+                this.preset = preset;
+                this.stacks = stacks;
+                this.deviceId = deviceId;
+                this.wrkScripts = wrkScripts;
+                this.workDir = workDir;
+            }
 
-        /** autocannon beside the wrk scripts: {@code <harness>/loadgen/autocannon}. */
-        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-                Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
-                double maxErrorRate, boolean withoutVcgencmd) {
-            this(dataDir, campaign, preset, stacks, deviceId, pinning, wrkScripts, wrk, workDir, loadGenHost, bind,
-                    maxErrorRate, withoutVcgencmd, wrkScripts.toAbsolutePath().getParent().resolve("loadgen").resolve("autocannon"));
-        }
+            public Builder modelId(String v) {
+                modelId = v;
+                return this;
+            }
 
-        /** This machine's load generator, bound to loopback, analysis.json's default error rate. */
-        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId, boolean pin,
-                Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost, Path autocannonDir) {
-            this(dataDir, campaign, preset, stacks, deviceId,
-                    Pinning.of(pin, null, null, Runtime.getRuntime().availableProcessors()), wrkScripts, wrk, workDir,
-                    LoadGenHost.LOCAL, "127.0.0.1", dev.tpm.model.AnalysisConfig.defaults().maxErrorRate(), false,
-                    autocannonDir);
-        }
+            public Builder pinning(Pinning v) {
+                pinning = v;
+                return this;
+            }
 
-        /** As above, autocannon beside the wrk scripts. */
-        public Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId, boolean pin,
-                Path wrkScripts, String wrk, Path workDir, String loadGeneratorHost) {
-            this(dataDir, campaign, preset, stacks, deviceId, pin, wrkScripts, wrk, workDir, loadGeneratorHost,
-                    wrkScripts.toAbsolutePath().getParent().resolve("loadgen").resolve("autocannon"));
+            public Builder wrk(String v) {
+                wrk = v;
+                return this;
+            }
+
+            public Builder loadGenHost(LoadGenHost v) {
+                loadGenHost = v;
+                return this;
+            }
+
+            public Builder bind(String v) {
+                bind = v;
+                return this;
+            }
+
+            public Builder maxErrorRate(double v) {
+                maxErrorRate = v;
+                return this;
+            }
+
+            public Builder withoutVcgencmd(boolean v) {
+                withoutVcgencmd = v;
+                return this;
+            }
+
+            public Builder autocannonDir(Path v) {
+                autocannonDir = v;
+                return this;
+            }
+
+            public Builder node(String v) {
+                node = v;
+                return this;
+            }
+
+            public Builder ohaDir(Path v) {
+                ohaDir = v;
+                return this;
+            }
+
+            public Options build() {
+                Path autocannon = autocannonDir != null ? autocannonDir
+                        : wrkScripts.toAbsolutePath().getParent().resolve("loadgen").resolve(LoadGenerator.AUTOCANNON);
+                Path oha = ohaDir != null ? ohaDir : autocannon.toAbsolutePath().resolveSibling(LoadGenerator.OHA);
+                return new Options(dataDir, campaign, preset, stacks, deviceId, modelId, pinning, wrkScripts, wrk, workDir,
+                        loadGenHost, bind, maxErrorRate, withoutVcgencmd, autocannon, node, oha);
+            }
         }
     }
 
@@ -153,32 +220,33 @@ public final class CampaignRunner {
                 Runtime.getRuntime().addShutdownHook(hook);
                 Cgroups cgroups = servers.runsCommandPrefix() ? Cgroups.detect(o.workDir()) : Cgroups.none();
                 cgroups.removeStale(o.campaign(), s -> log.println("collect: " + s));
-                ObjectNode machine = facts.machine();
-                HardwareId.warning(machine.path("hardware_id").asText(null)).ifPresent(w -> log.println("collect: " + w));
+                Machine machine = facts.machine();
+                HardwareId.warning(machine.hardwareId()).ifPresent(w -> log.println("collect: " + w));
                 Path campaignJson = dir.resolve(CAMPAIGN_JSON);
                 Options run = o;
-                JsonNode calibration = null;
+                Protocol.DeleteCalibration calibration = null;
                 if (o.preset().seedRowsDelete() == Preset.AUTO) {
                     List<PlannedRun> plan = Plan.of(o.preset(), o.stacks().stream().map(StackSpec::id).toList());
-                    Integer recorded = DeleteCalibration.recorded(campaignJson);
-                    if (recorded != null) {
+                    Protocol started = DeleteCalibration.recordedProtocol(o.dataDir(), o.campaign(), campaignJson);
+                    Protocol.DeleteRows recorded = started == null ? null : started.seedRowsDelete();
+                    if (recorded != null && !recorded.auto()) {
                         // resumed: the size this campaign measured when it started, never measured again
-                        run = o.withPreset(o.preset().withSeedRowsDelete(recorded));
-                        calibration = DeleteCalibration.recordedJson(campaignJson);
+                        run = o.withPreset(o.preset().withSeedRowsDelete(Math.toIntExact(recorded.rows())));
+                        calibration = started.deleteCalibration();
                     } else if (!Files.exists(campaignJson) && !DeleteCalibration.deleteLoads(plan).isEmpty()) {
                         DeleteCalibration c = new DeleteCalibration(o, servers, lock, scripts, log);
                         kill.set(c::killCurrentServer);
                         DeleteCalibration.Result r = c.calibrate(plan);
                         run = o.withPreset(o.preset().withSeedRowsDelete(r.rows()));
-                        calibration = r.json();
+                        calibration = r.recorded();
                     }
                 }
-                ObjectNode device = facts.read(o.deviceId(), sensors.power().id());
+                Device device = facts.read(o.deviceId(), o.modelId(), sensors.power().id(), sensors.problems());
                 CampaignJsonWriter.writeOrCheck(campaignJson, run, calibration, servers, device, machine,
-                        sensors.problems(), loadGenerator(), cgroups.mode());
+                        loadGenerator(), cgroups.mode());
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
                 RunMeasurement measurement = new RunMeasurement(run, servers, sensors, lock, dir, scripts, cgroups,
-                        device.path("cores").asInt(Runtime.getRuntime().availableProcessors()));
+                        device.cores() == null ? Runtime.getRuntime().availableProcessors() : device.cores());
                 kill.set(measurement::killCurrentServer);
                 return runLocked(measurement);
             } finally {
@@ -199,13 +267,15 @@ public final class CampaignRunner {
     }
 
     /** campaign.json's load_generator: the tool of phases 1-3, its version asked where it runs. */
-    private CampaignJsonWriter.LoadGenerator loadGenerator() throws IOException, InterruptedException {
+    private LoadGeneratorInfo loadGenerator() throws IOException, InterruptedException {
         String host = o.loadGenHost().target();
         String hostName = host == null ? null : host.substring(host.indexOf('@') + 1);
         LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), setup());
         LoadGenerator.Version v = tool.version();
-        return new CampaignJsonWriter.LoadGenerator(tool.tool(), v.number(), v.line(), o.loadGenHost().hostKind(), hostName,
-                o.pinning().loadGeneratorCpus(), o.preset().timeoutS());
+        double timeoutS = o.preset().timeoutS();
+        // the tool takes whole seconds
+        return new LoadGeneratorInfo(tool.tool(), v.number(), v.line(), o.loadGenHost().hostKind(), hostName,
+                o.pinning().loadGeneratorCpus(), Double.isNaN(timeoutS) ? null : (double) Math.round(timeoutS), null, Map.of());
     }
 
     /**
@@ -348,9 +418,9 @@ public final class CampaignRunner {
             if (a.verdict().ok()) {
                 t.ok++;
             } else {
-                if (a.verdict().status().equals(RunColumns.STATUS_DISCARDED)) t.discarded++;
+                if (a.verdict().status() == dev.tpm.model.RunStatus.DISCARDED) t.discarded++;
                 else t.failed++;
-                log.println("collect: " + r + ": " + a.verdict().status() + ": " + a.verdict().note());
+                log.println("collect: " + r + ": " + a.verdict().status().text() + ": " + a.verdict().note());
             }
             RunQueue.Requeue q = queue.report(r, a.verdict().ok() ? RunQueue.Outcome.OK : RunQueue.Outcome.NOT_OK);
             if (q == RunQueue.Requeue.GAVE_UP) {

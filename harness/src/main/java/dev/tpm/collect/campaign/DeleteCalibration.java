@@ -1,9 +1,7 @@
 package dev.tpm.collect.campaign;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tpm.codec.CampaignJson;
+import dev.tpm.codec.Problems;
 import dev.tpm.codec.Seeds;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.loadgen.WrkCommand;
@@ -11,6 +9,7 @@ import dev.tpm.collect.loadgen.WrkDoneJson;
 import dev.tpm.collect.loadgen.LoadResult;
 import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.Endpoints;
+import dev.tpm.model.Protocol;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -62,7 +61,6 @@ final class DeleteCalibration {
     /** Calibration loads per stack and concurrency before the campaign gives up (failures and tables used up). */
     static final int MAX_ATTEMPTS = 4;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One calibration load's result. */
     record Rate(String stack, int concurrency, int seededRows, long requests, double durationS) {
@@ -72,7 +70,7 @@ final class DeleteCalibration {
     }
 
     /** The size for every stack and what it was computed from. */
-    record Result(int rows, List<Rate> rates, int loadS, ObjectNode json) {}
+    record Result(int rows, List<Rate> rates, int loadS, Protocol.DeleteCalibration recorded) {}
 
     private final CampaignRunner.Options o;
     private final ServerSide servers;
@@ -90,22 +88,16 @@ final class DeleteCalibration {
     }
 
     /**
-     * The size {@code campaignJson} records for a campaign of this {@code auto} preset, or null: a
-     * new campaign (no file yet), or one started before version 3 whose {@code "auto"} sized each
-     * stack's table from its own delete rate (it resumes under that rule, {@link DeleteRows}, so
-     * that one campaign never mixes two).
+     * The protocol {@code campaignJson} recorded when its campaign started, or null when there is
+     * none yet or it cannot be read (the resume then stops with ingest's message, CampaignJsonWriter).
+     * Its {@code seed_rows_delete} is the size an {@code auto} campaign measured; a campaign started
+     * before version 3 recorded {@code "auto"} and sizes each stack's table from its own delete rate
+     * ({@link DeleteRows}), so that one campaign never mixes two.
      */
-    static Integer recorded(Path campaignJson) throws IOException {
+    static Protocol recordedProtocol(Path dataDir, String campaign, Path campaignJson) {
         if (!Files.isRegularFile(campaignJson)) return null;
-        JsonNode n = JSON.readTree(campaignJson.toFile()).path("protocol").path("seed_rows_delete");
-        return n.canConvertToInt() && n.isIntegralNumber() ? n.asInt() : null;
-    }
-
-    /** The recorded calibration object of {@code campaignJson}'s protocol, or null. */
-    static JsonNode recordedJson(Path campaignJson) throws IOException {
-        if (!Files.isRegularFile(campaignJson)) return null;
-        JsonNode n = JSON.readTree(campaignJson.toFile()).path("protocol").get(PROTOCOL_KEY);
-        return n == null || n.isNull() ? null : n;
+        var c = CampaignJson.read(dataDir, campaign, new Problems()).campaign();
+        return c == null ? null : c.protocol();
     }
 
     /** Concurrency -> the longest delete run at it, over the plan's delete runs (empty: none). */
@@ -153,24 +145,15 @@ final class DeleteCalibration {
                 "collect: seed_rows_delete auto: %d rows for every stack (%s's %.0f requests/s at c=%d x %d s x margin %s, rounded up to %d)",
                 rows, fastest.stack(), fastest.rps(), fastest.concurrency(), loads.get(fastest.concurrency()),
                 Double.toString(MARGIN), ROUND_TO));
-        return new Result(rows, rates, loadS, json(rates, loadS));
+        return new Result(rows, rates, loadS, recorded(rates, loadS));
     }
 
-    static ObjectNode json(List<Rate> rates, int loadS) {
-        ObjectNode j = JSON.createObjectNode();
-        j.put("load_s", loadS);
-        j.put("margin", MARGIN);
-        j.put("rounded_to", ROUND_TO);
-        ArrayNode a = j.putArray("rates");
-        for (Rate r : rates) {
-            ObjectNode e = a.addObject();
-            e.put("stack", r.stack());
-            e.put("concurrency", r.concurrency());
-            e.put("seeded_rows", r.seededRows());
-            e.put("requests", r.requests());
-            e.put("duration_s", r.durationS());
-        }
-        return j;
+    /** What campaign.json's protocol records of a calibration ({@link #PROTOCOL_KEY}). */
+    static Protocol.DeleteCalibration recorded(List<Rate> rates, int loadS) {
+        return new Protocol.DeleteCalibration((double) loadS, MARGIN, (long) ROUND_TO, rates.stream()
+                .map(r -> new Protocol.DeleteCalibration.Rate(r.stack(), r.concurrency(), (long) r.seededRows(), r.requests(),
+                        r.durationS()))
+                .toList());
     }
 
     private Rate calibrate(StackSpec spec, int concurrency, int loadS) throws IOException, InterruptedException {

@@ -1,14 +1,15 @@
 package dev.tpm.collect.campaign;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.sample.Commands;
+import dev.tpm.model.Device;
+import dev.tpm.model.Machine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * campaign.json's {@code device} object, read from the machine: the model from the device tree
@@ -17,56 +18,33 @@ import java.util.Locale;
  * read is left out rather than guessed.
  */
 public final class DeviceFacts {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final Path root;
     private final Commands commands;
-    private final String modelId;
 
     /** @param root "/" on a real machine; a folder laid out like it in tests */
     public DeviceFacts(Path root, Commands commands) {
-        this(root, commands, null);
-    }
-
-    private DeviceFacts(Path root, Commands commands, String modelId) {
         this.root = root;
         this.commands = commands;
-        this.modelId = modelId;
-    }
-
-    /**
-     * The same facts, with {@code device.model_id} (data.md version 4: the model of which the
-     * device is one unit, e.g. {@code pi5-8gb}) as the user gave it; null leaves it out.
-     */
-    public DeviceFacts withModelId(String modelId) {
-        return new DeviceFacts(root, commands, modelId);
     }
 
     public static DeviceFacts system() {
         return new DeviceFacts(Path.of("/"), Commands.system(5_000));
     }
 
-    public ObjectNode read(String id, String powerSource) {
-        ObjectNode d = JSON.createObjectNode();
-        d.put("id", id);
-        putIfPresent(d, "model_id", modelId);
-        putIfPresent(d, "model", model());
+    /**
+     * @param modelId campaign.json's {@code device.model_id} (data.md version 4), or null
+     * @param powerProblems why a power source present on the machine could not be used (none: empty)
+     */
+    public Device read(String id, String modelId, String powerSource, List<String> powerProblems) {
         int cores = cores();
         String cpu = cpuName();
-        putIfPresent(d, "cpu", cpu == null ? null : cpu + " x" + cores);
-        d.put("cores", cores);
-        Long mem = memoryMib();
-        if (mem != null) d.put("memory_mib", mem);
-        putIfPresent(d, "arch", firstLine(command("uname", "-m")));
-        putIfPresent(d, "os", osName());
-        putIfPresent(d, "kernel", firstLine(command("uname", "-r")));
-        putIfPresent(d, "firmware", firstLine(command("vcgencmd", "version")));
-        putIfPresent(d, "bootloader", firstLine(command("vcgencmd", "bootloader_version")));
-        putIfPresent(d, "cpu_governor", firstLine(file("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")));
         String page = firstLine(command("getconf", "PAGE_SIZE"));
-        if (page != null && page.matches("\\d+")) d.put("page_size", Integer.parseInt(page));
-        d.put("power_source", powerSource);
-        return d;
+        return new Device(id, model(), cpu == null ? null : cpu + " x" + cores, cores, memoryMib(),
+                firstLine(command("uname", "-m")), osName(), firstLine(command("uname", "-r")),
+                firstLine(command("vcgencmd", "version")), firstLine(command("vcgencmd", "bootloader_version")), null,
+                firstLine(file("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")),
+                page != null && page.matches("\\d+") ? Integer.parseInt(page) : null, powerSource, modelId,
+                powerProblems.isEmpty() ? null : powerProblems, Map.of());
     }
 
     /**
@@ -75,17 +53,12 @@ public final class DeviceFacts {
      * 4), the kernel as {@code uname -rv} prints it (release and build), the CPU model and the
      * memory - so that a campaign resumes only where it started.
      */
-    public ObjectNode machine() {
-        ObjectNode m = JSON.createObjectNode();
-        putIfPresent(m, "machine_id", firstLine(file("etc/machine-id")));
-        putIfPresent(m, "hardware_id", new HardwareId(root).detect().map(HardwareId.Id::text).orElse(null));
+    public Machine machine() {
         String release = firstLine(file("proc/sys/kernel/osrelease"));
         String build = firstLine(file("proc/sys/kernel/version"));
-        putIfPresent(m, "kernel", release == null ? null : build == null ? release : release + " " + build);
-        putIfPresent(m, "cpu_model", cpuName());
-        Long kib = memoryKib();
-        if (kib != null) m.put("memory_kib", kib);
-        return m;
+        return new Machine(firstLine(file("etc/machine-id")),
+                release == null ? null : build == null ? release : release + " " + build, cpuName(), memoryKib(),
+                new HardwareId(root).detect().map(HardwareId.Id::text).orElse(null), Map.of());
     }
 
     String model() {
@@ -201,10 +174,6 @@ public final class DeviceFacts {
         int nl = t.indexOf('\n');
         t = (nl < 0 ? t : t.substring(0, nl)).strip();
         return t.isEmpty() ? null : t;
-    }
-
-    private static void putIfPresent(ObjectNode o, String key, String value) {
-        if (value != null && !value.isBlank()) o.put(key, value);
     }
 
     /** A device id from the host name: lower case, [a-z0-9-] only. */

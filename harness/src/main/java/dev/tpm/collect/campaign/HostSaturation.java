@@ -52,6 +52,6 @@ final class HostSaturation {
         double s = share(cpuS, loadgenCpuS, durationS);
         if (Double.isNaN(s) || s < SHARE) return v;
         String n = String.format(Locale.ROOT, "%s (server + load generator %.0f %% of %d cores)", NOTE, 100 * s, cores);
-        return new RunVerdict(v.status(), v.note() == null ? n : v.note() + "; " + n, v.loadGeneratorBound(), true);
+        return new RunVerdict(v.status(), v.reason(), v.note() == null ? n : v.note() + "; " + n, v.loadGeneratorBound(), true);
     }
 }

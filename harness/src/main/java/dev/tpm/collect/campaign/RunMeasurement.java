@@ -164,10 +164,9 @@ final class RunMeasurement {
             currentCgroup = null;
         }
         if (r.endpoint().equals(Endpoints.DELETE_ITEM) && b.requests != null) {
-            deleteRows.observed(r.stack(), rows, b.requests, b.durationS, m.verdict.note() != null
-                    && m.verdict.note().startsWith("ran out of rows"));
+            deleteRows.observed(r.stack(), rows, b.requests, b.durationS, m.verdict.outOfRows());
         }
-        b.status = m.verdict.status();
+        b.status = m.verdict.status().text();
         b.note = m.verdict.note();
         if (r.phase() != 3 && Files.exists(wrkOut)) {
             AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + "." + tool.fileExtension()),
@@ -187,7 +186,7 @@ final class RunMeasurement {
     /** Verdict and memory series of one run. */
     private record Measured(RunVerdict verdict, List<TreeSampler.Sample> samples, Instant seriesStart) {
         static Measured failed(String note) {
-            return new Measured(new RunVerdict(RunColumns.STATUS_FAILED, RunRow.oneLine(note), false), List.of(), null);
+            return new Measured(RunVerdict.failed(RunRow.oneLine(note)), List.of(), null);
         }
     }
 
@@ -304,7 +303,7 @@ final class RunMeasurement {
         } catch (IOException e) {
             String note = e.getMessage() + firstLine(out.messages());
             if (samplerFailure != null) note = "sampler failed: " + samplerFailure + "; " + note;
-            return new Measured(new RunVerdict(RunColumns.STATUS_FAILED, RunRow.oneLine(note), false), samples, seriesStart);
+            return new Measured(RunVerdict.failed(RunRow.oneLine(note)), samples, seriesStart);
         }
         if (cgroupFailure != null) samplerFailure = samplerFailure == null ? cgroupFailure : samplerFailure + "; " + cgroupFailure;
         RunVerdict v = RunVerdict.decide(new RunVerdict.Measured(samplerFailure, alive, w.requests(), w.socketErrors(),

@@ -1,7 +1,7 @@
 package dev.tpm.collect.campaign;
 
 import dev.tpm.collect.sample.Throttling;
-import dev.tpm.model.RunColumns;
+import dev.tpm.model.RunStatus;
 import java.util.Locale;
 
 /**
@@ -12,13 +12,21 @@ import java.util.Locale;
  * error rate above max_error_rate), else {@code ok}. A load-generator-bound run keeps its status
  * and says so in its note.
  *
- * @param status {@link RunColumns#STATUS_OK}, {@code failed} or {@code discarded}
- * @param note one line, or null
+ * @param status ok, failed or discarded
+ * @param reason why a run failed or was discarded, null for an ok run; decisions read it, never
+ *     the note
+ * @param note one line, written from the reason (and the load-generator flag), or null
  * @param loadGeneratorBound the load generator used at least {@link #LOADGEN_BOUND_SHARE} of its CPUs
  * @param hostSaturated server and load generator shared the host and used at least 95 % of its
  *     cores ({@link HostSaturation})
  */
-public record RunVerdict(String status, String note, boolean loadGeneratorBound, boolean hostSaturated) {
+public record RunVerdict(RunStatus status, Reason reason, String note, boolean loadGeneratorBound, boolean hostSaturated) {
+    /** Why a run has no result ({@code failed}) or the harness rejected it ({@code discarded}). */
+    public enum Reason {
+        SAMPLER_FAILED, SERVER_EXITED, NO_REQUEST, NO_MEMORY_SAMPLE, NO_RESULT,
+        THROTTLED, STICKY_THROTTLING, OUT_OF_ROWS, ERROR_RATE
+    }
+
     /** Share of the load generator's CPUs above which a run is flagged as load-generator bound. */
     public static final double LOADGEN_BOUND_SHARE = 0.95;
     public static final String LOADGEN_BOUND_NOTE = "load-generator bound";
@@ -38,48 +46,61 @@ public record RunVerdict(String status, String note, boolean loadGeneratorBound,
             long non2xx, boolean memorySampled, int throttledBits, int stickyBefore, int stickyAfter, long missingIds,
             double maxErrorRate, double loadgenCpuShare) {}
 
-    /** A verdict without the host-saturation flag. */
-    public RunVerdict(String status, String note, boolean loadGeneratorBound) {
-        this(status, note, loadGeneratorBound, false);
+    /** A run without a result for a reason {@link #decide} does not see (the harness could not measure it). */
+    public static RunVerdict failed(String note) {
+        return new RunVerdict(RunStatus.FAILED, Reason.NO_RESULT, note, false, false);
     }
 
     public boolean ok() {
-        return RunColumns.STATUS_OK.equals(status);
+        return status == RunStatus.OK;
+    }
+
+    /** Whether the delete run used up its table ({@code seed more rows}). */
+    public boolean outOfRows() {
+        return reason == Reason.OUT_OF_ROWS;
     }
 
     public static RunVerdict decide(Measured m) {
         boolean bound = !Double.isNaN(m.loadgenCpuShare()) && m.loadgenCpuShare() >= LOADGEN_BOUND_SHARE;
         String failed = null;
         String discarded = null;
+        Reason reason = null;
         if (m.samplerFailure() != null) {
+            reason = Reason.SAMPLER_FAILED;
             failed = "sampler failed: " + m.samplerFailure();
         } else if (!m.serverAliveAfterLoad()) {
+            reason = Reason.SERVER_EXITED;
             failed = "server exited during the load";
         } else if (m.requests() == 0) {
+            reason = Reason.NO_REQUEST;
             failed = "no request completed (" + m.socketErrors() + " socket errors)";
         } else if (!m.memorySampled()) {
+            reason = Reason.NO_MEMORY_SAMPLE;
             failed = "no memory sample of the server during the load";
         } else if (m.throttledBits() > 0) {
+            reason = Reason.THROTTLED;
             discarded = "throttling flags " + Throttling.hex(m.throttledBits()) + " (get_throttled bits 0-3) during the run";
         } else if (m.stickyBefore() >= 0 && m.stickyAfter() >= 0 && (m.stickyAfter() & ~m.stickyBefore()) != 0) {
+            reason = Reason.STICKY_THROTTLING;
             discarded = "sticky throttling bits went from " + Throttling.hex(m.stickyBefore()) + " to "
                     + Throttling.hex(m.stickyAfter()) + " (get_throttled bits 16-19) across the run";
         } else if (m.missingIds() > 0) {
+            reason = Reason.OUT_OF_ROWS;
             discarded = "ran out of rows: " + m.missingIds() + " DELETEs of ids that had no row (seed more rows)";
         } else {
             double rate = (m.socketErrors() + m.non2xx()) / (double) m.requests();
             if (rate > m.maxErrorRate()) {
+                reason = Reason.ERROR_RATE;
                 discarded = String.format(Locale.ROOT, "error rate %.4f above max_error_rate %s ((%d socket errors + %d non-2xx) / %d requests)",
                         rate, Double.toString(m.maxErrorRate()), m.socketErrors(), m.non2xx(), m.requests());
             }
         }
-        String status = failed != null ? RunColumns.STATUS_FAILED
-                : discarded != null ? RunColumns.STATUS_DISCARDED : RunColumns.STATUS_OK;
+        RunStatus status = failed != null ? RunStatus.FAILED : discarded != null ? RunStatus.DISCARDED : RunStatus.OK;
         String note = failed != null ? failed : discarded;
         if (bound) {
             String b = String.format(Locale.ROOT, "%s (%.0f %% of its CPUs)", LOADGEN_BOUND_NOTE, 100 * m.loadgenCpuShare());
             note = note == null ? b : note + "; " + b;
         }
-        return new RunVerdict(status, note, bound);
+        return new RunVerdict(status, reason, note, bound, false);
     }
 }

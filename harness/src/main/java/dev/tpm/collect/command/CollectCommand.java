@@ -1,5 +1,9 @@
 package dev.tpm.collect.command;
 
+import dev.tpm.codec.AnalysisJson;
+import dev.tpm.codec.CampaignJson;
+import dev.tpm.codec.Problems;
+import dev.tpm.model.AnalysisConfig;
 import dev.tpm.collect.DeclaredMix;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.campaign.CampaignRunner;
@@ -79,7 +83,8 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--device-id", description = "device id, the unit of analysis (default: the host name)")
     String deviceId;
 
-    @Option(names = "--model-id", description = "the model of which the device is one unit, e.g. pi5-8gb (campaign.json device.model_id; default: none)")
+    @Option(names = "--model-id", description = "the model of which the device is one unit, e.g. pi5-8gb or x86-vm-2c"
+            + " (campaign.json device.model_id; devices that share it are units of one model; default: the preset's model_id)")
     String modelId;
 
     @Option(names = "--work", description = "scratch folder for databases, logs and the lock (default: <tmp>/tpm-collect/<campaign>)")
@@ -130,9 +135,6 @@ public final class CollectCommand implements Callable<Integer> {
             if (!device.matches("[A-Za-z0-9._-]+")) {
                 throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
             }
-            if (modelId != null && !modelId.matches("[A-Za-z0-9._-]+")) {
-                throw new IOException("--model-id: expected letters, digits, '.', '_' or '-', found '" + modelId + "'");
-            }
             String name = campaign != null ? campaign
                     : LocalDate.now(ZoneOffset.UTC) + "-" + device + "-" + p.name();
             if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
@@ -142,7 +144,11 @@ public final class CollectCommand implements Callable<Integer> {
             Sensors sensors = Sensors.detect();
             String refusal = refusal(p, sensors, withoutVcgencmd);
             if (refusal != null) throw new IOException(refusal);
-            double maxErrorRate = maxErrorRate(data.resolve("config").resolve("analysis.json"));
+            if (modelId != null && !CampaignJson.ID.matcher(modelId).matches()) {
+                throw new IOException("--model-id: expected an id of letters, digits, '.', '_', '+', '-' (e.g. pi5-8gb), found '"
+                        + modelId + "'");
+            }
+            double maxErrorRate = maxErrorRate(data);
             int cores = Runtime.getRuntime().availableProcessors();
             Pinning pinning = Pinning.of(pin, serverCpus, loadgenCpus, cores);
             // a stack of one worker per core gets one per CPU the server is pinned to
@@ -158,9 +164,10 @@ public final class CollectCommand implements Callable<Integer> {
                     + " (study " + p.study() + ", " + p.loadGenerator() + (p.phase4() == null ? "" : ", phase 4 with " + p.phase4().tool()) + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
-            CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pinning,
-                    harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir, node, ohaDir),
-                    new StackServerSide(), sensors, DeviceFacts.system().withModelId(modelId), err);
+            CampaignRunner runner = new CampaignRunner(CampaignRunner.Options.builder(data, name, p, chosen, device, harness.resolve("wrk"), workDir)
+                    .modelId(modelId != null ? modelId : p.modelId()).pinning(pinning).wrk(wrk).loadGenHost(host).bind(bind).maxErrorRate(maxErrorRate)
+                    .withoutVcgencmd(withoutVcgencmd).autocannonDir(autocannonDir).node(node).ohaDir(ohaDir).build(),
+                    new StackServerSide(), sensors, DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();
             if (!s.gaveUp().isEmpty()) {
                 err.println("collect: " + s.gaveUp().size() + " group(s) did not reach their measured runs: " + s.gaveUp());
@@ -185,16 +192,18 @@ public final class CollectCommand implements Callable<Integer> {
                 + "--without-vcgencmd to run without it (recorded in campaign.json)";
     }
 
-    /** data/config/analysis.json's max_error_rate, analysis.md's default where the file or key is absent. */
-    static double maxErrorRate(Path analysisJson) throws IOException {
-        double def = dev.tpm.model.AnalysisConfig.defaults().maxErrorRate();
-        if (!Files.exists(analysisJson)) return def;
-        var n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(analysisJson.toFile()).get("max_error_rate");
-        if (n == null) return def;
-        if (!n.isNumber() || n.asDouble() < 0) {
-            throw new IOException(analysisJson + ": $.max_error_rate: expected a non-negative number, found " + n);
+    /**
+     * data/config/analysis.json's max_error_rate, analysis.md's default where the file or key is
+     * absent; a file with problems stops the campaign with ingest's messages.
+     */
+    static double maxErrorRate(Path data) throws IOException {
+        if (!Files.exists(data.resolve(AnalysisJson.FILE))) return AnalysisConfig.defaults().maxErrorRate();
+        Problems problems = new Problems();
+        AnalysisConfig config = AnalysisJson.read(data, problems);
+        if (!problems.isEmpty()) {
+            throw new IOException(problems.all().stream().map(Object::toString).collect(java.util.stream.Collectors.joining("\n")));
         }
-        return n.asDouble();
+        return config.maxErrorRate();
     }
 
     private List<StackSpec> chooseStacks(Path conformanceWork, Preset p) throws IOException {

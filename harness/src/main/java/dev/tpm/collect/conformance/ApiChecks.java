@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.conformance.ApiClient.Answer;
 import dev.tpm.collect.conformance.Expectations.Failure;
 import dev.tpm.collect.stack.ItemsDatabase;
+import dev.tpm.model.EndpointRequest;
+import dev.tpm.model.Endpoints;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -117,6 +119,18 @@ final class ApiChecks {
         return client.send(method, path, jsonBody);
     }
 
+    /** The request of {@code endpoint} as the one table of endpoint requests says (the load generators send the same). */
+    private Answer send(String endpoint, String jsonBody) throws IOException, InterruptedException {
+        EndpointRequest r = EndpointRequest.ALL.get(endpoint);
+        return send(r.method(), r.path(), jsonBody);
+    }
+
+    /** The request of an item endpoint for item {@code id}. */
+    private Answer send(String endpoint, long id, String jsonBody) throws IOException, InterruptedException {
+        EndpointRequest r = EndpointRequest.ALL.get(endpoint);
+        return send(r.method(), r.path(id), jsonBody);
+    }
+
     void runAll() {
         try {
             helloRows();
@@ -139,7 +153,7 @@ final class ApiChecks {
         });
         if (endpoints.contains(dev.tpm.model.Endpoints.HELLO)) {
             row("GET /", () -> {
-                Answer a = send("GET", "/", null);
+                Answer a = send(Endpoints.HELLO, null);
                 status(a, 200);
                 text(a, "Hello, World!");
             });
@@ -147,7 +161,7 @@ final class ApiChecks {
         if (endpoints.contains(dev.tpm.model.Endpoints.HELLO_JSON)) {
             row("GET /json", () -> {
                 long before = System.currentTimeMillis();
-                Answer a = send("GET", "/json", null);
+                Answer a = send(Endpoints.HELLO_JSON, null);
                 long after = System.currentTimeMillis();
                 status(a, 200);
                 helloJson(json(a), before, after);
@@ -162,7 +176,7 @@ final class ApiChecks {
                     status(send("GET", "/health", null), 200);
                     healthMillis[i] = (System.nanoTime() - start) / 1e6;
                     start = System.nanoTime();
-                    Answer a = send("GET", "/sleep", null);
+                    Answer a = send(Endpoints.SLEEP, null);
                     millis[i] = (System.nanoTime() - start) / 1e6;
                     status(a, 200);
                     text(a, "Hello, World!");
@@ -172,7 +186,7 @@ final class ApiChecks {
         }
         if (endpoints.contains(dev.tpm.model.Endpoints.HEAVY)) {
             row("GET /heavy", () -> {
-                Answer a = send("GET", "/heavy", null);
+                Answer a = send(Endpoints.HEAVY, null);
                 status(a, 200);
                 heavy(json(a));
             });
@@ -183,11 +197,11 @@ final class ApiChecks {
     private void readRows() {
 
         row("GET /items/{id}", () -> {
-            Answer a = send("GET", "/items/1", null);
+            Answer a = send(Endpoints.GET_ITEM, 1, null);
             status(a, 200);
             item(json(a), seeded(1), true);
         });
-        row("GET /items/{id} (missing item)", () -> error(send("GET", "/items/" + MISSING_ID, null), 404, "not found"));
+        row("GET /items/{id} (missing item)", () -> error(send(Endpoints.GET_ITEM, MISSING_ID, null), 404, "not found"));
         row("GET /items/{id} (non-integer id abc)", () -> error(send("GET", "/items/abc", null), 400, null));
         row("GET /items/{id} (non-integer id 1.5)", () -> error(send("GET", "/items/1.5", null), 400, null));
 
@@ -213,7 +227,7 @@ final class ApiChecks {
         ObjectNode created = body("conformance item", "posted by the conformance check", 12.5, 7);
         long[] newId = {-1};
         row("POST /items", () -> {
-            Answer a = send("POST", "/items", created.toString());
+            Answer a = send(Endpoints.POST_ITEM, created.toString());
             // the id is taken even from a faulty answer, so that the rows after this one still run
             newId[0] = Expectations.lenientId(a);
             status(a, 201);
@@ -223,7 +237,7 @@ final class ApiChecks {
         row("POST /items (integer price)", () -> {
             ObjectNode b = body("integer price", "price 10 is a number", 10, 1);
             b.put("price", 10);
-            Answer a = send("POST", "/items", b.toString());
+            Answer a = send(Endpoints.POST_ITEM, b.toString());
             status(a, 201);
             item(json(a), b, false);
             expectCount(SEED_ROWS + 2);
@@ -236,7 +250,7 @@ final class ApiChecks {
         }
         long id = newId[0];
         row("GET /items/{id} (created item)", () -> {
-            Answer a = send("GET", "/items/" + id, null);
+            Answer a = send(Endpoints.GET_ITEM, id, null);
             status(a, 200);
             JsonNode expected = created.deepCopy();
             ((ObjectNode) expected).put("id", id);
@@ -262,10 +276,10 @@ final class ApiChecks {
         ObjectNode updatedWithId = updated.deepCopy();
         updatedWithId.put("id", id);
         row("PUT /items/{id}", () -> {
-            Answer a = send("PUT", "/items/" + id, updated.toString());
+            Answer a = send(Endpoints.PUT_ITEM, id, updated.toString());
             status(a, 200);
             item(json(a), updatedWithId, true);
-            Answer g = send("GET", "/items/" + id, null);
+            Answer g = send(Endpoints.GET_ITEM, id, null);
             status(g, 200);
             try {
                 item(json(g), updatedWithId, true);
@@ -275,13 +289,13 @@ final class ApiChecks {
             expectCount(SEED_ROWS + 2);
         });
         row("PUT /items/{id} (missing item)", () -> {
-            error(send("PUT", "/items/" + MISSING_ID, updated.toString()), 404, "not found");
+            error(send(Endpoints.PUT_ITEM, MISSING_ID, updated.toString()), 404, "not found");
             expectCount(SEED_ROWS + 2);
         });
         row("PUT /items/{id} (non-integer id abc)", () -> error(send("PUT", "/items/abc", updated.toString()), 400, null));
         badBodies("PUT /items/{id}", "/items/" + id, "PUT", SEED_ROWS + 2);
         row("PUT /items/{id} (rejected bodies change nothing)", () -> {
-            Answer g = send("GET", "/items/" + id, null);
+            Answer g = send(Endpoints.GET_ITEM, id, null);
             status(g, 200);
             item(json(g), updatedWithId, true);
         });
@@ -292,18 +306,18 @@ final class ApiChecks {
     /** DELETE rows: the item the writes created, then it again, a missing one and a bad id. */
     private void deleteRows(long id) {
         row("DELETE /items/{id}", () -> {
-            Answer a = send("DELETE", "/items/" + id, null);
+            Answer a = send(Endpoints.DELETE_ITEM, id, null);
             status(a, 204);
             if (!a.body().isEmpty()) throw new Failure("expected an empty body with 204, found '" + clip(a.body()) + "'");
             expectCount(SEED_ROWS + 1);
-            Answer g = send("GET", "/items/" + id, null);
+            Answer g = send(Endpoints.GET_ITEM, id, null);
             if (g.status() != 404) throw new Failure("GET after DELETE: expected status 404, found " + g.status());
         });
         row("DELETE /items/{id} (already deleted)", () -> {
-            error(send("DELETE", "/items/" + id, null), 404, "not found");
+            error(send(Endpoints.DELETE_ITEM, id, null), 404, "not found");
             expectCount(SEED_ROWS + 1);
         });
-        row("DELETE /items/{id} (missing item)", () -> error(send("DELETE", "/items/" + MISSING_ID, null), 404, "not found"));
+        row("DELETE /items/{id} (missing item)", () -> error(send(Endpoints.DELETE_ITEM, MISSING_ID, null), 404, "not found"));
         row("DELETE /items/{id} (non-integer id abc)", () -> {
             error(send("DELETE", "/items/abc", null), 400, null);
             expectCount(SEED_ROWS + 1);

@@ -1,5 +1,7 @@
 package dev.tpm.collect.loadgen;
 
+import dev.tpm.model.EndpointRequest;
+import dev.tpm.model.Endpoints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -34,7 +36,8 @@ public record AutocannonCommand(List<String> prefix, String node, Path packageDi
         int durationS, double timeoutS, String host, int port, String path, LoadGenHost loadGenHost) {
 
     /** The request path of each endpoint autocannon can load: plain GETs, no request scripting. */
-    public static final Map<String, String> PATHS = Map.of("hello", "/", "hello_json", "/json", "heavy", "/heavy");
+    public static final Map<String, String> PATHS = java.util.stream.Stream.of(Endpoints.HELLO, Endpoints.HELLO_JSON,
+            Endpoints.HEAVY).collect(java.util.stream.Collectors.toUnmodifiableMap(e -> e, e -> EndpointRequest.ALL.get(e).path()));
     /** autocannon's own default request time-out ({@code -t}). */
     public static final double DEFAULT_TIMEOUT_S = 10;
     /** Grace beyond the duration before an autocannon that does not exit is killed. */

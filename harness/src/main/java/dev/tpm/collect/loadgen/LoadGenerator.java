@@ -26,12 +26,6 @@ public final class LoadGenerator {
         this.setup = setup;
     }
 
-    /** wrk with the scripts in {@code scripts} (harness/wrk). */
-    public static LoadGenerator wrk(Path scripts, String wrk) {
-        return new LoadGenerator(LoadGenerators.get(WRK), new LoadGenSetup(scripts, wrk, null, null, null, LoadGenHost.LOCAL,
-                "127.0.0.1"));
-    }
-
     /** autocannon installed under {@code packageDir} (harness/loadgen/autocannon), run by {@code node}. */
     public static LoadGenerator autocannon(Path packageDir, String node) {
         return autocannon(packageDir, node, LoadGenHost.LOCAL, "127.0.0.1");
@@ -45,29 +39,8 @@ public final class LoadGenerator {
         return new LoadGenerator(LoadGenerators.get(AUTOCANNON), new LoadGenSetup(null, null, packageDir, node, null, host, address));
     }
 
-    /** oha installed under {@code ohaDir} (harness/loadgen/oha, the binary bin/oha), on this machine. */
-    public static LoadGenerator oha(Path ohaDir) {
-        return new LoadGenerator(LoadGenerators.get(OHA), new LoadGenSetup(null, null, null, null, ohaDir, LoadGenHost.LOCAL,
-                "127.0.0.1"));
-    }
-
     /** The node that runs autocannon when none is given: the first on the PATH. */
     public static final String DEFAULT_NODE = "node";
-
-    /** The preset's {@code load_generator}, on this machine. */
-    public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir) {
-        return of(tool, wrkScripts, wrk, autocannonDir, DEFAULT_NODE, LoadGenHost.LOCAL, "127.0.0.1");
-    }
-
-    /**
-     * The preset's {@code load_generator} on {@code host}, loading the server at {@code address};
-     * oha from the project's tool folder beside autocannon's.
-     */
-    public static LoadGenerator of(String tool, Path wrkScripts, String wrk, Path autocannonDir, String node,
-            LoadGenHost host, String address) {
-        Path ohaDir = autocannonDir == null ? null : autocannonDir.toAbsolutePath().resolveSibling(OHA);
-        return of(tool, new LoadGenSetup(wrkScripts, wrk, autocannonDir, node, ohaDir, host, address));
-    }
 
     /** The module registered as {@code tool}, with {@code setup}. */
     public static LoadGenerator of(String tool, LoadGenSetup setup) {

@@ -1,5 +1,6 @@
 package dev.tpm.collect.loadgen;
 
+import dev.tpm.model.EndpointRequest;
 import dev.tpm.model.Endpoints;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,8 +20,9 @@ import java.util.function.Consumer;
  */
 final class OhaTool implements LoadGenTool {
     /** The request path of each endpoint oha loads; get_item's ids come from a URL file. */
-    static final Map<String, String> PATHS = Map.of(Endpoints.GET_ITEM, "/items/{id}", Endpoints.GET_LIST, "/items",
-            Endpoints.HELLO, "/", Endpoints.HELLO_JSON, "/json", Endpoints.HEAVY, "/heavy", Endpoints.SLEEP, "/sleep");
+    static final Map<String, String> PATHS = EndpointRequest.ALL.entrySet().stream()
+            .filter(e -> e.getValue().method().equals("GET") && !e.getValue().itemBody())
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().path()));
 
     @Override
     public String id() {
@@ -123,7 +125,8 @@ final class OhaTool implements LoadGenTool {
         }
         if (n < 1) throw new IOException("oha: get_item needs at least one seeded row, found " + n);
         StringBuilder b = new StringBuilder();
-        for (int id = 1; id <= n; id++) b.append(base).append("/items/").append(id).append('\n');
+        EndpointRequest getItem = EndpointRequest.ALL.get(Endpoints.GET_ITEM);
+        for (int id = 1; id <= n; id++) b.append(base).append(getItem.path(id)).append('\n');
         Path local = workDir.resolve("oha-urls.txt");
         Files.writeString(local, b.toString(), StandardCharsets.UTF_8);
         if (!s.host().remote()) return local.toAbsolutePath();

@@ -1,5 +1,8 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.model.Campaign;
+import dev.tpm.codec.Problems;
+import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.RunCsv;
 import dev.tpm.model.RunRow;
 import dev.tpm.model.RunKey;
@@ -75,8 +78,7 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log, Sensors sensors) {
-        return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
-                false, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), "same"), side, sensors,
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).build(), side, sensors,
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -236,6 +238,29 @@ class CampaignRunnerTest {
     }
 
     @Test
+    void theModelIdIsRecordedAndTheCampaignResumesUnderEqualRecords() throws Exception {
+        Preset p = preset("""
+                {"preset": "unit", "runs": 1, "warmups": 0, "duration_s": 1, "concurrency": 1, "threads": 1,
+                 "cooldown_s": 0, "settle_s": 0, "seed_rows": 5, "seed_rows_delete": 5, "sample_interval_ms": 100,
+                 "endpoints": ["get_item"], "rng_seed": 5, "max_retries": 0, "startup_timeout_s": 5, "stop_grace_s": 5}
+                """);
+        CampaignRunner.Options o = CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
+                Path.of("harness", "wrk"), tmp.resolve("work")).modelId("x86-vm-2c").build();
+        Sensors sensors = new Sensors(PowerSource.NO_POWER, null);
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertEquals(1, new CampaignRunner(o, new FakeServerSide(Set.of(), Set.of()), sensors, DeviceFacts.system(), quiet)
+                .run().runsExecuted());
+        Problems problems = new Problems();
+        Campaign c = CampaignJson.read(tmp.resolve("data"), "c1", problems).campaign();
+        assertEquals(List.of(), problems.all());
+        assertEquals("x86-vm-2c", c.device().modelId());
+        assertEquals(p.protocol().toBuilder().cgroup(c.protocol().cgroup()).maxErrorRate(o.maxErrorRate()).build(), c.protocol());
+        // the same protocol, stacks and machine: resumed, nothing left to run
+        assertEquals(0, new CampaignRunner(o, new FakeServerSide(Set.of(), Set.of()), sensors, DeviceFacts.system(), quiet)
+                .run().runsExecuted());
+    }
+
+    @Test
     void aSamplerFailureFailsThatRunAndTheCampaignGoesOn() throws Exception {
         Preset p = preset(PRESET.replace("\"runs\": 2, \"warmups\": 1", "\"runs\": 1, \"warmups\": 0")
                 .replace("\"max_retries\": 2", "\"max_retries\": 1"));
@@ -358,8 +383,7 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner twoStacks(Preset p, FakeServerSide side, ByteArrayOutputStream log) {
-        return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")),
-                "dev-1", false, Path.of("harness", "wrk"), "wrk", tmp.resolve("work2"), "same"), side,
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work2")).build(), side,
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 

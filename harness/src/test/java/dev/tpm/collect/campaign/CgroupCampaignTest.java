@@ -58,9 +58,7 @@ class CgroupCampaignTest {
 
     private CampaignRunner runner(String campaign, StackSpec stack, ByteArrayOutputStream log) throws IOException {
         Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), PRESET));
-        return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), campaign, p, List.of(stack), "dev-1",
-                Pinning.NONE, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), LoadGenHost.LOCAL, "127.0.0.1", 0.01,
-                false), new StackServerSide(), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), campaign, p, List.of(stack), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).maxErrorRate(0.01).build(), new StackServerSide(), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tpm.codec.CampaignJson;
+import dev.tpm.model.Machine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -141,14 +143,14 @@ class HardwareIdTest {
     }
 
     @Test
-    void theMachineObjectCarriesTheIdAfterMachineId() throws IOException {
+    void theMachineRecordCarriesTheId() throws IOException {
         Path root = withMac("facts");
         write(root, "etc/machine-id", "3d1219c7c4c5404aaa1f6d2a48adfda4\n");
         DeviceFacts facts = new DeviceFacts(root, argv -> {
             throw new IOException("no " + argv.get(0) + " in this test");
         });
-        assertEquals("{\"machine_id\":\"3d1219c7c4c5404aaa1f6d2a48adfda4\",\"hardware_id\":\"mac:d8:3a:dd:12:34:56\"}",
-                facts.machine().toString());
+        assertEquals(new Machine("3d1219c7c4c5404aaa1f6d2a48adfda4", null, null, null, "mac:d8:3a:dd:12:34:56", Map.of()),
+                facts.machine());
     }
 
     @Test
@@ -159,7 +161,7 @@ class HardwareIdTest {
         assertTrue(id.startsWith("dt-serial:") || id.startsWith("dmi-uuid:") || id.startsWith("mac:"), id);
         assertTrue(id.length() > here.get().source().prefix.length(), id);
         assertTrue(CampaignJson.HARDWARE_ID.matcher(id).matches(), id);
-        assertEquals(id, DeviceFacts.system().machine().path("hardware_id").asText());
+        assertEquals(id, DeviceFacts.system().machine().hardwareId());
     }
 
     @Test

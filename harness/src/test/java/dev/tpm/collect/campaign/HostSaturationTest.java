@@ -1,5 +1,6 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.model.RunStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -39,7 +40,7 @@ class HostSaturationTest {
     @Test
     void aRunAtOrAbove95PercentIsFlaggedInItsNoteAndKeepsItsStatus() {
         HostSaturation h = HostSaturation.of(Pinning.NONE, LoadGenHost.LOCAL, 2);
-        RunVerdict ok = new RunVerdict(RunColumns.STATUS_OK, null, false);
+        RunVerdict ok = new RunVerdict(RunStatus.OK, null, null, false, false);
         RunVerdict f = h.flag(ok, 25.8, 32.7, 30);
         assertTrue(f.hostSaturated());
         assertTrue(f.ok());
@@ -47,9 +48,10 @@ class HostSaturationTest {
         // exactly 95 % is flagged, just below is not
         assertTrue(h.flag(ok, 0.95, 0.95, 1).hostSaturated());
         assertSame(ok, h.flag(ok, 0.95, 0.9499, 1));
-        RunVerdict bound = new RunVerdict(RunColumns.STATUS_DISCARDED, "error rate x; load-generator bound (99 % of its CPUs)", true);
+        RunVerdict bound = new RunVerdict(RunStatus.DISCARDED, RunVerdict.Reason.ERROR_RATE, "error rate x; load-generator bound (99 % of its CPUs)", true,
+                false);
         RunVerdict both = h.flag(bound, 1, 1, 1);
-        assertEquals(RunColumns.STATUS_DISCARDED, both.status());
+        assertEquals(RunStatus.DISCARDED, both.status());
         assertTrue(both.loadGeneratorBound() && both.hostSaturated());
         assertEquals("error rate x; load-generator bound (99 % of its CPUs); host saturated (server + load generator 100 % of 2 cores)",
                 both.note());
@@ -61,10 +63,10 @@ class HostSaturationTest {
         RunFlags flags = new RunFlags();
         assertEquals("", flags.progressText());
         assertEquals(List.of(), flags.summaryLines());
-        flags.record("rust", new RunVerdict(RunColumns.STATUS_OK, "n", false, true));
-        flags.record("go", new RunVerdict(RunColumns.STATUS_OK, "n", true, true));
-        flags.record("go", new RunVerdict(RunColumns.STATUS_OK, null, false, false));
-        flags.record("rust", new RunVerdict(RunColumns.STATUS_FAILED, "n", false, true));
+        flags.record("rust", new RunVerdict(RunStatus.OK, null, "n", false, true));
+        flags.record("go", new RunVerdict(RunStatus.OK, null, "n", true, true));
+        flags.record("go", new RunVerdict(RunStatus.OK, null, null, false, false));
+        flags.record("rust", new RunVerdict(RunStatus.FAILED, RunVerdict.Reason.SERVER_EXITED, "n", false, true));
         assertEquals("; load-generator bound so far: go 1; host saturated so far: go 1, rust 2", flags.progressText());
         assertEquals(1, flags.loadGeneratorBound());
         assertEquals(3, flags.hostSaturated());

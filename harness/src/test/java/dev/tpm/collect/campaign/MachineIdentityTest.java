@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
+import dev.tpm.model.Machine;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.sample.Throttling;
@@ -55,15 +55,15 @@ class MachineIdentityTest {
 
     @Test
     void theMachineIsReadAsUnameAndProcShowIt() throws IOException {
-        ObjectNode m = facts(fakeRoot(tmp.resolve("a"), "3d1219c7c4c5404aaa1f6d2a48adfda4", "#1 SMP PREEMPT_DYNAMIC @0"))
+        Machine m = facts(fakeRoot(tmp.resolve("a"), "3d1219c7c4c5404aaa1f6d2a48adfda4", "#1 SMP PREEMPT_DYNAMIC @0"))
                 .machine();
-        assertEquals("{\"machine_id\":\"3d1219c7c4c5404aaa1f6d2a48adfda4\",\"kernel\":\"6.18.44-fc-v1045 #1 SMP"
-                + " PREEMPT_DYNAMIC @0\",\"cpu_model\":\"AMD EPYC\",\"memory_kib\":24609132}", m.toString());
-        ObjectNode here = DeviceFacts.system().machine();
+        assertEquals(new Machine("3d1219c7c4c5404aaa1f6d2a48adfda4", "6.18.44-fc-v1045 #1 SMP PREEMPT_DYNAMIC @0", "AMD EPYC",
+                24609132L, null, Map.of()), m);
+        Machine here = DeviceFacts.system().machine();
         if (Files.isReadable(Path.of("/etc/machine-id"))) {
-            assertEquals(Files.readString(Path.of("/etc/machine-id")).strip(), here.get("machine_id").asText());
+            assertEquals(Files.readString(Path.of("/etc/machine-id")).strip(), here.machineId());
         }
-        assertTrue(here.get("memory_kib").asLong() > 0, here.toString());
+        assertTrue(here.memoryKib() > 0, here.toString());
     }
 
     @Test
@@ -90,7 +90,7 @@ class MachineIdentityTest {
     @Test
     void aCampaignWithoutAMachineIsNotResumed() {
         IOException e = assertThrows(IOException.class, () -> CampaignJsonWriter.requireSameMachine(Path.of("c.json"),
-                null, new ObjectMapper().createObjectNode().put("machine_id", "x")));
+                null, new Machine("x", null, null, null, null, Map.of())));
         assertTrue(e.getMessage().startsWith("c.json: $.machine: expected the identity of the machine that started this"
                 + " campaign, found nothing (an older harness started it)"), e.getMessage());
     }
@@ -197,8 +197,8 @@ class MachineIdentityTest {
         Sensors sensors = new Sensors(PowerSource.NO_POWER, new Throttling(argv -> "throttled=0x0\n"));
         StackSpec stack = new StackSpec("aa", tmp.resolve("servers").resolve("aa"), "Lang", "Framework aa", List.of(),
                 List.of(), List.of("true"), Map.of(), 1, List.of(), List.of());
-        return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c1", p, List.of(stack), "dev-1",
-                false, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), "same"), new FakeServerSide(Set.of(), Set.of()),
-                sensors, facts, log);
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack), "dev-1",
+                Path.of("harness", "wrk"), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()), sensors, facts,
+                log);
     }
 }

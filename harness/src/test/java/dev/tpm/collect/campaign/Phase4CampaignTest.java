@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.ProtocolJson;
 import dev.tpm.collect.loadgen.OhaCommand;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
@@ -63,8 +64,7 @@ class Phase4CampaignTest {
     private CampaignRunner runner(Preset p, ByteArrayOutputStream log) {
         StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
                 List.of("true"), Map.of(), 1, List.of(), List.of());
-        return new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "c4", p, List.of(stack), "dev-1", false,
-                Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), "same"), new FakeServerSide(Set.of(), Set.of()),
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c4", p, List.of(stack), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()),
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -101,7 +101,7 @@ class Phase4CampaignTest {
             assertTrue(kept.has("latencyPercentiles"), "oha's JSON kept as loadgen/<seq>.json");
         }
         JsonNode c = new ObjectMapper().readTree(dir.resolve("campaign.json").toFile());
-        assertEquals(p.protocolJson().get("phase4").toString(), c.at("/protocol/phase4").toString(), "as JSON text: read back, a number is another node type");
+        assertEquals(ProtocolJson.of(p).get("phase4").toString(), c.at("/protocol/phase4").toString(), "as JSON text: read back, a number is another node type");
         assertEquals("wrk", c.at("/load_generator/tool").asText(), "load_generator is phase 1's tool");
         assertTrue(Files.readString(tmp.resolve("data/SHA256SUMS")).contains("raw/c4/phase4.csv"));
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.PresetJson;
 import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRow;
 import java.io.IOException;
@@ -25,7 +26,7 @@ class Phase4PlanTest {
     private static Preset preset(String phase4) throws IOException {
         ObjectNode n = (ObjectNode) JSON.readTree(Path.of("harness", "presets", "smoke.json").toFile());
         n.set("phase4", JSON.readTree(phase4));
-        return Preset.parse(n, "p.json");
+        return PresetJson.parse(n, "p.json");
     }
 
     private static RunRow row(String stack, String endpoint, int concurrency, boolean warmup, String status, double rps) {
@@ -88,7 +89,7 @@ class Phase4PlanTest {
         ObjectNode n = (ObjectNode) JSON.readTree(Path.of("harness", "presets", "smoke.json").toFile());
         n.set("phase4", JSON.readTree(Q));
         n.put("rng_seed", 8);
-        assertNotEquals(a, Phase4Plan.of(Preset.parse(n, "p.json"), List.of("go", "py"), phase1).runs());
+        assertNotEquals(a, Phase4Plan.of(PresetJson.parse(n, "p.json"), List.of("go", "py"), phase1).runs());
     }
 
     @Test

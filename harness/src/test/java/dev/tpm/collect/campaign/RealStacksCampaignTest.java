@@ -128,8 +128,7 @@ class RealStacksCampaignTest {
         Recording side = new Recording();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Path work = tmp.resolve("work");
-        CampaignRunner.Summary s = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "real", preset, stacks,
-                "dev-1", false, Path.of("harness", "wrk"), "wrk", work, "same"), side, new Sensors(PowerSource.NO_POWER, null),
+        CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "real", preset, stacks, "dev-1", Path.of("harness", "wrk"), work).build(), side, new Sensors(PowerSource.NO_POWER, null),
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
         String text = log.toString(StandardCharsets.UTF_8);
 

@@ -1,5 +1,6 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.model.RunStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,20 +16,23 @@ class RunVerdictTest {
 
     @Test
     void eachReasonGivesItsStatusAndOneLineNote() {
-        assertEquals(RunColumns.STATUS_OK, RunVerdict.decide(m(null, true, 1000, 0, 10, 0, 0, 0, 0, 0.5)).status(), "1 % is not above 1 %");
+        assertEquals(RunStatus.OK, RunVerdict.decide(m(null, true, 1000, 0, 10, 0, 0, 0, 0, 0.5)).status(), "1 % is not above 1 %");
         RunVerdict err = RunVerdict.decide(m(null, true, 1000, 5, 6, 0, 0, 0, 0, 0.5));
-        assertEquals(RunColumns.STATUS_DISCARDED, err.status());
+        assertEquals(RunStatus.DISCARDED, err.status());
         assertTrue(err.note().startsWith("error rate 0.0110 above max_error_rate 0.01"), err.note());
         RunVerdict out = RunVerdict.decide(m(null, true, 1000, 0, 400, 0, 0, 0, 400, Double.NaN));
         assertTrue(out.note().startsWith("ran out of rows: 400"), out.note());
-        assertEquals(RunColumns.STATUS_DISCARDED, out.status());
+        assertEquals(RunStatus.DISCARDED, out.status());
+        assertTrue(out.outOfRows(), "the typed verdict, not the note, says the delete run ran out of rows");
+        assertEquals(RunVerdict.Reason.ERROR_RATE, err.reason());
+        assertTrue(!err.outOfRows());
         RunVerdict sticky = RunVerdict.decide(m(null, true, 1000, 0, 0, 0, 0x10000, 0x50000, -1, Double.NaN));
-        assertEquals(RunColumns.STATUS_DISCARDED, sticky.status());
+        assertEquals(RunStatus.DISCARDED, sticky.status());
         assertTrue(sticky.note().contains("0x10000 to 0x50000"), sticky.note());
-        assertEquals(RunColumns.STATUS_OK, RunVerdict.decide(m(null, true, 1000, 0, 0, 0, 0x50000, 0x50000, -1, Double.NaN)).status(),
+        assertEquals(RunStatus.OK, RunVerdict.decide(m(null, true, 1000, 0, 0, 0, 0x50000, 0x50000, -1, Double.NaN)).status(),
                 "sticky bits set before the run do not count against it");
         RunVerdict sampler = RunVerdict.decide(m("power read failed", true, 1000, 0, 0, 0, 0, 0, 0, Double.NaN));
-        assertEquals(RunColumns.STATUS_FAILED, sampler.status());
+        assertEquals(RunStatus.FAILED, sampler.status());
         assertEquals("sampler failed: power read failed", sampler.note());
         assertEquals("server exited during the load", RunVerdict.decide(m(null, false, 1000, 0, 0, 0, 0, 0, 0, Double.NaN)).note());
     }
@@ -36,7 +40,7 @@ class RunVerdictTest {
     @Test
     void aLoadGeneratorBoundRunKeepsItsStatusAndSaysSo() {
         RunVerdict b = RunVerdict.decide(m(null, true, 1000, 0, 0, 0, 0, 0, 0, 0.97));
-        assertEquals(RunColumns.STATUS_OK, b.status());
+        assertEquals(RunStatus.OK, b.status());
         assertTrue(b.loadGeneratorBound());
         assertEquals("load-generator bound (97 % of its CPUs)", b.note());
         assertTrue(!RunVerdict.decide(m(null, true, 1000, 0, 0, 0, 0, 0, 0, 0.94)).loadGeneratorBound());

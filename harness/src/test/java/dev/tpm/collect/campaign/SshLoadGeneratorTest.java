@@ -136,9 +136,8 @@ class SshLoadGeneratorTest {
             StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
                     List.of("true"), Map.of(), 1, List.of(), List.of());
             ByteArrayOutputStream log = new ByteArrayOutputStream();
-            CampaignRunner.Summary s = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "ssh1", p,
-                    List.of(stack), "dev-1", Pinning.NONE, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), sshd.host(),
-                    "127.0.0.1", 0.01, false), new FakeServerSide(Set.of(), Set.of()),
+            CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "ssh1", p,
+                    List.of(stack), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).loadGenHost(sshd.host()).maxErrorRate(0.01).build(), new FakeServerSide(Set.of(), Set.of()),
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                     new PrintStream(log, true, StandardCharsets.UTF_8)).run();
             String logText = log.toString(StandardCharsets.UTF_8);
@@ -178,9 +177,9 @@ class SshLoadGeneratorTest {
             // node given by its full path, as --node gives it: an ssh command's PATH may lack it
             String node = new String(new ProcessBuilder("sh", "-c", "command -v node").start().getInputStream().readAllBytes(),
                     StandardCharsets.UTF_8).strip();
-            CampaignRunner.Summary s = new CampaignRunner(new CampaignRunner.Options(tmp.resolve("data"), "ssh-ac", p,
-                    List.of(stack), "dev-1", Pinning.NONE, Path.of("harness", "wrk"), "wrk", tmp.resolve("work"), sshd.host(),
-                    "127.0.0.1", 0.01, false, autocannon, node), new StackServerSide(),
+            CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "ssh-ac", p,
+                    List.of(stack), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).loadGenHost(sshd.host()).maxErrorRate(0.01)
+                    .autocannonDir(autocannon).node(node).build(), new StackServerSide(),
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                     new PrintStream(log, true, StandardCharsets.UTF_8)).run();
             String logText = log.toString(StandardCharsets.UTF_8);

@@ -1,57 +1,46 @@
-package dev.tpm.ingest;
-
-import dev.tpm.codec.Problem;
-import dev.tpm.codec.Problems;
-import dev.tpm.codec.CsvFile;
-import dev.tpm.codec.Cells;
-import dev.tpm.codec.JsonFile;
-import dev.tpm.codec.MixesCsv;
+package dev.tpm.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tpm.model.AnalysisConfig;
-import dev.tpm.model.Endpoints;
-import dev.tpm.model.Mix;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Consumer;
 
-/** data/config/: analysis.json and mixes.csv. */
-final class ConfigReader {
-    static final String ANALYSIS = "config/analysis.json";
-    static final String MIXES = "config/mixes.csv";
+/**
+ * data/config/analysis.json (analysis.md's parameter table), read with its rules by ingest and by
+ * the harness (which discards runs above its {@code max_error_rate}).
+ */
+public final class AnalysisJson {
+    public static final String FILE = "config/analysis.json";
 
     /** analysis.md's parameter table, in its order: the keys analysis.json may hold. */
-    static final List<String> ANALYSIS_KEYS = List.of(
+    public static final List<String> KEYS = List.of(
             "bootstrap_resamples", "confidence", "rng_seed", "alpha", "posthoc_test", "large_effect",
             "max_error_rate", "plateau_gain", "drop_threshold_mib", "exclude_campaigns", "min_n", "memory_warm_s",
             "memory_checkpoints_s", "latency_slo_ms", "kept_up_ratio");
 
-    private ConfigReader() {}
+    private AnalysisJson() {}
 
     /**
      * analysis.json; keys it leaves out take {@link AnalysisConfig#defaults()}. Returns the defaults
      * (after recording problems) when the file is bad, so that reading can go on.
      */
-    static AnalysisConfig analysis(Path dataDir, Problems problems) {
+    public static AnalysisConfig read(Path dataDir, Problems problems) {
         AnalysisConfig d = AnalysisConfig.defaults();
-        Path path = dataDir.resolve(ANALYSIS);
+        Path path = dataDir.resolve(FILE);
         if (!java.nio.file.Files.isRegularFile(path)) {
-            problems.atFile(ANALYSIS, "the analysis parameters (analysis.md; every key may be left at its default)",
+            problems.atFile(FILE, "the analysis parameters (analysis.md; every key may be left at its default)",
                     "no such file");
             return d;
         }
-        JsonFile json = JsonFile.read(path, ANALYSIS, problems);
+        JsonFile json = JsonFile.read(path, FILE, problems);
         if (json == null) return d;
         JsonNode r = json.root;
         for (Iterator<String> it = r.fieldNames(); it.hasNext(); ) {
             String key = it.next();
-            if (!ANALYSIS_KEYS.contains(key)) {
-                json.problem("$." + key, "one of the parameters of analysis.md (" + String.join(", ", ANALYSIS_KEYS)
+            if (!KEYS.contains(key)) {
+                json.problem("$." + key, "one of the parameters of analysis.md (" + String.join(", ", KEYS)
                         + ")", "the unknown key '" + key + "'");
             }
         }
@@ -122,12 +111,8 @@ final class ConfigReader {
     }
 
     /** The JSON path of exclude_campaigns[i], for a problem found once the campaigns are known. */
-    static String excludePath(int i) {
+    public static String excludePath(int i) {
         return "$.exclude_campaigns[" + i + "]";
     }
 
-    /** mixes.csv, mixes in order of first appearance (the contract's codec). */
-    static List<Mix> mixes(Path dataDir, Problems problems, Consumer<String> warn) {
-        return MixesCsv.read(dataDir.resolve(MIXES), MIXES, problems, warn);
-    }
 }

@@ -1,0 +1,430 @@
+package dev.tpm.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * campaign.json {@code protocol} (data.md): how the campaign was collected, with every phase's
+ * settings. Fields not recorded are null; older versions' keys are read as they were written.
+ * Build one with {@link #builder()}: a spec version adds a field, never a constructor.
+ *
+ * @param preset the preset it was collected with (e.g. {@code paper}, {@code pilot}, {@code imported})
+ * @param runs measured runs per group
+ * @param warmups warm-up runs per group
+ * @param durationS seconds of load per run
+ * @param concurrency open connections: one level, or the levels of a study that loads several
+ * @param threads load-generator threads
+ * @param cooldownS pause between runs (s)
+ * @param seedRows rows the database is seeded with
+ * @param seedRowsDelete the DELETE table's size: a number of rows, or {@code auto} (sized by a calibration)
+ * @param sampleIntervalMs the memory sampler's interval
+ * @param order run order, {@code randomized}
+ * @param rngSeed the seed of the run order
+ * @param settleS pause after a server is up before its load (s)
+ * @param endpoints the endpoints of phase 1
+ * @param mix the mixed workload's weights per endpoint
+ * @param sweep phase 2, the concurrency sweep
+ * @param memory phase 3, the memory series
+ * @param maxRetries retries of a failed run
+ * @param startupTimeoutS how long a server may take to start (s)
+ * @param stopGraceS how long a server may take to stop (s)
+ * @param pinning data.md version 1: the CPUs of server and load generator (later: server_cpus, load_generator.cpus)
+ * @param timeoutS the load generator's request time-out (s)
+ * @param primeS seconds of load before a run's measured window
+ * @param phase4 phase 4, latency at offered load (version 3)
+ * @param phase5 phase 5, steady state (version 4)
+ * @param deleteCalibration {@code seed_rows_delete_calibration}: what sized the DELETE table of an {@code auto} campaign
+ * @param cgroup the server's cgroup: {@code v2}, {@code v2-since-start}, {@code v1}, {@code none} (version 3)
+ * @param serverCpus the CPU list the server was pinned to (version 2)
+ * @param harnessCpus the CPU list the harness itself ran on
+ * @param bind the address the servers listened on, when not 127.0.0.1
+ * @param maxErrorRate the error rate above which a run is discarded
+ * @param withoutVcgencmd true when the Pi's vcgencmd was not used
+ * @param extra keys this contract does not know, kept as read
+ */
+public record Protocol(
+        String preset,
+        Integer runs,
+        Integer warmups,
+        Double durationS,
+        List<Integer> concurrency,
+        Integer threads,
+        Double cooldownS,
+        Long seedRows,
+        DeleteRows seedRowsDelete,
+        Integer sampleIntervalMs,
+        String order,
+        Long rngSeed,
+        Double settleS,
+        List<String> endpoints,
+        Map<String, Double> mix,
+        Sweep sweep,
+        Memory memory,
+        Integer maxRetries,
+        Double startupTimeoutS,
+        Double stopGraceS,
+        Pinning pinning,
+        Double timeoutS,
+        Double primeS,
+        Phase4 phase4,
+        Phase5 phase5,
+        DeleteCalibration deleteCalibration,
+        String cgroup,
+        String serverCpus,
+        String harnessCpus,
+        String bind,
+        Double maxErrorRate,
+        Boolean withoutVcgencmd,
+        Map<String, Object> extra) {
+
+    public Protocol {
+        concurrency = Extras.list(concurrency);
+        endpoints = Extras.list(endpoints);
+        mix = Extras.ordered(mix);
+        extra = Extras.copy(extra);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this protocol's fields, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.preset = preset;
+        b.runs = runs;
+        b.warmups = warmups;
+        b.durationS = durationS;
+        b.concurrency = concurrency;
+        b.threads = threads;
+        b.cooldownS = cooldownS;
+        b.seedRows = seedRows;
+        b.seedRowsDelete = seedRowsDelete;
+        b.sampleIntervalMs = sampleIntervalMs;
+        b.order = order;
+        b.rngSeed = rngSeed;
+        b.settleS = settleS;
+        b.endpoints = endpoints;
+        b.mix = mix;
+        b.sweep = sweep;
+        b.memory = memory;
+        b.maxRetries = maxRetries;
+        b.startupTimeoutS = startupTimeoutS;
+        b.stopGraceS = stopGraceS;
+        b.pinning = pinning;
+        b.timeoutS = timeoutS;
+        b.primeS = primeS;
+        b.phase4 = phase4;
+        b.phase5 = phase5;
+        b.deleteCalibration = deleteCalibration;
+        b.cgroup = cgroup;
+        b.serverCpus = serverCpus;
+        b.harnessCpus = harnessCpus;
+        b.bind = bind;
+        b.maxErrorRate = maxErrorRate;
+        b.withoutVcgencmd = withoutVcgencmd;
+        b.extra = extra;
+        return b;
+    }
+
+    /** The one concurrency level of phase 1, null when none or several are recorded. */
+    public Integer singleConcurrency() {
+        return concurrency != null && concurrency.size() == 1 ? concurrency.get(0) : null;
+    }
+
+    /**
+     * {@code seed_rows_delete}: the rows of the DELETE table, or {@code auto} (data.md version 3:
+     * sized once per campaign by a calibration, then recorded as a number).
+     *
+     * @param rows the rows; null for {@code auto}
+     */
+    public record DeleteRows(Long rows) {
+        public static final String AUTO = "auto";
+        public static final DeleteRows AUTOMATIC = new DeleteRows(null);
+
+        public boolean auto() {
+            return rows == null;
+        }
+    }
+
+    /** {@code sweep}: phase 2, one endpoint at each concurrency level. */
+    public record Sweep(String endpoint, List<Integer> concurrency, Integer runs, Integer warmups) {
+        public Sweep {
+            concurrency = Extras.list(concurrency);
+        }
+    }
+
+    /** {@code memory}: phase 3, the memory series; {@code sampleIntervalMs} null when the protocol's. */
+    public record Memory(List<String> endpoints, Integer runs, Double durationS, Integer concurrency,
+            Integer sampleIntervalMs) {
+        public Memory {
+            endpoints = Extras.list(endpoints);
+        }
+    }
+
+    /** Version 1's {@code pinning}: the server's and the load generator's CPU lists. */
+    public record Pinning(String serverCpus, String loadGeneratorCpus) {}
+
+    /**
+     * {@code phase4} (version 3): latency at offered load, open loop.
+     *
+     * @param offeredRps absolute rates, the same for every stack
+     * @param offeredFractions rates as fractions of each stack's phase-1 median
+     * @param search version 4: how the harness went on past the declared rates, null when it did not
+     */
+    public record Phase4(List<String> endpoints, List<Double> offeredRps, List<Double> offeredFractions, Integer runs,
+            Integer warmups, Double durationS, Integer concurrency, Phase4LoadGenerator loadGenerator, Search search) {
+        public Phase4 {
+            endpoints = Extras.list(endpoints);
+            offeredRps = Extras.list(offeredRps);
+            offeredFractions = Extras.list(offeredFractions);
+        }
+    }
+
+    /** {@code phase4.load_generator}: the open-loop tool. */
+    public record Phase4LoadGenerator(String tool, String version, Boolean latencyCorrection) {}
+
+    /**
+     * {@code phase4.search} (version 4): after the declared rates, factor times the highest rate
+     * while it met the latency target, up to maxFraction times the phase-1 median.
+     *
+     * @param factor greater than 1
+     * @param maxFraction greater than 0
+     */
+    public record Search(double factor, double maxFraction) {}
+
+    /**
+     * {@code phase5} (version 4): steady state, measured after {@code priorLoadS} seconds of load
+     * in the same server process.
+     */
+    public record Phase5(List<String> endpoints, Double priorLoadS, Integer runs, Integer warmups, Double durationS,
+            Integer concurrency) {
+        public Phase5 {
+            endpoints = Extras.list(endpoints);
+        }
+    }
+
+    /**
+     * {@code seed_rows_delete_calibration}: each stack's delete rate that sized the table.
+     *
+     * @param loadS seconds of each calibration load
+     * @param margin the factor over rate x run length
+     * @param roundedTo the table size is a multiple of it
+     */
+    public record DeleteCalibration(Double loadS, Double margin, Long roundedTo, List<Rate> rates) {
+        public DeleteCalibration {
+            rates = Extras.list(rates);
+        }
+
+        /** One stack's calibration load at one concurrency. */
+        public record Rate(String stack, Integer concurrency, Long seededRows, Long requests, Double durationS) {}
+    }
+
+    /** A protocol field by field; unset fields are null (not recorded). */
+    public static final class Builder {
+        private String preset;
+        private Integer runs;
+        private Integer warmups;
+        private Double durationS;
+        private List<Integer> concurrency;
+        private Integer threads;
+        private Double cooldownS;
+        private Long seedRows;
+        private DeleteRows seedRowsDelete;
+        private Integer sampleIntervalMs;
+        private String order;
+        private Long rngSeed;
+        private Double settleS;
+        private List<String> endpoints;
+        private Map<String, Double> mix;
+        private Sweep sweep;
+        private Memory memory;
+        private Integer maxRetries;
+        private Double startupTimeoutS;
+        private Double stopGraceS;
+        private Pinning pinning;
+        private Double timeoutS;
+        private Double primeS;
+        private Phase4 phase4;
+        private Phase5 phase5;
+        private DeleteCalibration deleteCalibration;
+        private String cgroup;
+        private String serverCpus;
+        private String harnessCpus;
+        private String bind;
+        private Double maxErrorRate;
+        private Boolean withoutVcgencmd;
+        private Map<String, Object> extra = Map.of();
+
+        private Builder() {}
+
+        public Builder preset(String v) {
+            this.preset = v;
+            return this;
+        }
+
+        public Builder runs(Integer v) {
+            this.runs = v;
+            return this;
+        }
+
+        public Builder warmups(Integer v) {
+            this.warmups = v;
+            return this;
+        }
+
+        public Builder durationS(Double v) {
+            this.durationS = v;
+            return this;
+        }
+
+        public Builder concurrency(List<Integer> v) {
+            this.concurrency = v;
+            return this;
+        }
+
+        public Builder threads(Integer v) {
+            this.threads = v;
+            return this;
+        }
+
+        public Builder cooldownS(Double v) {
+            this.cooldownS = v;
+            return this;
+        }
+
+        public Builder seedRows(Long v) {
+            this.seedRows = v;
+            return this;
+        }
+
+        public Builder seedRowsDelete(DeleteRows v) {
+            this.seedRowsDelete = v;
+            return this;
+        }
+
+        public Builder sampleIntervalMs(Integer v) {
+            this.sampleIntervalMs = v;
+            return this;
+        }
+
+        public Builder order(String v) {
+            this.order = v;
+            return this;
+        }
+
+        public Builder rngSeed(Long v) {
+            this.rngSeed = v;
+            return this;
+        }
+
+        public Builder settleS(Double v) {
+            this.settleS = v;
+            return this;
+        }
+
+        public Builder endpoints(List<String> v) {
+            this.endpoints = v;
+            return this;
+        }
+
+        public Builder mix(Map<String, Double> v) {
+            this.mix = v;
+            return this;
+        }
+
+        public Builder sweep(Sweep v) {
+            this.sweep = v;
+            return this;
+        }
+
+        public Builder memory(Memory v) {
+            this.memory = v;
+            return this;
+        }
+
+        public Builder maxRetries(Integer v) {
+            this.maxRetries = v;
+            return this;
+        }
+
+        public Builder startupTimeoutS(Double v) {
+            this.startupTimeoutS = v;
+            return this;
+        }
+
+        public Builder stopGraceS(Double v) {
+            this.stopGraceS = v;
+            return this;
+        }
+
+        public Builder pinning(Pinning v) {
+            this.pinning = v;
+            return this;
+        }
+
+        public Builder timeoutS(Double v) {
+            this.timeoutS = v;
+            return this;
+        }
+
+        public Builder primeS(Double v) {
+            this.primeS = v;
+            return this;
+        }
+
+        public Builder phase4(Phase4 v) {
+            this.phase4 = v;
+            return this;
+        }
+
+        public Builder phase5(Phase5 v) {
+            this.phase5 = v;
+            return this;
+        }
+
+        public Builder deleteCalibration(DeleteCalibration v) {
+            this.deleteCalibration = v;
+            return this;
+        }
+
+        public Builder cgroup(String v) {
+            this.cgroup = v;
+            return this;
+        }
+
+        public Builder serverCpus(String v) {
+            this.serverCpus = v;
+            return this;
+        }
+
+        public Builder harnessCpus(String v) {
+            this.harnessCpus = v;
+            return this;
+        }
+
+        public Builder bind(String v) {
+            this.bind = v;
+            return this;
+        }
+
+        public Builder maxErrorRate(Double v) {
+            this.maxErrorRate = v;
+            return this;
+        }
+
+        public Builder withoutVcgencmd(Boolean v) {
+            this.withoutVcgencmd = v;
+            return this;
+        }
+
+        public Builder extra(Map<String, Object> v) {
+            this.extra = v;
+            return this;
+        }
+
+        public Protocol build() {
+            return new Protocol(preset, runs, warmups, durationS, concurrency, threads, cooldownS, seedRows, seedRowsDelete, sampleIntervalMs, order, rngSeed, settleS, endpoints, mix, sweep, memory, maxRetries, startupTimeoutS, stopGraceS, pinning, timeoutS, primeS, phase4, phase5, deleteCalibration, cgroup, serverCpus, harnessCpus, bind, maxErrorRate, withoutVcgencmd, extra);
+        }
+    }
+}

@@ -1,0 +1,278 @@
+package dev.tpm.collect;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.collect.Preset.Memory;
+import dev.tpm.collect.Preset.Phase4;
+import dev.tpm.collect.Preset.Sweep;
+import dev.tpm.collect.loadgen.LoadGenerators;
+import dev.tpm.model.Endpoints;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A preset file, {@code harness/presets/<name>.json}, read into a {@link Preset} and validated on
+ * load: the one class of the preset code that parses JSON (errors name the file and JSON path).
+ */
+public final class PresetJson {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
+            "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
+            "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
+            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4", "model_id");
+    private static final Set<String> PHASE4_KEYS = Set.of("endpoints", "offered_rps", "offered_fractions", "runs", "warmups",
+            "duration_s", "concurrency", "load_generator");
+    private static final Set<String> PHASE4_TOOL_KEYS = Set.of("tool", "version", "latency_correction");
+    /** Largest offered rate or fraction a preset may ask for (a typo guard, far above any device's capacity). */
+    private static final double MAX_OFFERED_RPS = 10_000_000;
+    private static final double MAX_OFFERED_FRACTION = 100;
+    private static final Set<String> SWEEP_KEYS = Set.of("endpoint", "concurrency", "runs", "warmups");
+    private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency", "sample_interval_ms");
+    private static final int MAX_CONNECTIONS = 100_000;
+
+    private PresetJson() {}
+
+    static Preset load(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var loc = e.getLocation();
+            throw new IOException(file + ": line " + loc.getLineNr() + ", column " + loc.getColumnNr()
+                    + ": not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        return parse(root, file.toString());
+    }
+
+    /** A preset from its JSON; {@code where} names the file in errors. */
+    public static Preset parse(JsonNode root, String where) throws IOException {
+        JsonReader r = new JsonReader(where);
+        if (root == null || !root.isObject()) throw r.error("$", "a JSON object", root);
+        r.onlyKeys(root, "$", KEYS);
+        String name = r.text(root, "$", "preset");
+        String description = r.optionalText(root, "description", "");
+        int runs = (int) r.integer(root, "$", "runs", 1, 100_000);
+        int warmups = (int) r.integer(root, "$", "warmups", 0, 100_000);
+        int duration = (int) r.integer(root, "$", "duration_s", 1, 86_400);
+        List<Integer> phase1Levels = root.path("concurrency").isArray()
+                ? levels(r, root, "$", "concurrency")
+                : List.of((int) r.integer(root, "$", "concurrency", 1, MAX_CONNECTIONS));
+        int concurrency = phase1Levels.get(0);
+        int threads = (int) r.integer(root, "$", "threads", 1, 1024);
+        int fewest = phase1Levels.stream().mapToInt(Integer::intValue).min().orElseThrow();
+        if (threads > fewest) {
+            throw r.error("$.threads", "at most concurrency (" + fewest + "): wrk needs a connection per thread",
+                    root.get("threads"));
+        }
+        String study = r.optionalText(root, "study", Preset.PAPER_STUDY);
+        if (!study.matches("[a-z0-9][a-z0-9-]*")) throw r.error("$.study", "a study id of lower-case letters, digits and '-'", root.get("study"));
+        String tool = r.optionalText(root, "load_generator", Preset.WRK);
+        if (!LoadGenerators.isKnown(tool) || LoadGenerators.get(tool).openLoop()) {
+            throw r.error("$.load_generator", "one of " + closedLoopTools() + " (phases 1-3 keep their connections busy;"
+                    + " an open-loop tool belongs in phase4.load_generator)", root.get("load_generator"));
+        }
+        // whole seconds: wrk's --timeout takes s, m or h units, autocannon's -t seconds
+        double timeout = root.has("timeout_s") ? r.integer(root, "$", "timeout_s", 1, 86_400) : Double.NaN;
+        double cooldown = r.number(root, "$", "cooldown_s", 0, 3600);
+        double settle = r.number(root, "$", "settle_s", 0, 3600);
+        int seedRows = (int) r.integer(root, "$", "seed_rows", 1, 100_000_000);
+        int seedRowsDelete = "auto".equals(root.path("seed_rows_delete").asText(null)) ? Preset.AUTO
+                : (int) r.integer(root, "$", "seed_rows_delete", 1, 100_000_000);
+        int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
+
+        List<String> endpoints = r.strings(root, "$", "endpoints");
+        // data.md: every campaign has a phase1.csv, and one without rows is an error; a campaign of
+        // the sweep or the memory series alone would write none
+        if (endpoints.isEmpty()) {
+            throw r.error("$.endpoints", "at least one endpoint (data.md asks every campaign for its phase-1 runs)",
+                    root.get("endpoints"));
+        }
+        checkEndpoints(r, root.get("endpoints"), "$.endpoints", endpoints);
+
+        Map<String, Double> mix = new LinkedHashMap<>();
+        if (root.has("mix")) {
+            mix = parseMix(r, r.object(root, "$", "mix"), "$.mix");
+        } else if (endpoints.contains(Endpoints.MIXED)) {
+            throw r.error("$.mix", "an object of weights over the five CRUD endpoints (endpoints include 'mixed')", null);
+        }
+
+        Sweep sweep = null;
+        if (root.has("sweep") && !root.get("sweep").isNull()) {
+            JsonNode s = r.object(root, "$", "sweep");
+            r.onlyKeys(s, "$.sweep", SWEEP_KEYS);
+            String endpoint = r.text(s, "$.sweep", "endpoint");
+            if (!Endpoints.isKnown(endpoint)) throw r.error("$.sweep.endpoint", "one of " + Endpoints.ALL, s.get("endpoint"));
+            List<Integer> levels = r.integers(s, "$.sweep", "concurrency", 1, MAX_CONNECTIONS);
+            for (int i = 0; i < levels.size(); i++) {
+                if (i > 0 && levels.get(i) <= levels.get(i - 1)) {
+                    throw r.error("$.sweep.concurrency[" + i + "]", "a level above the previous one (" + levels.get(i - 1) + ")",
+                            s.get("concurrency").get(i));
+                }
+                if (levels.get(i) < threads) {
+                    throw r.error("$.sweep.concurrency[" + i + "]", "at least threads (" + threads + ")", s.get("concurrency").get(i));
+                }
+            }
+            sweep = new Sweep(endpoint, levels, (int) r.integer(s, "$.sweep", "runs", 1, 100_000),
+                    (int) r.integer(s, "$.sweep", "warmups", 0, 100_000));
+        }
+
+        Memory memory = null;
+        if (root.has("memory") && !root.get("memory").isNull()) {
+            JsonNode m = r.object(root, "$", "memory");
+            r.onlyKeys(m, "$.memory", MEMORY_KEYS);
+            List<String> me = r.strings(m, "$.memory", "endpoints");
+            checkEndpoints(r, m.get("endpoints"), "$.memory.endpoints", me);
+            int mc = (int) r.integer(m, "$.memory", "concurrency", threads, MAX_CONNECTIONS);
+            int mi = m.has("sample_interval_ms") ? (int) r.integer(m, "$.memory", "sample_interval_ms", 10, 60_000) : interval;
+            memory = new Memory(me, (int) r.integer(m, "$.memory", "runs", 1, 100_000),
+                    (int) r.integer(m, "$.memory", "duration_s", 1, 86_400), mc, mi);
+            if (me.contains(Endpoints.MIXED) && mix.isEmpty()) {
+                throw r.error("$.mix", "an object of weights (memory endpoints include 'mixed')", null);
+            }
+        }
+        if (sweep != null && sweep.endpoint().equals(Endpoints.MIXED) && mix.isEmpty()) {
+            throw r.error("$.mix", "an object of weights (the sweep endpoint is 'mixed')", null);
+        }
+
+        long seed = r.integer(root, "$", "rng_seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        int retries = (int) r.integer(root, "$", "max_retries", 0, 1000);
+        double startup = r.number(root, "$", "startup_timeout_s", 0.001, 3600);
+        double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
+        double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
+        Phase4 phase4 = root.has("phase4") && !root.get("phase4").isNull() ? phase4(r, root, endpoints) : null;
+        String modelId = root.has("model_id") ? r.text(root, "$", "model_id") : null;
+        if (modelId != null && !dev.tpm.codec.CampaignJson.ID.matcher(modelId).matches()) {
+            throw r.error("$.model_id", "a model id of letters, digits, '.', '_', '+', '-', e.g. pi5-8gb", root.get("model_id"));
+        }
+        Preset p = new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
+                seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
+                study, tool, timeout, phase1Levels, prime, phase4, modelId);
+        for (String e : p.allEndpoints()) {
+            String why = LoadGenerators.get(tool).cannotLoad(e);
+            if (why != null) {
+                throw r.error("$.load_generator", "wrk for the endpoint '" + e + "' (" + why + ")", root.get("load_generator"));
+            }
+        }
+        return p;
+    }
+
+    private static List<String> closedLoopTools() {
+        List<String> ids = new ArrayList<>();
+        for (String id : LoadGenerators.ids()) if (!LoadGenerators.get(id).openLoop()) ids.add("\"" + id + "\"");
+        return ids;
+    }
+
+    /**
+     * {@code phase4}: every offered rate and fraction above 0, each once; fractions only for
+     * endpoints phase 1 measures (a fraction is of that endpoint's phase-1 median); an open-loop
+     * load generator that loads every endpoint, at a pinned version, with latency correction.
+     */
+    private static Phase4 phase4(JsonReader r, JsonNode root, List<String> phase1Endpoints) throws IOException {
+        String at = "$.phase4";
+        JsonNode q = r.object(root, "$", "phase4");
+        r.onlyKeys(q, at, PHASE4_KEYS);
+        List<String> eps = r.strings(q, at, "endpoints");
+        if (eps.isEmpty()) throw r.error(at + ".endpoints", "at least one endpoint", q.get("endpoints"));
+        checkEndpoints(r, q.get("endpoints"), at + ".endpoints", eps);
+        List<Double> rates = q.has("offered_rps") ? offered(r, q, at, "offered_rps", MAX_OFFERED_RPS) : List.of();
+        List<Double> fractions = q.has("offered_fractions")
+                ? offered(r, q, at, "offered_fractions", MAX_OFFERED_FRACTION) : List.of();
+        if (rates.isEmpty() && fractions.isEmpty()) {
+            throw r.error(at, "offered_rps or offered_fractions with at least one rate", q);
+        }
+        if (!fractions.isEmpty()) {
+            for (int i = 0; i < eps.size(); i++) {
+                if (!phase1Endpoints.contains(eps.get(i))) {
+                    throw r.error(at + ".endpoints[" + i + "]", "an endpoint phase 1 measures (" + phase1Endpoints
+                            + "): offered_fractions are of the stack's phase-1 median rps on it", q.get("endpoints").get(i));
+                }
+            }
+        }
+        JsonNode lg = r.object(q, at, "load_generator");
+        r.onlyKeys(lg, at + ".load_generator", PHASE4_TOOL_KEYS);
+        String tool = r.text(lg, at + ".load_generator", "tool");
+        if (!LoadGenerators.isKnown(tool) || !LoadGenerators.get(tool).openLoop()) {
+            List<String> open = LoadGenerators.ids().stream().filter(id -> LoadGenerators.get(id).openLoop()).toList();
+            throw r.error(at + ".load_generator.tool", "an open-loop load generator " + open, lg.get("tool"));
+        }
+        String version = r.text(lg, at + ".load_generator", "version");
+        if (!version.matches("\\d+\\.\\d+\\.\\d+\\S*")) {
+            throw r.error(at + ".load_generator.version", "the pinned version, such as 1.16.0", lg.get("version"));
+        }
+        JsonNode lc = lg.get("latency_correction");
+        if (lc == null || !lc.isBoolean() || !lc.asBoolean()) {
+            throw r.error(at + ".load_generator.latency_correction", "true (phase 4 measures latency from each request's"
+                    + " scheduled start)", lc);
+        }
+        for (int i = 0; i < eps.size(); i++) {
+            String why = LoadGenerators.get(tool).cannotLoad(eps.get(i));
+            if (why != null) throw r.error(at + ".endpoints[" + i + "]", "an endpoint " + tool + " loads (" + why + ")", q.get("endpoints").get(i));
+        }
+        return new Phase4(eps, rates, fractions, (int) r.integer(q, at, "runs", 1, 100_000),
+                (int) r.integer(q, at, "warmups", 0, 100_000), (int) r.integer(q, at, "duration_s", 1, 86_400),
+                (int) r.integer(q, at, "concurrency", 1, MAX_CONNECTIONS), tool, version, true);
+    }
+
+    /** Rates or fractions: numbers above 0, at most {@code max}, each once. */
+    private static List<Double> offered(JsonReader r, JsonNode q, String at, String key, double max) throws IOException {
+        JsonNode a = q.get(key);
+        if (a == null || !a.isArray()) throw r.error(at + "." + key, "an array of numbers > 0", a);
+        List<Double> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            JsonNode n = a.get(i);
+            String path = at + "." + key + "[" + i + "]";
+            if (!n.isNumber() || !(n.asDouble() > 0) || n.asDouble() > max) {
+                throw r.error(path, (key.equals("offered_rps") ? "an offered rate in requests per second" : "a fraction of the"
+                        + " phase-1 median rps") + " > 0 and at most " + (long) max, n);
+            }
+            if (out.contains(n.asDouble())) throw r.error(path, "each value once", n);
+            out.add(n.asDouble());
+        }
+        return out;
+    }
+
+    /** Strictly increasing connection counts. */
+    private static List<Integer> levels(JsonReader r, JsonNode parent, String path, String key) throws IOException {
+        List<Integer> levels = r.integers(parent, path, key, 1, MAX_CONNECTIONS);
+        if (levels.isEmpty()) throw r.error(path + "." + key, "at least one level", parent.get(key));
+        for (int i = 1; i < levels.size(); i++) {
+            if (levels.get(i) <= levels.get(i - 1)) {
+                throw r.error(path + "." + key + "[" + i + "]", "a level above the previous one (" + levels.get(i - 1) + ")",
+                        parent.get(key).get(i));
+            }
+        }
+        return levels;
+    }
+
+    private static void checkEndpoints(JsonReader r, JsonNode array, String path, List<String> endpoints)
+            throws IOException {
+        Set<String> seen = new LinkedHashSet<>();
+        for (int i = 0; i < endpoints.size(); i++) {
+            String e = endpoints.get(i);
+            if (!Endpoints.isKnown(e)) throw r.error(path + "[" + i + "]", "an endpoint id of data.md " + Endpoints.ALL, array.get(i));
+            if (!seen.add(e)) throw r.error(path + "[" + i + "]", "each endpoint once", array.get(i));
+        }
+    }
+
+    /** Weights over exactly the five CRUD endpoints, non-negative, summing to 1 (data.md mixes.csv). */
+    static Map<String, Double> parseMix(JsonReader r, JsonNode m, String path) throws IOException {
+        r.onlyKeys(m, path, Set.copyOf(Endpoints.CRUD));
+        Map<String, Double> mix = new LinkedHashMap<>();
+        double sum = 0;
+        for (String e : Endpoints.CRUD) {
+            double w = r.number(m, path, e, 0, 1);
+            mix.put(e, w);
+            sum += w;
+        }
+        if (Math.abs(sum - 1) > Preset.MIX_SUM_TOLERANCE) {
+            throw r.error(path, "weights summing to 1 (within " + Preset.MIX_SUM_TOLERANCE + ")", JSON.valueToTree(sum));
+        }
+        return mix;
+    }
+}

@@ -215,7 +215,8 @@ final class ReportModels {
             JsonNode p = c.protocol();
             if (p != null && p.has("runs") && p.path("runs").asInt() < PAPER_RUNS) {
                 differs.add("campaign " + c.id() + " has " + p.path("runs").asInt() + " runs per group (the"
-                        + " paper: " + PAPER_RUNS + "), too few for the paper's tests to find differences");
+                        + " paper: " + PAPER_RUNS + "): wider intervals, and a family of tests whose smallest"
+                        + " attainable p is larger (the tests table says whether its pairs can still pass)");
             }
             if (p != null && p.has("duration_s") && p.path("duration_s").asDouble() < PAPER_DURATION_S) {
                 differs.add("campaign " + c.id() + " loads each run for " + Num.csv(p.path("duration_s").asDouble())

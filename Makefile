@@ -2,6 +2,9 @@
 # `make help` lists the targets. DATA and OUT select other folders:
 #   make paper DATA=/path/to/data OUT=/tmp/out
 
+# bash, for pipefail in QUIET_RUN
+SHELL := /bin/bash
+
 DATA ?= data
 OUT  ?= .
 MVN  ?= mvn
@@ -18,8 +21,11 @@ help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  \1\t/' | expand -t 16
 
+# Maven 3.8's console library (jansi 2) writes four colour resets ("[0m") at exit, even with -q -B and
+# -Dstyle.color=never; jansi.noreset keeps them in.
 $(JAR): $(SOURCES)
-	$(MVN) -q -B package -DskipTests
+	@echo "building $(JAR) (mvn -q package; a minute or two on a fresh clone)"
+	@MAVEN_OPTS="$$MAVEN_OPTS -Djansi.noreset=true" $(MVN) -q -B package -DskipTests
 	@touch $@
 
 # The JVM's default heap limit is a quarter of the memory (6 GiB here), and the heap grows toward it
@@ -30,17 +36,21 @@ JVM_ARGS ?= -Xmx768m
 # How the JVM spends a run of seconds (docs/PERFORMANCE.md): the parallel collector, and the
 # optimising JIT compiler only for the few loops where the time goes (cli/jvm/compiler-directives.json).
 # Neither changes a byte of the outputs; JVM_TUNING= runs the JVM's defaults. The JVM says
-# "2 compiler directives added" when it reads the file: on stderr, with the progress lines, since
-# DisplayVMOutputToStderr sends what the JVM itself prints there and leaves stdout to the pipeline.
+# "2 compiler directives added" when it reads the file: on stderr, since DisplayVMOutputToStderr sends
+# what the JVM itself prints there and leaves stdout to the pipeline; QUIET_RUN drops that line.
 JVM_TUNING ?= -XX:+UseParallelGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$(CURDIR)/cli/jvm/compiler-directives.json \
               -XX:+DisplayVMOutputToStderr
 RUN_JAR = $(JAVA) $(JVM_ARGS) $(JVM_TUNING) -jar $(JAR)
+# $(call QUIET_RUN,args): the jar with these arguments, its stdout as it is, its stderr without HotSpot's
+# "2 compiler directives added" (HotSpot 17 prints it whenever it reads the file, and has no flag that
+# silences it alone: -XX:-DisplayVMOutput would hide the JVM's errors too); the jar's exit status.
+QUIET_RUN = set -o pipefail; { $(RUN_JAR) $(1) 2>&1 1>&3 3>&- | { grep --line-buffered -v '^[0-9]* compiler directives added$$' || true; } >&2; } 3>&1
 
 paper: $(JAR) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost
-	$(RUN_JAR) paper --data $(DATA) --out $(OUT) $(PAPER_ARGS)
+	@$(call QUIET_RUN,paper --data $(DATA) --out $(OUT) $(PAPER_ARGS))
 
 verify: $(JAR) ## check $(DATA)/SHA256SUMS, regenerate in memory, compare byte for byte with $(OUT)/tables and $(OUT)/figures
-	$(RUN_JAR) verify --data $(DATA) --outputs $(OUT)
+	@$(call QUIET_RUN,verify --data $(DATA) --outputs $(OUT))
 
 test: servers ## build the reference servers, then run every test (mvn -B test)
 	@$(MAKE) --no-print-directory fleet-tools || echo "skipped the pinned Ansible (make fleet-tools failed): the fleet test cannot run" >&2

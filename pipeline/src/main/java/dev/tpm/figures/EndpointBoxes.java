@@ -110,6 +110,10 @@ final class EndpointBoxes {
                     box(chart, theme, axis, i, stacks.get(i), BoxStats.of(runs.get(i)));
                 }
             }
+            if (runs.stream().anyMatch(r -> r.length > 0 && r.length < minN)) {
+                Plots.key(chart, "points: every run of a group of n < min_n = " + minN + " (no box)", axis.centre(0), null,
+                        new org.knowm.xchart.style.markers.Circle());
+            }
             chart.getStyler().setYAxisLogarithmic(log);
             chart.getStyler().setYAxisMin(log ? min / pad : Math.min(0, min));
             chart.getStyler().setYAxisMax(log ? max * pad : max + pad);

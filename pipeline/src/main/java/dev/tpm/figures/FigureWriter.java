@@ -61,12 +61,21 @@ public final class FigureWriter {
      * its own size, one PNG pixel per SVG pixel; a narrower one is scaled up to 1600 px.
      */
     public static final int MIN_PNG_WIDTH_PX = 1600;
-    /** Height of the band holding a figure's title. */
+    /** Height of the band holding a figure's title (its first line). */
     static final int HEADER_HEIGHT = 40;
+    /** Height of each further line of a title too long for one. */
+    static final int TITLE_LINE_HEIGHT = 24;
     /** Height of each subtitle line below the title. */
     static final int SUBTITLE_LINE_HEIGHT = 22;
-    /** Height of each row of a legend below the subtitle. */
+    /** Height of each row of a legend below the subtitle (of one line of names). */
     static final int LEGEND_ROW_HEIGHT = 24;
+    /** Height of each further line of a legend name too long for one line. */
+    static final int LEGEND_LINE_HEIGHT = 17;
+    /**
+     * The blank kept at the left and right edges: no title, subtitle or legend line comes closer
+     * (outputs.md v4: nothing drawn outside the canvas); a longer one is wrapped onto more lines.
+     */
+    static final int SIDE_MARGIN = 16;
     /** A legend entry: its sample, this wide, then a gap, then the series' name; entries further apart. */
     static final int LEGEND_SAMPLE_WIDTH = 28;
     static final int LEGEND_SAMPLE_GAP = 6;
@@ -287,26 +296,105 @@ public final class FigureWriter {
     }
 
     static int header(Figure f) {
-        int rows = legendRows(f).size();
-        return subtitleBottom(f) + (rows == 0 ? 0 : rows * LEGEND_ROW_HEIGHT + 8);
+        List<List<LegendEntry>> rows = legendRows(f);
+        int legend = 0;
+        for (List<LegendEntry> row : rows) legend += rowHeight(row);
+        return subtitleBottom(f) + (rows.isEmpty() ? 0 : legend + 8);
     }
 
     private static int subtitleBottom(Figure f) {
-        return HEADER_HEIGHT + f.subtitle().size() * SUBTITLE_LINE_HEIGHT + (f.subtitle().isEmpty() ? 0 : 6);
+        List<String> sub = subtitleLines(f);
+        return titleBottom(f) + sub.size() * SUBTITLE_LINE_HEIGHT + (sub.isEmpty() ? 0 : 6);
     }
 
-    /** A legend entry as laid out: its series, its name as text, and its width, sample and gap included. */
-    record LegendEntry(XYSeries series, TextLayout name, double width) {}
+    private static int titleBottom(Figure f) {
+        return HEADER_HEIGHT + (titleLines(f).size() - 1) * TITLE_LINE_HEIGHT;
+    }
 
-    /** The figure's legend entries in rows no wider than the figure, each row's entries in order. */
+    /** The room a header line has: the figure's width less {@link #SIDE_MARGIN} at each side. */
+    static double room(Figure f) {
+        return width(f) - 2.0 * SIDE_MARGIN;
+    }
+
+    /** The title as drawn: wrapped to {@link #room}. */
+    static List<String> titleLines(Figure f) {
+        return wrap(f.title(), Theme.titleFont(), room(f));
+    }
+
+    /** The subtitle as drawn: each of its lines wrapped to {@link #room}. */
+    static List<String> subtitleLines(Figure f) {
+        List<String> lines = new ArrayList<>();
+        for (String line : f.subtitle()) lines.addAll(wrap(line, subtitleFont(), room(f)));
+        return lines;
+    }
+
+    private static Font subtitleFont() {
+        return Theme.font(Font.PLAIN, 14f);
+    }
+
+    /**
+     * The text broken into lines no wider than {@code room} in this font: at spaces, as many words a
+     * line as fit; a word wider than the room on its own (a long campaign id) is broken after as many
+     * of its characters as fit. Every line but an empty text's one has at least one character.
+     */
+    static List<String> wrap(String text, Font font, double room) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ", -1)) {
+            String candidate = line.length() == 0 ? word : line + " " + word;
+            if (advance(candidate, font) <= room) {
+                line.setLength(0);
+                line.append(candidate);
+                continue;
+            }
+            if (line.length() > 0) lines.add(line.toString());
+            line.setLength(0);
+            String rest = word;
+            while (rest.length() > 1 && advance(rest, font) > room) {
+                int cut = rest.length() - 1;
+                while (cut > 1 && advance(rest.substring(0, cut), font) > room) cut--;
+                lines.add(rest.substring(0, cut));
+                rest = rest.substring(cut);
+            }
+            line.append(rest);
+        }
+        if (line.length() > 0 || lines.isEmpty()) lines.add(line.toString());
+        return lines;
+    }
+
+    /** The width of the text in this font, as the header lays it out (fractional metrics). */
+    static double advance(String text, Font font) {
+        if (text.isEmpty()) return 0;
+        TextLayout layout = new TextLayout(text, font, FRC);
+        return Math.max(layout.getAdvance(), layout.getBounds().getMaxX());
+    }
+
+    /**
+     * A legend entry as laid out: its series, its name as text (one layout a line, the name wrapped
+     * to the figure's room), and its width, sample and gap included.
+     */
+    record LegendEntry(XYSeries series, List<TextLayout> name, double width) {}
+
+    private static int rowHeight(List<LegendEntry> row) {
+        int lines = row.stream().mapToInt(e -> e.name().size()).max().orElse(1);
+        return LEGEND_ROW_HEIGHT + (lines - 1) * LEGEND_LINE_HEIGHT;
+    }
+
+    /** The figure's legend entries in rows no wider than the figure's room, each row's entries in order. */
     static List<List<LegendEntry>> legendRows(Figure f) {
         List<List<LegendEntry>> rows = new ArrayList<>();
-        double room = width(f) - 2.0 * LEGEND_ENTRY_GAP;
+        double room = room(f);
         List<LegendEntry> row = new ArrayList<>();
         double used = 0;
         for (XYSeries s : f.legend()) {
-            TextLayout name = new TextLayout(s.getName(), legendFont(), FRC);
-            LegendEntry e = new LegendEntry(s, name, LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP + name.getAdvance());
+            List<TextLayout> name = new ArrayList<>();
+            double widest = 0;
+            for (String line : wrap(s.getName(), legendFont(), room - LEGEND_SAMPLE_WIDTH - LEGEND_SAMPLE_GAP)) {
+                TextLayout layout = new TextLayout(line.isEmpty() ? " " : line, legendFont(), FRC);
+                name.add(layout);
+                widest = Math.max(widest, advance(line, legendFont()));
+            }
+            LegendEntry e = new LegendEntry(s, name, LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP + widest);
             if (!row.isEmpty() && used + LEGEND_ENTRY_GAP + e.width() > room) {
                 rows.add(row);
                 row = new ArrayList<>();
@@ -323,24 +411,30 @@ public final class FigureWriter {
         return Theme.font(Font.PLAIN, 13f);
     }
 
-    /** Draws the legend rows, each centred, below the subtitle; the names of a row on one baseline. */
+    /**
+     * Draws the legend rows, each centred, below the subtitle; the first lines of a row's names on one
+     * baseline, a wrapped name's further lines below its first, its sample beside the first.
+     */
     private static void paintLegend(Graphics2D g, Figure f) {
         List<List<LegendEntry>> rows = legendRows(f);
         LineMetrics m = legendFont().getLineMetrics("Xg", FRC);
         double top = subtitleBottom(f);
-        for (int r = 0; r < rows.size(); r++) {
-            List<LegendEntry> row = rows.get(r);
+        for (List<LegendEntry> row : rows) {
             double width = -LEGEND_ENTRY_GAP;
             for (LegendEntry e : row) width += LEGEND_ENTRY_GAP + e.width();
             double x = (width(f) - width) / 2;
-            double centreY = top + (r + 0.5) * LEGEND_ROW_HEIGHT;
+            double centreY = top + 0.5 * LEGEND_ROW_HEIGHT;
             double baseline = centreY + (m.getAscent() - m.getDescent()) / 2;
             for (LegendEntry e : row) {
                 paintSample(g, e.series(), x, centreY);
                 g.setColor(Theme.INK);
-                g.fill(e.name().getOutline(AffineTransform.getTranslateInstance(x + LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP, baseline)));
+                for (int i = 0; i < e.name().size(); i++) {
+                    g.fill(e.name().get(i).getOutline(AffineTransform.getTranslateInstance(
+                            x + LEGEND_SAMPLE_WIDTH + LEGEND_SAMPLE_GAP, baseline + i * LEGEND_LINE_HEIGHT)));
+                }
                 x += e.width() + LEGEND_ENTRY_GAP;
             }
+            top += rowHeight(row);
         }
     }
 
@@ -351,8 +445,9 @@ public final class FigureWriter {
             double mid = x + LEGEND_SAMPLE_WIDTH / 2.0;
             switch (s.getLegendRenderType()) {
                 case Line -> {
-                    sg.setColor(s.getLineColor());
-                    sg.setStroke(s.getLineStyle());
+                    // a series that left its look to XChart's defaults has none until XChart paints it
+                    sg.setColor(s.getLineColor() == null ? Theme.INK : s.getLineColor());
+                    sg.setStroke(s.getLineStyle() == null ? Theme.DATA_LINE : s.getLineStyle());
                     sg.draw(new Line2D.Double(x, centreY, x + LEGEND_SAMPLE_WIDTH, centreY));
                     marker(sg, s, mid, centreY);
                 }
@@ -375,13 +470,14 @@ public final class FigureWriter {
 
     private static void marker(Graphics2D g, XYSeries s, double x, double y) {
         if (s.getMarker() == null || s.getMarker() instanceof None) return;
-        g.setColor(s.getMarkerColor());
+        g.setColor(s.getMarkerColor() == null ? Theme.INK : s.getMarkerColor());
         g.setStroke(new BasicStroke(1f));
         s.getMarker().paint(g, x, y, Theme.MARKER_SIZE);
     }
 
     /** Draws one line of text centred horizontally with its vertical centre at {@code centreY}. */
     private static void centred(Graphics2D g, String text, Font font, double width, double centreY) {
+        if (text.isEmpty()) return;
         TextLayout layout = new TextLayout(text, font, g.getFontRenderContext());
         Rectangle2D b = layout.getBounds();
         double x = (width - b.getWidth()) / 2 - b.getX();
@@ -393,13 +489,17 @@ public final class FigureWriter {
         g.setColor(Color.WHITE);
         g.fill(new Rectangle2D.Double(0, 0, width(f), height(f)));
         g.setColor(Theme.INK);
-        centred(g, f.title(), Theme.titleFont(), width(f), HEADER_HEIGHT / 2.0 + 4);
-        for (int i = 0; i < f.subtitle().size(); i++) {
-            centred(g, f.subtitle().get(i), Theme.font(Font.PLAIN, 14f), width(f),
-                    HEADER_HEIGHT + (i + 0.5) * SUBTITLE_LINE_HEIGHT);
+        List<String> title = titleLines(f);
+        for (int i = 0; i < title.size(); i++) {
+            centred(g, title.get(i), Theme.titleFont(), width(f), HEADER_HEIGHT / 2.0 + 4 + i * TITLE_LINE_HEIGHT);
+        }
+        List<String> subtitle = subtitleLines(f);
+        int top = titleBottom(f);
+        for (int i = 0; i < subtitle.size(); i++) {
+            centred(g, subtitle.get(i), subtitleFont(), width(f), top + (i + 0.5) * SUBTITLE_LINE_HEIGHT);
         }
         paintLegend(g, f);
-        int top = header(f);
+        top = header(f);
         for (int i = 0; i < f.panels().size(); i++) {
             XYChart chart = f.panel(i);
             int col = i % f.columns();

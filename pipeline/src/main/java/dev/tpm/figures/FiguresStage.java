@@ -15,7 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.XYChart;
 
 /**
  * Every figure of outputs.md for every device, as figures/&lt;prefix&gt;&lt;name&gt;.png and .svg;
@@ -173,9 +173,11 @@ public final class FiguresStage implements Stage {
     /**
      * What every figure gets, whatever draws it: a subtitle naming the device and its campaigns (and
      * the stacks left out, with the reason: {@link Figure#leftOut}), the title moved from a single
-     * panel into the header, one legend per figure (that of the panel with the most entries: on that
-     * panel, or, when it would lie outside the plot of one of several panels, below the subtitle,
-     * so that every panel's plot has the same size), and log axes labelled 1-2-5.
+     * panel into the header, one legend per figure below the subtitle (every entry any panel names,
+     * once, in the order the panels name them: the writer wraps it to the figure's width, where
+     * XChart's own legend would run past a panel's edge with long names or many stacks, and every
+     * panel's plot keeps the same size), panel and axis titles no wider than their panel, and log
+     * axes labelled 1-2-5.
      */
     static Figure finish(Figure f, DeviceResults device) {
         return finish(f, device.source());
@@ -187,21 +189,65 @@ public final class FiguresStage implements Stage {
         subtitle.add(source);
         if (!f.leftOut().isEmpty()) subtitle.add(f.leftOut().sentence());
         if (f.panels().size() == 1) f.panel(0).getStyler().setChartTitleVisible(false);
-        int legend = 0;
+        java.util.Map<String, XYSeries> legend = new java.util.LinkedHashMap<>();
         for (int i = 0; i < f.panels().size(); i++) {
-            if (Plots.legendEntries(f.panel(i)) > Plots.legendEntries(f.panel(legend))) legend = i;
-        }
-        // a legend outside a panel's plot would make that plot smaller than its neighbours'
-        Styler.LegendPosition position = f.panel(legend).getStyler().getLegendPosition();
-        boolean inHeader = f.panels().size() > 1
-                && (position == Styler.LegendPosition.OutsideE || position == Styler.LegendPosition.OutsideS);
-        for (int i = 0; i < f.panels().size(); i++) {
-            f.panel(i).getStyler().setLegendVisible(!inHeader && i == legend);
+            for (XYSeries s : f.panel(i).getSeriesCollection()) {
+                if (s.isShowInLegend()) legend.putIfAbsent(s.getName(), s);
+            }
+            f.panel(i).getStyler().setLegendVisible(false);
+            fitTitles(f.panel(i));
             Plots.logTicks125(f.panel(i));
         }
-        Figure out = f.withSubtitle(subtitle);
-        if (!inHeader) return out;
-        return out.withLegend(f.panel(legend).getSeriesCollection().stream().filter(XYSeries::isShowInLegend).toList());
+        // a series that left its look to XChart's defaults gets it now, in ink: XChart would set it only
+        // while painting its panel, after the legend above the panels is drawn
+        for (XYSeries s : legend.values()) {
+            if (s.getLineColor() == null) s.setLineColor(Theme.INK);
+            if (s.getMarkerColor() == null) s.setMarkerColor(Theme.INK);
+            if (s.getLineStyle() == null) s.setLineStyle(Theme.DATA_LINE);
+            if (s.getMarker() == null) s.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+            if (s.getFillColor() == null) s.setFillColor(Theme.INK);
+        }
+        // the stacks first, then the ink entries that say which line or marker is which
+        List<XYSeries> entries = new ArrayList<>(legend.values().stream().filter(s -> !isKey(s)).toList());
+        legend.values().stream().filter(FiguresStage::isKey).forEach(entries::add);
+        return f.withSubtitle(subtitle).withLegend(entries);
+    }
+
+    /** A legend entry that explains a line style or marker ({@link Plots#key}): drawn in ink. */
+    private static boolean isKey(XYSeries s) {
+        return Theme.INK.equals(s.getLineColor()) || Theme.INK.equals(s.getMarkerColor());
+    }
+
+    /** Room XChart keeps beside an x-axis title (the y axis's labels and title, paddings), in px. */
+    private static final int X_TITLE_ALLOWANCE = 130;
+    /** Room XChart keeps beside a y-axis title (the panel's title, the x axis's labels and title, paddings), in px. */
+    private static final int Y_TITLE_ALLOWANCE = 110;
+    /** Fonts are made no smaller than this to fit; a title that still does not fit is wrapped by nothing and fails FigureRulesTest. */
+    private static final float MIN_FONT_PX = 8f;
+
+    /**
+     * A panel's title and axis titles in a font small enough for the panel: XChart draws each on one
+     * line and lets a long one run past the panel's edge, where it is cut.
+     */
+    static void fitTitles(XYChart chart) {
+        var s = chart.getStyler();
+        int w = chart.getWidth();
+        int h = chart.getHeight();
+        if (s.isChartTitleVisible() && chart.getTitle() != null) {
+            s.setChartTitleFont(fitted(chart.getTitle(), s.getChartTitleFont(), w - 2.0 * s.getChartPadding() - 8));
+        }
+        java.awt.Font axis = s.getAxisTitleFont();
+        java.awt.Font x = fitted(chart.getXAxisTitle(), axis, w - X_TITLE_ALLOWANCE);
+        java.awt.Font y = fitted(chart.getYAxisTitle(), axis, h - Y_TITLE_ALLOWANCE);
+        s.setAxisTitleFont(x.getSize2D() < y.getSize2D() ? x : y);
+    }
+
+    private static java.awt.Font fitted(String text, java.awt.Font font, double room) {
+        if (text == null || text.isEmpty()) return font;
+        double width = FigureWriter.advance(text, font);
+        if (width <= room) return font;
+        float size = Math.max(MIN_FONT_PX, (float) Math.floor(font.getSize2D() * room / width * 10) / 10f);
+        return Theme.font(font.getStyle(), size);
     }
 
     /** figures/&lt;prefix&gt;&lt;name&gt;, without extension. */

@@ -35,6 +35,16 @@ public final class HelloBlogNextFigure implements StudyFigure {
     private static final Map<String, String> REQUEST = Map.of(Endpoints.HELLO, "GET /", Endpoints.HELLO_JSON, "GET /json",
             Endpoints.SLEEP, "GET /sleep");
 
+    /** The endpoints in the order their line styles are explained. */
+    private static final List<String> NEXT = List.of(Endpoints.HELLO, Endpoints.HELLO_JSON, Endpoints.SLEEP);
+    private static final Map<String, String> STYLE = Map.of(Endpoints.HELLO, "thick line", Endpoints.HELLO_JSON,
+            "thin line", Endpoints.SLEEP, "dashed line");
+
+    /** GET / thick, GET /json thin, GET /sleep dashed. */
+    private static BasicStroke stroke(String endpoint) {
+        return endpoint.equals(Endpoints.HELLO_JSON) ? Theme.THIN_LINE : endpoint.equals(Endpoints.SLEEP) ? DASHED : Theme.DATA_LINE;
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -64,7 +74,8 @@ public final class HelloBlogNextFigure implements StudyFigure {
         return "One panel per question of the blog post (spec/studies.md hello-blog-next): the median throughput of the measured"
                 + " runs against concurrency, per stack; GET / thick, GET /json thin, GET /sleep dashed. The c = 1000 panel"
                 + " joins each stack's GET / at the phase-1 concurrencies to its run at 1,000 connections; a stack without"
-                + " a measured run at 1,000 connections ends at its phase-1 points (the table says why). A panel's"
+                + " a measured run at 1,000 connections ends at its phase-1 points (the table says why). A panel"
+                + " whose baseline does not answer its question (Rust) draws the baseline's lines too (flask-dev). A panel's"
                 + " throughput is on a log scale (its axis title says so) unless one of its medians is 0. Stacks without a"
                 + " measured run are left out of their panel (the table hello_blog_next lists them). Devices: " + s.describe() + ".";
     }
@@ -83,7 +94,10 @@ public final class HelloBlogNextFigure implements StudyFigure {
         // stack measured there; without one, each panel names its own stacks
         boolean manyPanel = answers.stream().anyMatch(a -> a.question().baseline() == HelloBlogNext.Baseline.OWN_PHASE1
                 && a.cells().stream().anyMatch(c -> c.summary() != null));
+        java.util.Set<String> drawnEndpoints = new java.util.TreeSet<>(java.util.Comparator.comparingInt(NEXT::indexOf));
+        Double[] firstX = {null};
         for (Answer a : answers) {
+            firstX[0] = null;
             List<Cell> measured = a.cells().stream().filter(c -> c.summary() != null).toList();
             if (measured.isEmpty()) continue;
             boolean many = a.question().baseline() == HelloBlogNext.Baseline.OWN_PHASE1;
@@ -95,11 +109,17 @@ public final class HelloBlogNextFigure implements StudyFigure {
             // its phase-1 points: its line ends at the largest phase-1 concurrency, and it keeps its
             // legend entry, which comes from this panel (a stack with no point at all draws nothing)
             List<Cell> drawn = many ? a.cells() : measured;
-            for (String stack : drawn.stream().map(Cell::stack).distinct().toList()) {
+            List<String> stacks = new ArrayList<>(drawn.stream().map(Cell::stack).distinct().toList());
+            // a question whose baseline does not answer it (Rust against flask-dev) draws the
+            // baseline too, from the same phase-1 rows its ratios divide by, as the other panels do
+            String baseline = a.question().baselineStack();
+            boolean ownBaseline = baseline != null && !stacks.contains(baseline);
+            if (ownBaseline) stacks.add(0, baseline);
+            for (String stack : stacks) {
                 boolean[] named = {false};
                 for (String endpoint : a.question().endpoints()) {
                     List<LoadgenSummary> pts = new ArrayList<>();
-                    if (many) {
+                    if (many || (ownBaseline && stack.equals(baseline))) {
                         study.stream().filter(x -> x.device().equals(a.device()) && x.phase() == 1 && x.stack().equals(stack)
                                 && x.endpoint().equals(endpoint)).forEach(pts::add);
                     }
@@ -114,8 +134,9 @@ public final class HelloBlogNextFigure implements StudyFigure {
                     boolean legend = !named[0] && (many || !manyPanel);
                     named[0] |= legend;
                     String name = legend ? stack : stack + " " + REQUEST.get(endpoint);
-                    BasicStroke stroke = endpoint.equals(Endpoints.HELLO_JSON) ? Theme.THIN_LINE
-                            : endpoint.equals(Endpoints.SLEEP) ? DASHED : Theme.DATA_LINE;
+                    BasicStroke stroke = stroke(endpoint);
+                    drawnEndpoints.add(endpoint);
+                    if (firstX[0] == null) firstX[0] = x[0];
                     series.add(() -> Plots.line(chart[0], name, x, y, theme.color(stack), stroke, theme.marker(stack))
                             .setShowInLegend(legend));
                 }
@@ -131,6 +152,13 @@ public final class HelloBlogNextFigure implements StudyFigure {
             chart[0].getStyler().setXAxisLogarithmic(many);
             series.forEach(Runnable::run);
             panels.add(chart[0]);
+        }
+        // the line styles, explained once, after the stacks (on the last panel, at an x it plots)
+        if (!panels.isEmpty() && firstX[0] != null) {
+            XYChart last = panels.get(panels.size() - 1);
+            for (String endpoint : drawnEndpoints) {
+                Plots.key(last, REQUEST.get(endpoint) + ": " + STYLE.get(endpoint), firstX[0], stroke(endpoint), null);
+            }
         }
         return new Figure(NAME, title(results), caption(results), 2, panels);
     }

@@ -62,7 +62,8 @@ public final class OfferedLoadFigure implements FigureBuilder {
         var cfg = results.dataset().config();
         return "Median p99 latency of the measured phase-4 runs (open loop, latency from each request's scheduled"
                 + " start) at each offered rate, per stack, both axes logarithmic; whiskers: " + Layout.ciLevel(results)
-                + " bootstrap CIs of the median, drawn only for rates of at least min_n runs. Dashed line: the target,"
+                + " bootstrap CIs of the median, drawn only for rates of at least min_n = " + cfg.minN() + " runs; an open"
+                + " marker is a median of fewer runs, without a CI. Dashed line: the target,"
                 + " latency_slo_ms = " + dev.tpm.codec.Num.csv(cfg.latencySloMs()) + " ms. Crosses: rates at which the median"
                 + " achieved rate fell below kept_up_ratio = " + dev.tpm.codec.Num.csv(cfg.keptUpRatio()) + " x the offered rate."
                 + leftOut(results, device).captionSuffix();
@@ -90,13 +91,14 @@ public final class OfferedLoadFigure implements FigureBuilder {
         List<XYChart> panels = new ArrayList<>();
         for (String endpoint : endpoints) {
             String panelTitle = endpoints.size() > 1 ? Layout.endpoint(endpoint) : title(results, device);
-            panels.add(panel(device, theme, endpoint, panelTitle, slo, xMin, xMax, yMin, yMax));
+            panels.add(panel(device, theme, endpoint, panelTitle, slo, xMin, xMax, yMin, yMax,
+                    results.dataset().config().minN()));
         }
         return new Figure(NAME, title(results, device), caption(results, device), Layout.columns(panels.size()), panels);
     }
 
     private static XYChart panel(DeviceResults d, Theme theme, String endpoint, String panelTitle, double slo,
-            double xMin, double xMax, double yMin, double yMax) {
+            double xMin, double xMax, double yMin, double yMax, int minN) {
         XYChart chart = theme.chart(Layout.PANEL_WIDTH + 160, Layout.PANEL_HEIGHT + 120, panelTitle,
                 "offered rate (req/s, log scale) on " + Layout.endpoint(endpoint), "median p99 latency (ms, log scale)");
         var s = chart.getStyler();
@@ -109,6 +111,7 @@ public final class OfferedLoadFigure implements FigureBuilder {
         s.setLegendPosition(Styler.LegendPosition.OutsideS);
         s.setLegendLayout(Styler.LegendLayout.Horizontal);
         List<double[]> notKeptUp = new ArrayList<>();
+        boolean anySmall = false;
         for (String stack : d.listedStacks()) {
             List<OfferedLoad> pts = d.offeredLoad().stream()
                     .filter(p -> p.stack().equals(stack) && p.endpoint().equals(endpoint) && p.latP99Ms().value() > 0).toList();
@@ -122,6 +125,14 @@ public final class OfferedLoadFigure implements FigureBuilder {
             Plots.line(chart, stack, pts.stream().mapToDouble(OfferedLoad::offeredRps).toArray(),
                     pts.stream().mapToDouble(p -> p.latP99Ms().value()).toArray(), theme.color(stack), Theme.DATA_LINE,
                     theme.marker(stack));
+            // a median of fewer than min_n runs, open over its filled marker, as the sweep draws it
+            List<OfferedLoad> small = pts.stream().filter(p -> p.n() < minN).toList();
+            if (!small.isEmpty()) {
+                anySmall = true;
+                Plots.scatter(chart, stack + SweepFigure.SMALL_N, small.stream().mapToDouble(OfferedLoad::offeredRps).toArray(),
+                        small.stream().mapToDouble(p -> p.latP99Ms().value()).toArray(), theme.color(stack),
+                        theme.openMarker(stack)).setShowInLegend(false);
+            }
         }
         // the target across the whole x range, dashed, in ink
         XYSeries target = Plots.line(chart, TARGET + " = " + dev.tpm.codec.Num.csv(slo) + " ms", new double[] {xMin, xMax},
@@ -131,6 +142,7 @@ public final class OfferedLoadFigure implements FigureBuilder {
             Plots.scatter(chart, NOT_KEPT_UP, notKeptUp.stream().mapToDouble(p -> p[0]).toArray(),
                     notKeptUp.stream().mapToDouble(p -> p[1]).toArray(), Theme.INK, new Cross());
         }
+        if (anySmall) Plots.key(chart, SweepFigure.smallNKey(minN), xMin, null, new Theme.OpenMarker(new org.knowm.xchart.style.markers.Circle()));
         return chart;
     }
 }

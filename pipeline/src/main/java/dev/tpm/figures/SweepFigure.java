@@ -29,6 +29,29 @@ public final class SweepFigure implements FigureBuilder {
         return "open marker: median of n < min_n = " + minN + " runs, no CI";
     }
 
+    /**
+     * The chance that a percentile bootstrap's resampled median of n runs is the sample's smallest run
+     * (by symmetry, its largest): at least floor(n/2) + 1 of n draws with replacement are that run,
+     * P(Bin(n, 1/n) > floor(n/2)). Where it exceeds the share the interval cuts off at each end,
+     * (1 - confidence) / 2, the interval's ends are the sample's minimum and maximum: 5.8 % at n = 5,
+     * 0.9 % at n = 6.
+     */
+    static double extremeMedianShare(int n) {
+        if (n < 1) return Double.NaN;
+        return 1 - new org.apache.commons.math3.distribution.BinomialDistribution(null, n, 1.0 / n).cumulativeProbability(n / 2);
+    }
+
+    /** The largest n with CIs drawn in this figure whose bootstrap interval is the runs' min to max, or 0 when none. */
+    static int rangeOnlyN(DeviceResults d, double confidence, int minN) {
+        double tail = (1 - confidence) / 2;
+        return d.sweep().stream().mapToInt(SweepPoint::n).filter(n -> n >= minN && extremeMedianShare(n) > tail).max().orElse(0);
+    }
+
+    /** The legend's entry for the whiskers where they are only the runs' range, e.g. n = 5. */
+    static String rangeKey(int n, String level) {
+        return "whisker: " + level + " bootstrap CI; at n \u2264 " + n + " runs it is the runs' min to max";
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -51,6 +74,8 @@ public final class SweepFigure implements FigureBuilder {
         int minN = results.dataset().config().minN();
         XYChart rps = panel(device, theme, minN, "Throughput", "median throughput (req/s)", SweepPoint::rps);
         XYChart p99 = panel(device, theme, minN, "p99 latency", "median p99 latency (ms)", SweepPoint::p99Ms);
+        int rangeN = rangeOnlyN(device, results.dataset().config().confidence(), minN);
+        if (rangeN > 0) Plots.key(rps, rangeKey(rangeN, Layout.ciLevel(results)), 0, Theme.WHISKER, null);
         return new Figure(NAME, title, caption(results, device), 2, List.of(rps, p99));
     }
 
@@ -67,6 +92,7 @@ public final class SweepFigure implements FigureBuilder {
                 + " log2 axis), per stack; whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians,"
                 + " drawn only for levels of at least min_n = " + minN + " runs"
                 + (small ? "; an open marker is a median of fewer runs (n < min_n), described but not inferred from." : ".")
+                + rangeSentence(results, device, minN)
                 + scales(logAxis(device, SweepPoint::rps), logAxis(device, SweepPoint::p99Ms));
     }
 
@@ -78,6 +104,22 @@ public final class SweepFigure implements FigureBuilder {
      */
     static boolean logAxis(DeviceResults d, Function<SweepPoint, Estimate> metric) {
         return Plots.logScale(Plots.span(d.sweep().stream().map(metric).toList()));
+    }
+
+    /**
+     * What a bootstrap interval of few runs is: " At n = 5 runs a level's percentile-bootstrap interval
+     * is the five runs' minimum and maximum: ...", or "" when every level drawn has enough runs.
+     */
+    static String rangeSentence(Results results, DeviceResults device, int minN) {
+        double confidence = results.dataset().config().confidence();
+        int n = rangeOnlyN(device, confidence, minN);
+        if (n == 0) return "";
+        double tail = (1 - confidence) / 2;
+        return " At n \u2264 " + n + " runs a level's percentile-bootstrap interval is its runs' minimum and maximum:"
+                + " a median resampled from " + n + " runs is the smallest run with probability "
+                + String.format(java.util.Locale.ROOT, "%.1f", 100 * extremeMedianShare(n)) + " %, more than the "
+                + String.format(java.util.Locale.ROOT, "%.1f", 100 * tail) + " % the interval cuts off at each end,"
+                + " so these whiskers show the range of the runs, not a narrower interval for the median.";
     }
 
     /** The caption's sentence on the two panels' y axes. */

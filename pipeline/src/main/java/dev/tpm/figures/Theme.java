@@ -50,7 +50,24 @@ public final class Theme {
             new Color(0xCC79A7), // reddish purple
             new Color(0xF0E442)); // yellow
 
-    /** Five shapes: coprime with the seven colours, so 35 stacks get distinct (colour, shape) pairs. */
+    /**
+     * After Okabe &amp; Ito's seven, Paul Tol's "muted" scheme (Tol 2021, "Colour Schemes", SRON/EPS/TN/09-002)
+     * without the hues Okabe-Ito already has: a seed study draws up to nine stacks in one figure, and no
+     * two stacks of a figure share a colour (outputs.md v4).
+     */
+    public static final List<Color> TOL_MUTED = List.of(
+            new Color(0x882255), // wine
+            new Color(0x332288), // indigo
+            new Color(0x999933), // olive
+            new Color(0x661100), // brown
+            new Color(0x44AA99), // teal
+            new Color(0xAA4499), // purple
+            new Color(0x888888)); // grey
+
+    /** The named colours, in the order stacks get them: Okabe-Ito first, then Tol's muted. */
+    public static final List<Color> PALETTE = java.util.stream.Stream.concat(OKABE_ITO.stream(), TOL_MUTED.stream()).toList();
+
+    /** Five shapes: coprime with the seven Okabe-Ito colours, so the first stacks get distinct (colour, shape) pairs. */
     private static final List<Marker> MARKERS = List.of(
             new Circle(), new Square(), new Diamond(), new TriangleUp(), new TriangleDown());
 
@@ -85,11 +102,19 @@ public final class Theme {
 
     private final List<String> stackOrder;
     private final Map<String, Integer> position = new HashMap<>();
+    private final List<Color> colors = new ArrayList<>();
 
     /** @param stackOrder every stack, in {@code Results.stackOrder()} */
     public Theme(List<String> stackOrder) {
         this.stackOrder = List.copyOf(stackOrder);
         for (int i = 0; i < this.stackOrder.size(); i++) position.putIfAbsent(this.stackOrder.get(i), i);
+        java.util.Set<Integer> used = new java.util.HashSet<>();
+        for (int i = 0; i < this.stackOrder.size(); i++) {
+            Color c = colorAt(i);
+            // an RGB that an earlier position took (only possible far past the named colours): the next free blue
+            while (!used.add(c.getRGB())) c = new Color(c.getRed(), c.getGreen(), (c.getBlue() + 1) % 256);
+            colors.add(c);
+        }
         requireFont();
     }
 
@@ -97,8 +122,31 @@ public final class Theme {
         return stackOrder;
     }
 
+    /** The stack's colour: the i-th of {@link #PALETTE}, past it one of {@link #extraColor}; no two stacks share one. */
     public Color color(String stack) {
-        return OKABE_ITO.get(index(stack) % OKABE_ITO.size());
+        return colors.get(index(stack));
+    }
+
+    /** The colour of the stack at position i of any order: never the colour of another position. */
+    static Color colorAt(int i) {
+        return i < PALETTE.size() ? PALETTE.get(i) : extraColor(i - PALETTE.size());
+    }
+
+    /**
+     * The k-th colour past the named palette, for a figure of more stacks than it has: hues a golden
+     * angle apart, at two saturation and brightness levels that alternate, each dark enough to read on
+     * white. Distinct from each other (hue, saturation and brightness together never repeat) and from
+     * the named colours (checked by ThemeTest over the first thousand).
+     */
+    static Color extraColor(int k) {
+        double goldenTurn = 0.3819660112501051; // 1 - 1/phi
+        float hue = (float) ((0.05 + k * goldenTurn) % 1.0);
+        boolean even = k % 2 == 0;
+        Color c = Color.getHSBColor(hue, even ? 0.85f : 0.55f, even ? 0.62f : 0.78f);
+        for (Color named : PALETTE) {
+            if (named.getRGB() == c.getRGB()) return new Color(c.getRed(), c.getGreen(), c.getBlue() ^ 1);
+        }
+        return c;
     }
 
     /** The stack's colour at the given opacity (0-255), for box fills. */

@@ -93,7 +93,7 @@ public final class PaperCatalog {
             Table.device(new DriftTable(), "Run-order drift (new; no paper table)", "drift"),
             Figure.device(new DriftFigure(), "drift"),
             // across devices, or none
-            Table.once(new MixesTable(), "Table 7 (regenerated)", "mixes"),
+            Table.once(new MixesTable(), "Table 7 (illustrative weights of this package)", "mixes"),
             Table.once(new DevicesTable(), "Devices side by side (new; no paper table)", "devices", "weighted", "stackPooled"),
             Table.once(new ReplicationTable(), "Replication (new; no paper table)", "replication", "replicationTau"),
             // the seed studies (studies.md): each study's own tables and figures, then the replication of its

@@ -216,7 +216,8 @@ final class ReportModels {
             Protocol p = c.protocol();
             if (p != null && p.runs() != null && p.runs() < PAPER_RUNS) {
                 differs.add("campaign " + c.id() + " has " + p.runs() + " runs per group (the"
-                        + " paper: " + PAPER_RUNS + "), too few for the paper's tests to find differences");
+                        + " paper: " + PAPER_RUNS + "): wider intervals, and a family of tests whose smallest"
+                        + " attainable p is larger (the tests table says whether its pairs can still pass)");
             }
             if (p != null && p.durationS() != null && p.durationS() < PAPER_DURATION_S) {
                 differs.add("campaign " + c.id() + " loads each run for " + Num.csv(p.durationS())

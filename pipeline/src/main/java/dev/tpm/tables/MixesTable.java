@@ -33,7 +33,9 @@ public final class MixesTable implements SharedTable {
     public TableModel build(Results r) {
         List<Mix> mixes = r.dataset().mixes();
         TableModel.Builder t = TableModel.builder(name(),
-                "Table 7 (regenerated): workload mixes - weight of each CRUD endpoint in the weighted aggregates.");
+                "Table 7 (illustrative weights of this package): workload mixes - weight of each CRUD endpoint in the"
+                        + " weighted aggregates. The paper prints no weights: these come from config/mixes.csv, not"
+                        + " from the paper.");
         t.text("endpoint").text("request");
         for (int i = 0; i < mixes.size(); i++) {
             String label = mixes.get(i).name() + (i == 0 ? " (declared)" : "");

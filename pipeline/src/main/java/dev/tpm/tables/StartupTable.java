@@ -23,7 +23,7 @@ public final class StartupTable implements DeviceTable {
     @Override
     public TableModel build(Results r, DeviceResults d) {
         TableModel.Builder t = TableModel.builder(name(), TableText.caption("Table 16 (regenerated)",
-                "startup time and deployment artifact size", d));
+                "startup time and deployment artifact size (without the language runtime it needs)", d));
         t.text("stack").number("n").number(TableText.medianCiHeader(r, "startup", Quantity.STARTUP_MS))
                 .number(TableText.withUnit("artifact", Quantity.MIB));
         for (String s : d.listedStacks()) {
@@ -36,7 +36,10 @@ public final class StartupTable implements DeviceTable {
                         + " so n pools every measured phase-1 run of the stack.")
                 .note("Artifact: artifact_bytes of campaign.json (first appearance of the stack) / 1048576. What it"
                         + " covers differs by stack: a self-contained binary for compiled stacks, the deployment"
-                        + " directory for interpreted ones.")
+                        + " directory for interpreted ones; neither counts the runtime a stack needs on the device"
+                        + " (the Python interpreter, Node.js, the JVM), so an interpreted stack's size is not its"
+                        + " footprint on disk. The size with the runtime is protocol v4's runtime_bytes, not in"
+                        + " this table.")
                 .note(TableText.ciNote(r))
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(List.of(Quantity.STARTUP_MS, Quantity.MIB)))

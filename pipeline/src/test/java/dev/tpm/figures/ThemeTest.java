@@ -44,6 +44,24 @@ class ThemeTest {
         assertEquals(35, pairs.size());
     }
 
+    /** outputs.md v4: no two stacks of a figure share a colour, however many stacks it draws. */
+    @Test
+    void everyStackOfAThousandHasAColourOfItsOwnAndTheFirstFourteenAreTheNamedOnes() {
+        List<String> stacks = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) stacks.add("s" + i);
+        Theme theme = new Theme(stacks);
+        Set<Integer> rgb = new HashSet<>();
+        for (String s : stacks) assertTrue(rgb.add(theme.color(s).getRGB()), s + " shares a colour");
+        for (int i = 0; i < Theme.PALETTE.size(); i++) assertEquals(Theme.PALETTE.get(i), theme.color("s" + i));
+        assertEquals(14, Theme.PALETTE.size());
+        // every colour reads on white: not lighter than the Okabe-Ito yellow
+        for (String s : stacks) {
+            Color c = theme.color(s);
+            double grey = 0.299 * c.getRed() + 0.587 * c.getGreen() + 0.114 * c.getBlue();
+            assertTrue(grey < 215, s + " is too light: " + c);
+        }
+    }
+
     /**
      * An open marker has its filled marker's shape and place: drawn over it (as the sweep draws a
      * median of few runs over its line's marker), it leaves none of the filled one showing, and its

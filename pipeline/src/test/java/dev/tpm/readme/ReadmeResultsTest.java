@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class ReadmeResultsTest {
     /** The repository root: the nearest folder up from the working directory with README.md and tables/. */
-    private static final Path ROOT = root();
+    static final Path ROOT = root();
 
     private static Path root() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {

@@ -121,8 +121,8 @@ class ReportStageTest {
                 }
             }
         }
-        assertTrue(html.contains("Table 7 (regenerated): workload mixes"));
-        assertTrue(html.indexOf("id=\"shared\"") < html.indexOf("<p class=\"caption\">Table 7 (regenerated)"),
+        assertTrue(html.contains("Table 7 (illustrative weights of this package): workload mixes"));
+        assertTrue(html.indexOf("id=\"shared\"") < html.indexOf("<p class=\"caption\">Table 7 (illustrative weights of this package)"),
                 "mixes is shared");
         // what the data is first, then results, provenance, the inventory last
         int about = html.indexOf("id=\"about\"");

@@ -83,9 +83,46 @@ public final class SyntheticData {
      * Where one generated campaign goes and how many measured runs each (stack, endpoint) group has.
      * The example is {@code (synthetic-example, synthetic-example, 12, 42)}.
      */
-    private record Shape(String campaign, String deviceId, int runs, long seed) {}
+    private record Shape(String campaign, String deviceId, int runs, long seed, List<Profile> stacks) {
+        Shape(String campaign, String deviceId, int runs, long seed) {
+            this(campaign, deviceId, runs, seed, STACKS);
+        }
+    }
 
     private static final Shape EXAMPLE = new Shape(CAMPAIGN, CAMPAIGN, MEASURED_RUNS, SEED);
+
+    /** The device id of {@link #writeStress}: longer than any shipped one. */
+    public static final String STRESS_DEVICE = "x86-vm-16c-a-device-with-an-unusually-long-identifier-rack-07-slot-03";
+    /** The campaign id of {@link #writeStress}. */
+    public static final String STRESS_CAMPAIGN = "2026-12-31-" + STRESS_DEVICE + "-a-campaign-id-longer-than-any-shipped";
+    /** How many stacks {@link #writeStress} writes: more than the nine of a seed study's figure. */
+    public static final int STRESS_STACKS = 12;
+
+    /**
+     * A SYNTHETIC folder that no figure was laid out for: a long device id and campaign id, twelve
+     * stacks with long ids, and values from a thousandth to a thousand times the example's (rps,
+     * memory, startup, sweep), each stack a copy of one of the example's five shapes scaled by
+     * 10^(k - 3) for its k in 0..5, with phase 4. Figures drawn from it must keep outputs.md's rules.
+     */
+    public static void writeStress(Path dataDir) throws IOException {
+        List<Profile> stacks = new ArrayList<>();
+        String[] names = {"python-fastapi-granian-with-four-workers", "node-fastify-cluster-mode-on-every-core",
+            "go-net-http-standard-library", "rust-axum-tokio-multi-thread", "dotnet-aspnet-core-native-aot-trimmed"};
+        for (int i = 0; i < STRESS_STACKS; i++) {
+            Profile b = STACKS.get(i % STACKS.size());
+            double f = Math.pow(10, (i % 6) - 3);
+            double[] sweep = java.util.Arrays.stream(b.sweepRps()).map(x -> x * f).toArray();
+            stacks.add(new Profile(names[i % names.length] + "-" + (char) ('a' + i), b.language(), b.framework(),
+                    b.artifactBytes(), b.workers(), b.idleKib() * Math.sqrt(f) * 10, b.peakKib() * Math.sqrt(f) * 12,
+                    b.rps() * f, b.startupMs() / f, b.powerW(), b.cpuShare(), b.pssShare(), sweep));
+        }
+        writeCampaign(dataDir, new Shape(STRESS_CAMPAIGN, STRESS_DEVICE, 6, SEED + 99, stacks), true);
+        writeConfig(dataDir);
+        Path published = dataDir.resolve("reference/published.csv");
+        Files.createDirectories(published.getParent());
+        write(published, "source,table,stack,metric,value,unit,note\n");
+        Sha256Sums.write(dataDir);
+    }
 
     /**
      * {@code SyntheticData [DATA_DIR]} (default: data): the example folder. {@code SyntheticData DATA_DIR
@@ -219,11 +256,11 @@ public final class SyntheticData {
         write(dir.resolve("campaign.json"), phase4 ? campaignJson(shape).replace("\"rng_seed\": " + SEED + "},",
                 "\"rng_seed\": " + SEED + ",\n               \"phase4\": " + PHASE4_PROTOCOL + "},") : campaignJson(shape));
         Clock clock = new Clock();
-        List<List<String>> p1 = phase1(rng, clock, shape.runs());
+        List<List<String>> p1 = phase1(shape.stacks(), rng, clock, shape.runs());
         write(dir.resolve("phase1.csv"), csv(p1));
-        List<List<String>> p2 = phase2(rng, clock, p1.size() + 1);
+        List<List<String>> p2 = phase2(shape.stacks(), rng, clock, p1.size() + 1);
         write(dir.resolve("phase2.csv"), csv(p2));
-        for (Profile s : STACKS) {
+        for (Profile s : shape.stacks()) {
             for (int run = 1; run <= SERIES_PER_STACK; run++) {
                 String name = s.id() + "-" + Endpoints.GET_ITEM + "-" + run + ".json";
                 write(dir.resolve("phase3").resolve(name), series(shape.campaign(), s, run, rng, clock));
@@ -231,7 +268,7 @@ public final class SyntheticData {
         }
         if (phase4) {
             // its own stream, so that the other files keep their bytes
-            write(dir.resolve("phase4.csv"), csv(phase4(new MersenneTwister(shape.seed() + 4), clock, p1.size() + p2.size() + 1)));
+            write(dir.resolve("phase4.csv"), csv(phase4(shape.stacks(), new MersenneTwister(shape.seed() + 4), clock, p1.size() + p2.size() + 1)));
         }
     }
 
@@ -251,10 +288,10 @@ public final class SyntheticData {
      * every rate, answers 3% errors on every run at 20000 req/s (no measured run there), so that the
      * capacity rule meets an excluded rate; rust at 2000 req/s has only 3 measured runs (two failed), so a group below min_n occurs.
      */
-    static List<List<String>> phase4(RandomGenerator rng, Clock clock, long firstSeq) {
+    static List<List<String>> phase4(List<Profile> stacks, RandomGenerator rng, Clock clock, long firstSeq) {
         List<List<String>> rows = new ArrayList<>();
         long seq = firstSeq;
-        for (Profile s : STACKS) {
+        for (Profile s : stacks) {
             double capacity = java.util.Arrays.stream(s.sweepRps()).max().orElseThrow();
             List<int[]> plan = new ArrayList<>();
             for (int k = 0; k < PHASE4_RATES.length; k++) {
@@ -347,12 +384,13 @@ public final class SyntheticData {
                 .append(", \"order\": \"randomized\",\n");
         s.append("               \"rng_seed\": ").append(SEED).append("},\n");
         s.append("  \"stacks\": [\n");
-        for (int i = 0; i < STACKS.size(); i++) {
-            Profile p = STACKS.get(i);
+        List<Profile> stacks = shape.stacks();
+        for (int i = 0; i < stacks.size(); i++) {
+            Profile p = stacks.get(i);
             s.append("    {\"id\": \"").append(p.id()).append("\", \"language\": \"").append(p.language())
                     .append("\", \"framework\": \"").append(p.framework()).append("\",\n");
             s.append("     \"artifact_bytes\": ").append(p.artifactBytes()).append(", \"workers\": ").append(p.workers())
-                    .append('}').append(i + 1 < STACKS.size() ? "," : "").append('\n');
+                    .append('}').append(i + 1 < stacks.size() ? "," : "").append('\n');
         }
         s.append("  ]\n}\n");
         return s.toString();
@@ -363,10 +401,10 @@ public final class SyntheticData {
 
     private record Planned(String endpoint, int run, boolean warmup, Kind kind) {}
 
-    private static List<List<String>> phase1(RandomGenerator rng, Clock clock, int measuredRuns) {
+    private static List<List<String>> phase1(List<Profile> stacks, RandomGenerator rng, Clock clock, int measuredRuns) {
         List<List<String>> rows = new ArrayList<>();
         long seq = 1;
-        for (Profile s : STACKS) {
+        for (Profile s : stacks) {
             List<Planned> warmups = new ArrayList<>();
             List<Planned> measured = new ArrayList<>();
             for (String e : ENDPOINTS) {
@@ -472,10 +510,10 @@ public final class SyntheticData {
         v.put(RunColumns.THROTTLED, "0x0");
     }
 
-    private static List<List<String>> phase2(RandomGenerator rng, Clock clock, long firstSeq) {
+    private static List<List<String>> phase2(List<Profile> stacks, RandomGenerator rng, Clock clock, long firstSeq) {
         List<List<String>> rows = new ArrayList<>();
         long seq = firstSeq;
-        for (Profile s : STACKS) {
+        for (Profile s : stacks) {
             List<int[]> plan = new ArrayList<>();
             for (int c = 0; c < SWEEP.length; c++) for (int r = 1; r <= SWEEP_RUNS; r++) plan.add(new int[] {c, r});
             shuffle(plan, rng);

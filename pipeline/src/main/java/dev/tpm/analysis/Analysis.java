@@ -92,7 +92,8 @@ public final class Analysis {
         List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
         return new Results(dataset, verification, order.stacks(), devices,
                 Replications.rows(devices, paperPublished, order), Replications.taus(devices, paperPublished),
-                summaries, checkpoints(dataset, counted, cfg, everyStudy));
+                summaries, checkpoints(dataset, counted, cfg, everyStudy),
+                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()));
     }
 
     /**

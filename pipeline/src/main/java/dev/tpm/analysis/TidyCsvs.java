@@ -64,7 +64,8 @@ public final class TidyCsvs {
             "host_busy", "saturated_runs");
     public static final List<String> DRIFT = List.of("device", "stack", "endpoint", "n", "rho", "p", "p_holm", "drifting");
     public static final List<String> EXCLUSIONS = List.of("device", "campaign", "phase", "seq", "stack", "endpoint", "reason");
-    public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio");
+    public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio",
+            "comparable", "differs");
     public static final List<String> SESSIONS = List.of("device", "campaign", "study", "n", "rho", "p", "p_holm", "drifting",
             "steal_share", "steal_max");
 
@@ -212,7 +213,8 @@ public final class TidyCsvs {
     public static CsvText replication(Results r) {
         CsvText csv = new CsvText(REPLICATION);
         for (Replication x : r.replication()) {
-            csv.row(x.device(), x.table(), x.stack(), x.metric(), Num.csv(x.published()), Num.csv(x.measured()), Num.csv(x.ratio()));
+            csv.row(x.device(), x.table(), x.stack(), x.metric(), Num.csv(x.published()), Num.csv(x.measured()), Num.csv(x.ratio()),
+                    Num.csv(x.comparable()), x.differs());
         }
         return csv;
     }

@@ -25,6 +25,7 @@ import numpy as np
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
+import analyse_v4_sessions
 import common
 from common import CRUD_ENDPOINTS, ENDPOINTS, ENDPOINT_INDEX, METRICS, PAPER_STUDY, TESTED_METRICS
 
@@ -62,12 +63,14 @@ TABLES = {
                          "cpu_pct", "ratio_to_slowest", "host_busy", "saturated_runs"]),
     "drift": (["device", "stack", "endpoint"], ["n", "rho", "p", "p_holm", "drifting"]),
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
-    "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio"]),
+    "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio", "comparable", "differs"]),
+    "sessions": analyse_v4_sessions.SESSIONS_TABLE,
     "offered_load": (["device", "stack", "endpoint", "offered_rps"],
                      ["n", "rps", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_lo", "lat_p99_hi",
                       "lat_p999_ms", "peak_rss_mib", "kept_up"]),
     "capacity": (["device", "stack", "endpoint"],
-                 ["slo_ms", "capacity_rps", "first_failing_rps", "capacity_peak_mib", "capacity_per_mib"]),
+                 ["slo_ms", "capacity_rps", "first_failing_rps", "capacity_peak_mib", "capacity_per_mib",
+                  "capacity_censored"]),
 }
 # written only when some paper campaign has measured phase-4 runs (analysis.md 10: a campaign without
 # phase 4 writes none of it)
@@ -853,6 +856,8 @@ def analyse(ds):
     out["memory_checkpoints"] = memory_checkpoints(ds)
     # section 9: stability diagnostics
     out["drift"] = drift(ds, order)
+    # version 4: sessions (section 9), censored capacity (section 10), comparability (section 7)
+    analyse_v4_sessions.extend(ds, out, order)
     out["_bands"] = bands.rows
     return out
 

@@ -55,7 +55,7 @@ INT_COLS = ["seq", "concurrency", "threads", "run", "warmup", "requests", "error
             "latency_corrected"]
 DEC_COLS = ["duration_s", "rps", "lat_mean_ms", "lat_p50_ms", "lat_p75_ms", "lat_p90_ms",
             "lat_p99_ms", "lat_max_ms", "startup_ms", "cpu_s", "energy_j", "mean_power_w",
-            "loadgen_cpu_s", "temp_max_c", "freq_min_mhz", "lat_p999_ms", "offered_rps"]
+            "loadgen_cpu_s", "temp_max_c", "freq_min_mhz", "lat_p999_ms", "offered_rps", "steal_s"]
 TEXT_COLS = ["stack", "endpoint", "started_at", "throttled", "status", "note"]
 KNOWN_COLS = set(INT_COLS) | set(DEC_COLS) | set(TEXT_COLS)
 REQUIRED_COLS = ["seq", "stack", "endpoint", "concurrency", "run", "warmup", "status"]

@@ -45,6 +45,28 @@ EXTRA_COLS = ["threads", "started_at", "errors_connect", "errors_read", "errors_
               "peak_pss_kib", "throttled", "note", "loadgen_cpu_s", "seeded_rows", "temp_max_c", "freq_min_mhz"]
 
 
+def category(metric):
+    """published.csv's category of a metric (data.md version 4)."""
+    m = metric.split("/")[0]
+    if m == "lat_p99_ms:delete_item":
+        return "delete"
+    if m.startswith("posthoc"):
+        return "tests"
+    if "per_mib" in m and not m.startswith("growth"):
+        return "efficiency"
+    if m.startswith("startup"):
+        return "startup"
+    if m.startswith("artifact"):
+        return "size"
+    if "energy" in m:
+        return "energy"
+    if m.startswith(("lat_", "p99", "w_p99")):
+        return "latency"
+    if "mib" in m or m.startswith("drops"):
+        return "memory"
+    return "throughput"
+
+
 def r2(x):
     return round(x, 2)
 
@@ -180,6 +202,24 @@ class Gen:
         return rows
 
     # ---- files ------------------------------------------------------------------------------
+    def v4_runs(self, path, rows, cols):
+        """Version 4 (own stream, keyed by the file): steal_s on some files' runs, and in some campaigns a
+        drift shared by every stack (rps and requests rising with seq, up to 30 % over the campaign)."""
+        cid = os.path.basename(os.path.dirname(path))
+        v4 = random.Random(f"{self.seed}-v4-{os.path.basename(path)}-{cid}")
+        if v4.random() < 0.5:
+            cols.append("steal_s")
+            for r in rows:
+                r["steal_s"] = None if v4.random() < 0.2 else r2(v4.uniform(0, 0.6))
+        if random.Random(f"{self.seed}-v4-drift-{cid}").random() < 0.35:
+            for r in rows:
+                if r.get("rps") is None or r.get("seq") is None:
+                    continue
+                f = 1 + 0.3 * min(1.0, r["seq"] / 400.0)
+                r["rps"] = r2(r["rps"] * f)
+                if r.get("duration_s"):
+                    r["requests"] = max(1, int(r["rps"] * r["duration_s"]))
+
     def write_csv(self, path, rows, phase, study=common.PAPER_STUDY):
         rnd = self.rnd
         if study == common.PAPER_STUDY:
@@ -199,6 +239,7 @@ class Gen:
         if rnd.random() < 0.3:
             cols.append("operator_note")   # unknown column: ignored with a warning
         rnd.shuffle(cols)
+        self.v4_runs(path, rows, cols)
         with open(path, "w", encoding="utf-8", newline="") as f:
             f.write(",".join(cols) + "\n")
             for r in rows:
@@ -232,6 +273,12 @@ class Gen:
                         "artifact_bytes": artifact_bytes[s], "workers": 1,
                         "versions": {"runtime": "synthetic", "sqlite": "synthetic"}} for s in stacks],
         }
+        if study == common.PAPER_STUDY:
+            v4 = random.Random(f"{self.seed}-v4-setup-{cid}")
+            if v4.random() < 0.4:
+                cj["protocol"]["server_cpus"] = v4.choice(["1", "0-3"])
+            if v4.random() < 0.6:
+                cj["protocol"]["seed_rows_delete"] = v4.choice([100000, 328000])
         if study != common.PAPER_STUDY or rnd.random() < 0.5:
             cj["study"] = study            # `paper` is the default: written explicitly only sometimes
         if study == "hello-blog":
@@ -377,6 +424,8 @@ class Gen:
             if rnd.random() < 0.1:
                 continue   # a listed stack without phase 4
             capacity = profiles[s]["rps"] * rnd.uniform(0.5, 3.0)
+            if random.Random(f"{self.seed}-v4-censored-{s}").random() < 0.3:
+                capacity *= 1000   # version 4: every rate meets the target, a censored capacity
             for ep in eps:
                 rates = list(absolute)
                 if rnd.random() < 0.5:   # fractions of the stack's own rate: not whole numbers
@@ -576,10 +625,21 @@ class Gen:
                                      ("all", "posthoc_comparisons", 400), ("all", "posthoc_significant", 253),
                                      ("all", "posthoc_significant_share", 0.6325)):
             rows.append(f"arXiv:0000.00000 (synthetic),Section 9,{stack},{metric},{value},unit,")
+        v4 = random.Random(f"{self.seed}-v4-published")
         with open(os.path.join(root, "reference", "published.csv"), "w", encoding="utf-8") as f:
-            f.write("source,table,stack,metric,value,unit,note\n")
+            f.write("source,table,stack,metric,value,unit,note,category\n")
             for r in rows:
-                f.write(r + "\n")
+                metric = r.split(",")[3]
+                f.write(r + "," + ("" if v4.random() < 0.1 else category(metric)) + "\n")
+        setup = {"model": "synth", "arch": "aarch64", "server_cores": 4, "load_generator_host": "separate",
+                 "page_size": 16384, "seed_rows_delete": 100000, "runs": v4.choice([10, 12, 15]),
+                 "stacks": sorted(pool)}
+        for factor in list(setup):
+            if factor != "model" and v4.random() < 0.15:
+                del setup[factor]   # a factor the source does not state
+        with open(os.path.join(root, "reference", "setup.json"), "w", encoding="utf-8") as f:
+            json.dump({"arXiv:0000.00000 (synthetic)": setup}, f, indent=1)
+            f.write("\n")
 
     @staticmethod
     def manifest(root):

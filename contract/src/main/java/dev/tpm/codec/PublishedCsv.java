@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 
 /** reference/published.csv (data.md): the paper's published values, one per row. */
 public final class PublishedCsv {
-    public static final List<String> COLUMNS = List.of("source", "table", "stack", "metric", "value", "unit", "note");
+    public static final List<String> COLUMNS = List.of("source", "table", "stack", "metric", "value", "unit", "note", "category");
     public static final List<String> REQUIRED = List.of("source", "table", "stack", "metric", "value");
 
     private PublishedCsv() {}
@@ -48,11 +48,17 @@ public final class PublishedCsv {
             }
             String v = r.get(csv.column("value"));
             Double value = v.isEmpty() ? null : Cells.decimal(v, file, r.line(), "value", problems);
+            String category = csv.has("category") ? r.get(csv.column("category")) : "";
+            if (!category.isEmpty() && !PublishedValue.CATEGORIES.contains(category)) {
+                problems.atLine(file, r.line(), "category", "one of " + String.join(", ", PublishedValue.CATEGORIES)
+                        + " (or an empty cell)", Problem.quote(category));
+                ok = false;
+            }
             if (!ok || value == null) continue;
             out.add(new PublishedValue(r.get(csv.column("source")), r.get(csv.column("table")),
                     r.get(csv.column("stack")), r.get(csv.column("metric")), value,
                     csv.has("unit") ? r.get(csv.column("unit")) : "",
-                    csv.has("note") ? r.get(csv.column("note")) : ""));
+                    csv.has("note") ? r.get(csv.column("note")) : "", category));
         }
         return out;
     }

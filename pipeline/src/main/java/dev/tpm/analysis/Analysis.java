@@ -90,9 +90,13 @@ public final class Analysis {
                 .map(d -> d.withTopology(dev.tpm.results.Topology.of(d.device(), byDevice.get(d.id()), summaries))).toList();
         // the seed studies' published values go to their own replication table (studies.md)
         List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
+        Comparability comparability = new Comparability(dataset.setups(), byDevice,
+                measuredCampaigns(rows, offered, dataset.phase3(), cfg.maxErrorRate()), order.comparator());
         return new Results(dataset, verification, order.stacks(), devices,
-                Replications.rows(devices, paperPublished, order), Replications.taus(devices, paperPublished),
-                summaries, checkpoints(dataset, counted, cfg, everyStudy));
+                Replications.rows(devices, paperPublished, order, comparability),
+                Replications.taus(devices, paperPublished, comparability),
+                summaries, checkpoints(dataset, counted, cfg, everyStudy),
+                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()));
     }
 
     /**
@@ -106,6 +110,20 @@ public final class Analysis {
             boolean same = c.loadGenerator() != null && c.loadGenerator().sameHost();
             if (same && c.device().cores() != null) out.put(c.id(), c.device().cores());
         }
+        return out;
+    }
+
+    /** Per phase (1, 2, 3, 4), the campaigns with measured rows of it (phase 3: with a series), for comparability. */
+    private static Map<Integer, Set<String>> measuredCampaigns(List<RunRow> rows, List<OfferedLoadAnalysis.Run> offered,
+            List<MemorySeries> series, double maxErrorRate) {
+        Map<Integer, Set<String>> out = new TreeMap<>();
+        for (RunRow r : rows) {
+            if (RunFilter.reason(r, maxErrorRate) == null) out.computeIfAbsent(r.phase(), k -> new HashSet<>()).add(r.campaign());
+        }
+        for (OfferedLoadAnalysis.Run r : offered) {
+            if (RunFilter.reason(r.row(), maxErrorRate) == null) out.computeIfAbsent(4, k -> new HashSet<>()).add(r.row().campaign());
+        }
+        for (MemorySeries s : series) out.computeIfAbsent(3, k -> new HashSet<>()).add(s.campaign());
         return out;
     }
 

@@ -17,11 +17,19 @@ final class Replications {
 
     /** One row per (device, published row); rows kept when the data cannot supply the metric (measured NaN). */
     static List<Replication> rows(List<DeviceResults> devices, List<PublishedValue> published, StackOrder order) {
+        return rows(devices, published, order, null);
+    }
+
+    /** As above, each row marked comparable or not ({@code comparability} null: every row comparable). */
+    static List<Replication> rows(List<DeviceResults> devices, List<PublishedValue> published, StackOrder order,
+            Comparability comparability) {
         List<Replication> out = new ArrayList<>();
         for (DeviceResults d : devices) {
             for (PublishedValue p : published) {
                 double measured = ReplicationLookup.measured(d, p.stack(), p.metric());
-                out.add(new Replication(d.id(), p.table(), p.stack(), p.metric(), p.value(), measured, measured / p.value()));
+                Comparability.Verdict v = comparability == null ? Comparability.Verdict.YES : comparability.of(d, p);
+                out.add(new Replication(d.id(), p.table(), p.stack(), p.metric(), p.value(), measured, measured / p.value(),
+                        v.comparable(), v.differs()));
             }
         }
         // stable: rows with the same key keep published.csv's order
@@ -37,9 +45,19 @@ final class Replications {
      * published.csv gives one stack the same metric twice (in two tables), its first row counts.
      */
     static List<ReplicationTau> taus(List<DeviceResults> devices, List<PublishedValue> published) {
+        return taus(devices, published, null);
+    }
+
+    /**
+     * As above; a tau over a row that is not comparable says how its setups differ (the first such
+     * row's differs, in stack order).
+     */
+    static List<ReplicationTau> taus(List<DeviceResults> devices, List<PublishedValue> published, Comparability comparability) {
         Map<String, Map<String, Double>> byMetric = new LinkedHashMap<>();
+        Map<String, Map<String, PublishedValue>> rowOf = new LinkedHashMap<>();
         for (PublishedValue p : published) {
             byMetric.computeIfAbsent(p.metric(), k -> new LinkedHashMap<>()).putIfAbsent(p.stack(), p.value());
+            rowOf.computeIfAbsent(p.metric(), k -> new LinkedHashMap<>()).putIfAbsent(p.stack(), p);
         }
         List<String> metrics = new ArrayList<>(byMetric.keySet());
         metrics.sort(ReplicationLookup.order());
@@ -60,13 +78,23 @@ final class Replications {
                 if (pairs.size() < 2) continue;
                 List<String> publishedOrder = ascending(stacks, pairs, 0);
                 List<String> measured = ascending(stacks, pairs, 1);
+                String notComparable = "";
+                for (String stack : stacks) {
+                    if (comparability == null) break;
+                    Comparability.Verdict v = comparability.of(d, rowOf.get(metric).get(stack));
+                    if (!v.comparable()) {
+                        notComparable = v.differs();
+                        break;
+                    }
+                }
                 if (pairs.size() < ReplicationTau.MIN_STACKS_FOR_TAU) {
-                    out.add(new ReplicationTau(d.id(), metric, pairs.size(), Double.NaN, Double.NaN, publishedOrder, measured));
+                    out.add(new ReplicationTau(d.id(), metric, pairs.size(), Double.NaN, Double.NaN, publishedOrder, measured,
+                            notComparable));
                     continue;
                 }
                 KendallTau.Result r = KendallTau.test(pairs.stream().mapToDouble(x -> x[0]).toArray(),
                         pairs.stream().mapToDouble(x -> x[1]).toArray());
-                out.add(new ReplicationTau(d.id(), metric, pairs.size(), r.tau(), r.p(), publishedOrder, measured));
+                out.add(new ReplicationTau(d.id(), metric, pairs.size(), r.tau(), r.p(), publishedOrder, measured, notComparable));
             }
         }
         return out;

@@ -12,13 +12,26 @@ import java.util.List;
  * @param socketAndHttpErrors errors_connect + errors_read + errors_write + errors_timeout + non_2xx
  *     (a missing count is 0)
  * @param loadgenCpuS the load generator's CPU seconds (loadgen_cpu_s), NaN where missing
+ * @param stealS CPU seconds the hypervisor stole during the measured window (steal_s, version 4),
+ *     NaN where missing
  */
 record RunRow(
         String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
         boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
         double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
         double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
-        double peakPssKib, double cpuS, double loadgenCpuS) {
+        double peakPssKib, double cpuS, double loadgenCpuS, double stealS) {
+
+    /** A row without version 4's steal_s. */
+    RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
+            boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
+            double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
+            double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
+            double peakPssKib, double cpuS, double loadgenCpuS) {
+        this(campaign, device, phase, seq, stack, endpoint, concurrency, warmup, status, throttled, requests,
+                socketAndHttpErrors, rps, latP50Ms, latP99Ms, startupMs, idleRssKib, peakRssKib, energyJ, meanPowerW,
+                study, durationS, latP90Ms, idlePssKib, peakPssKib, cpuS, loadgenCpuS, Double.NaN);
+    }
 
     /** A row of a paper campaign without the columns version 2 added to the analysis. */
     RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
@@ -85,7 +98,8 @@ record RunRow(
                     r.rps(), r.latP50Ms(), r.latP99Ms(), r.startupMs(), number(r.idleRssKib()),
                     number(r.peakRssKib()), r.energyJ(), r.meanPowerW(),
                     studyOfCampaign.getOrDefault(text(rec.campaign()), dev.tpm.model.Campaign.PAPER),
-                    r.durationS(), r.latP90Ms(), number(r.idlePssKib()), number(r.peakPssKib()), r.cpuS(), r.loadgenCpuS()));
+                    r.durationS(), r.latP90Ms(), number(r.idlePssKib()), number(r.peakPssKib()), r.cpuS(), r.loadgenCpuS(),
+                    r.stealS()));
         }
         return rows;
     }

@@ -18,6 +18,7 @@ import dev.tpm.results.Ratio;
 import dev.tpm.results.Replication;
 import dev.tpm.results.Results;
 import dev.tpm.results.Sensitivity;
+import dev.tpm.results.Session;
 import dev.tpm.results.StackPooled;
 import dev.tpm.results.SweepPoint;
 import dev.tpm.results.SweepSummary;
@@ -63,7 +64,10 @@ public final class TidyCsvs {
             "host_busy", "saturated_runs");
     public static final List<String> DRIFT = List.of("device", "stack", "endpoint", "n", "rho", "p", "p_holm", "drifting");
     public static final List<String> EXCLUSIONS = List.of("device", "campaign", "phase", "seq", "stack", "endpoint", "reason");
-    public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio");
+    public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio",
+            "comparable", "differs");
+    public static final List<String> SESSIONS = List.of("device", "campaign", "study", "n", "rho", "p", "p_holm", "drifting",
+            "steal_share", "steal_max");
 
     private TidyCsvs() {}
 
@@ -86,6 +90,7 @@ public final class TidyCsvs {
         out.put("tables/drift.csv", drift(r));
         out.put("tables/exclusions.csv", exclusions(r));
         out.put("tables/replication.csv", replication(r));
+        out.put("tables/sessions.csv", sessions(r));
         return out;
     }
 
@@ -208,7 +213,18 @@ public final class TidyCsvs {
     public static CsvText replication(Results r) {
         CsvText csv = new CsvText(REPLICATION);
         for (Replication x : r.replication()) {
-            csv.row(x.device(), x.table(), x.stack(), x.metric(), Num.csv(x.published()), Num.csv(x.measured()), Num.csv(x.ratio()));
+            csv.row(x.device(), x.table(), x.stack(), x.metric(), Num.csv(x.published()), Num.csv(x.measured()), Num.csv(x.ratio()),
+                    Num.csv(x.comparable()), x.differs());
+        }
+        return csv;
+    }
+
+    /** Every campaign of every study, one session each (analysis.md 9, version 4). */
+    public static CsvText sessions(Results r) {
+        CsvText csv = new CsvText(SESSIONS);
+        for (Session x : r.sessions()) {
+            csv.row(x.device(), x.campaign(), x.study(), Num.csv(x.n()), Num.csv(x.rho()), Num.csv(x.p()), Num.csv(x.pHolm()),
+                    Num.csv(x.drifting()), Num.csv(x.stealShare()), Num.csv(x.stealMax()));
         }
         return csv;
     }

@@ -19,6 +19,7 @@ import java.util.List;
  * @param phase2 no rows when no campaign has a phase2.csv
  * @param phase4 the open-loop runs at offered load (data.md phase4.csv); no rows when no campaign has one
  * @param inventory one entry per file under data/ that SHA256SUMS lists, by path
+ * @param setups reference/setup.json's sources (data.md version 4); none without the file
  */
 public record Dataset(
         Path dataDir,
@@ -30,9 +31,11 @@ public record Dataset(
         List<MemorySeries> phase3,
         List<PublishedValue> published,
         List<dev.tpm.model.InventoryEntry> inventory,
-        List<RunRecord> phase4) {
+        List<RunRecord> phase4,
+        List<dev.tpm.model.SourceSetup> setups) {
 
     public Dataset {
+        setups = List.copyOf(setups);
         phase4 = List.copyOf(phase4);
         mixes = List.copyOf(mixes);
         phase1 = List.copyOf(phase1);
@@ -41,6 +44,13 @@ public record Dataset(
         phase3 = List.copyOf(phase3);
         published = List.copyOf(published);
         inventory = List.copyOf(inventory);
+    }
+
+    /** A data folder without reference/setup.json (data.md version 3). */
+    public Dataset(Path dataDir, AnalysisConfig config, List<Mix> mixes, List<Campaign> campaigns, List<RunRecord> phase1,
+            List<RunRecord> phase2, List<MemorySeries> phase3, List<PublishedValue> published,
+            List<dev.tpm.model.InventoryEntry> inventory, List<RunRecord> phase4) {
+        this(dataDir, config, mixes, campaigns, phase1, phase2, phase3, published, inventory, phase4, List.of());
     }
 
     /** A data folder without phase4.csv files (data.md version 2). */

@@ -43,6 +43,7 @@ import java.util.function.Consumer;
 public final class Ingest {
     static final String MIXES = "config/mixes.csv";
     static final String PUBLISHED = "reference/published.csv";
+    static final String SETUP = "reference/setup.json";
     /** The phases whose runs are rows of a CSV (phase 3's are JSON series), in the order they are read. */
     private static final int[] RUN_PHASES = {1, 2, 4};
 
@@ -82,6 +83,7 @@ public final class Ingest {
         AnalysisConfig config = AnalysisJson.read(dataDir, problems);
         List<Mix> mixes = MixesCsv.read(dataDir.resolve(MIXES), MIXES, problems, warn);
         List<PublishedValue> published = published(dataDir, problems, warn);
+        List<dev.tpm.model.SourceSetup> setups = dev.tpm.codec.SetupJson.read(dataDir.resolve(SETUP), SETUP, problems);
 
         List<Campaign> campaigns = new ArrayList<>();
         List<Record> phase1 = new ArrayList<>();
@@ -138,7 +140,7 @@ public final class Ingest {
         List<InventoryEntry> inventory = inventory(dataDir, problems, hashes, runRows);
         if (problems.size() > before) return null;
         return new Dataset(dataDir, config, mixes, campaigns, table(phase1), table(phase2),
-                phase3, published, inventory, table(phase4));
+                phase3, published, inventory, table(phase4), setups);
     }
 
     /** A valid run row and where it came from. */

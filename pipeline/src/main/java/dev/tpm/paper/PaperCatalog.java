@@ -47,6 +47,7 @@ import dev.tpm.tables.RatioTable;
 import dev.tpm.tables.RatiosTable;
 import dev.tpm.tables.ReplicationTable;
 import dev.tpm.tables.SensitivityTable;
+import dev.tpm.tables.SessionsTable;
 import dev.tpm.tables.StartupTable;
 import dev.tpm.tables.StudyReplicationTable;
 import dev.tpm.tables.SweepTable;
@@ -96,6 +97,7 @@ public final class PaperCatalog {
             Table.once(new MixesTable(), "Table 7 (illustrative weights of this package)", "mixes"),
             Table.once(new DevicesTable(), "Devices side by side (new; no paper table)", "devices", "weighted", "stackPooled"),
             Table.once(new ReplicationTable(), "Replication (new; no paper table)", "replication", "replicationTau"),
+            Table.once(new SessionsTable(), "Sessions (new; no paper table)", "sessions"),
             // the seed studies (studies.md): each study's own tables and figures, then the replication of its
             // published numbers; each written only when a campaign of its study exists
             Table.once(new HelloBlogTable(), "hello-blog (the wrk blog post's table, seed 001)", "loadgenSummary"),
@@ -126,6 +128,7 @@ public final class PaperCatalog {
             new TidyCsv("drift", TidyCsvs::drift, TidyCsvs.class, List.of("drift")),
             new TidyCsv("exclusions", TidyCsvs::exclusions, TidyCsvs.class, List.of("exclusions")),
             new TidyCsv("replication", TidyCsvs::replication, TidyCsvs.class, List.of("replication")),
+            new TidyCsv("sessions", TidyCsvs::sessions, TidyCsvs.class, List.of("sessions")),
             new TidyCsv("offered_load", OfferedLoadCsvs::offeredLoad, OfferedLoadCsvs.class, List.of("offeredLoad")),
             new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")),
             new Inventory("inventory", InventoryStage.class, List.of("inventory")),

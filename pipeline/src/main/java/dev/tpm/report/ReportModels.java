@@ -272,6 +272,8 @@ final class ReportModels {
                 text = DriftTable.summary(d.drift(), c);
                 List<String> drifting = d.drift().drifting().stream().map(DriftTable::describe).toList();
                 if (!drifting.isEmpty()) text += " Drifting: " + String.join("; ", drifting) + ".";
+                List<dev.tpm.results.Session> sessions = DriftTable.driftingSessions(results, d);
+                if (!sessions.isEmpty()) text += " " + DriftTable.sessionsNote(sessions);
             }
             String table = "tables/" + prefix + DriftTable.NAME;
             String figure = "figures/" + prefix + dev.tpm.figures.DriftFigure.NAME;

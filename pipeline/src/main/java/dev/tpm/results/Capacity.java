@@ -13,4 +13,15 @@ package dev.tpm.results;
  *     keep up", "no measured run (3 error_rate)"); empty when every rate meets the target; not a column
  */
 public record Capacity(String device, String stack, String endpoint, double sloMs, double capacityRps,
-        double firstFailingRps, double capacityPeakMib, double capacityPerMib, String firstFailingReason) {}
+        double firstFailingRps, double capacityPeakMib, double capacityPerMib, String firstFailingReason) {
+
+    /**
+     * capacity_censored (analysis.md 10, version 4): true when every offered rate of the group met
+     * the target, so that capacityRps is only the largest rate tried, a lower bound (and
+     * capacityPerMib with it); false when a rate failed; null when there is no capacity.
+     */
+    public Boolean censored() {
+        if (Double.isNaN(capacityRps)) return null;
+        return Double.isNaN(firstFailingRps);
+    }
+}

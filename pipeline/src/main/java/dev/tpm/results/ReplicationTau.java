@@ -9,9 +9,12 @@ import java.util.List;
  *
  * @param publishedOrder the stacks by ascending published value
  * @param measuredOrder the same stacks by ascending measured value
+ * @param notComparable how the setups differ for a row of these stacks that is not comparable
+ *     (analysis.md 7, version 4: the order is then compared over rows that are not); empty when
+ *     every row is
  */
 public record ReplicationTau(String device, String metric, int stacks, double kendallTau, double p,
-        List<String> publishedOrder, List<String> measuredOrder) {
+        List<String> publishedOrder, List<String> measuredOrder, String notComparable) {
 
     /** analysis.md 7: Kendall's tau needs at least this many stacks. */
     public static final int MIN_STACKS_FOR_TAU = 3;
@@ -22,7 +25,18 @@ public record ReplicationTau(String device, String metric, int stacks, double ke
     }
 
     public ReplicationTau(String device, String metric, int stacks, double kendallTau, double p) {
-        this(device, metric, stacks, kendallTau, p, List.of(), List.of());
+        this(device, metric, stacks, kendallTau, p, List.of(), List.of(), "");
+    }
+
+    /** An order over comparable rows only. */
+    public ReplicationTau(String device, String metric, int stacks, double kendallTau, double p, List<String> publishedOrder,
+            List<String> measuredOrder) {
+        this(device, metric, stacks, kendallTau, p, publishedOrder, measuredOrder, "");
+    }
+
+    /** Whether every row behind the order is comparable. */
+    public boolean comparable() {
+        return notComparable.isEmpty();
     }
 
     public boolean hasTau() {

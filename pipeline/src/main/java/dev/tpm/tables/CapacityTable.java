@@ -29,6 +29,19 @@ public final class CapacityTable implements DeviceTable {
         return false;
     }
 
+    /** What "≥ X" means, for every table that prints a censored capacity. */
+    public static final String CENSORED_NOTE = "\u2265 X: every offered rate met the target (capacity_censored), so X is the"
+            + " largest rate tried, a lower bound of the capacity, and the capacity per MiB a lower bound with it.";
+
+    /**
+     * A capacity or capacity per MiB as every table prints it (analysis.md 10, version 4): "≥ X"
+     * when censored, X otherwise.
+     */
+    public static String capacity(Capacity c, Quantity q, double value) {
+        String x = Rounding.value(q, value);
+        return Boolean.TRUE.equals(c.censored()) && !Double.isNaN(value) ? "\u2265 " + x : x;
+    }
+
     @Override
     public TableModel build(Results r, DeviceResults d) {
         String slo = Rounding.plain(TableText.config(r).latencySloMs());
@@ -42,10 +55,10 @@ public final class CapacityTable implements DeviceTable {
         for (Capacity c : d.capacity()) {
             if (!c.stack().equals(previous)) t.group();
             previous = c.stack();
-            String capacity = Double.isNaN(c.capacityRps()) ? "none (the smallest rate fails)" : Rounding.value(Quantity.RPS, c.capacityRps());
+            String capacity = Double.isNaN(c.capacityRps()) ? "none (the smallest rate fails)" : capacity(c, Quantity.RPS, c.capacityRps());
             String failing = Double.isNaN(c.firstFailingRps()) ? "none (every rate meets it)" : Rounding.value(Quantity.RPS, c.firstFailingRps());
             t.row(c.stack(), c.endpoint(), capacity, failing, c.firstFailingReason(),
-                    Rounding.value(Quantity.MIB, c.capacityPeakMib()), Rounding.value(Quantity.RPS_PER_MIB, c.capacityPerMib()));
+                    Rounding.value(Quantity.MIB, c.capacityPeakMib()), capacity(c, Quantity.RPS_PER_MIB, c.capacityPerMib()));
         }
         for (String s : d.listedStacks()) {
             if (d.capacity().stream().noneMatch(c -> c.stack().equals(s))) t.note("No measured phase-4 runs for " + s + ".");
@@ -57,6 +70,9 @@ public final class CapacityTable implements DeviceTable {
                 + " throttled) does not meet the target. Capacity per MiB = capacity / median peak RSS at that rate:"
                 + " requests per second per MiB within the latency target, the paper's throughput per megabyte read at"
                 + " a service level instead of at saturation. Descriptive: medians, no min_n, no CI.");
+        if (d.capacity().stream().anyMatch(c -> Boolean.TRUE.equals(c.censored()))) {
+            t.note(CENSORED_NOTE);
+        }
         t.note(OfferedLoadText.LOOP_NOTE);
         return t.note(TableText.MIB_NOTE)
                 .note(Rounding.note(List.of(Quantity.RPS, Quantity.MIB, Quantity.RPS_PER_MIB)))

@@ -5,6 +5,7 @@ import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Drift;
 import dev.tpm.results.DriftTest;
 import dev.tpm.results.Results;
+import dev.tpm.results.Session;
 import dev.tpm.tables.Rounding.Quantity;
 import java.util.List;
 import java.util.Optional;
@@ -41,8 +42,13 @@ public final class DriftTable implements DeviceTable {
             t.row(x.stack(), x.endpoint(), Integer.toString(x.n()), Rounding.value(Quantity.EFFECT, x.rho()),
                     Rounding.p(x.pHolm()), x.rho() > 0 ? "faster" : "slower");
         }
-        if (drifting.isEmpty()) t.row("none", "no tested group drifts", "", "", "", "");
-        return t.note(summary(drift, c))
+        List<Session> sessions = driftingSessions(r, d);
+        if (drifting.isEmpty()) {
+            t.row("none", sessions.isEmpty() ? "no tested group drifts" : "no tested group drifts on its own", "", "", "", "");
+        }
+        t.note(summary(drift, c));
+        if (!sessions.isEmpty()) t.note(sessionsNote(sessions));
+        return t
                 .note("What the test means: the bootstrap CIs of the other tables treat a group's runs as exchangeable,"
                         + " their order of no account. Where throughput rises or falls with run order (the machine warming"
                         + " up, caches, thermal or background load), the runs are not, and a group's CI describes the"
@@ -75,6 +81,23 @@ public final class DriftTable implements DeviceTable {
         if (rho.length == 0) return s + "; no group has a rho.";
         return s + "; the median rho over the " + rho.length + " with a rho is " + Rounding.value(Quantity.EFFECT,
                 median(rho)) + ", positive in " + positive + ".";
+    }
+
+    /** The device's paper campaigns (those of its drift tests) that drift as a whole (sessions.csv), in its order. */
+    public static List<Session> driftingSessions(Results r, DeviceResults d) {
+        return r.sessions().stream().filter(s -> s.drifting() && s.device().equals(d.id()) && d.campaigns().contains(s.campaign()))
+                .toList();
+    }
+
+    /**
+     * "The session 2026-... drifts as a whole (rho 0.220, faster later; sessions table): a group
+     * that does not drift on its own was still measured while the machine's speed changed."
+     */
+    public static String sessionsNote(List<Session> sessions) {
+        String names = String.join(", ", sessions.stream().map(SessionsTable::describe).toList());
+        return (sessions.size() == 1 ? "The session " + names + " drifts" : "The sessions " + names + " drift")
+                + " as a whole (sessions table): a group that does not drift on its own was still measured while the"
+                + " machine's speed changed, so no group here is free of drift.";
     }
 
     /** "go on get_item (rho 0.612, p_holm 6.9e-6, faster later)": one drifting group in words. */

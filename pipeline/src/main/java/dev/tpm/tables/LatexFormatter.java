@@ -59,7 +59,8 @@ public final class LatexFormatter implements TableFormatter {
 
     /**
      * Text safe in a tabular cell or paragraph under the default OT1 font encoding: the ten
-     * special characters, {@code < > |} (which OT1 prints as other glyphs), {@code --} ligatures
+     * special characters, {@code < > |} (which OT1 prints as other glyphs), the sign ≥ (which no
+     * text font of the default encoding has), {@code --} ligatures
      * and a leading {@code [} (which {@code \\} or {@code \midrule} would take as an optional
      * argument).
      */
@@ -75,6 +76,7 @@ public final class LatexFormatter implements TableFormatter {
                 case '<' -> b.append("\\textless{}");
                 case '>' -> b.append("\\textgreater{}");
                 case '|' -> b.append("\\textbar{}");
+                case '\u2265' -> b.append("\\ensuremath{\\geq}"); // a censored capacity's "≥ X"
                 case '-' -> b.append(i + 1 < s.length() && s.charAt(i + 1) == '-' ? "-{}" : "-");
                 case '\n', '\r' -> b.append(' ');
                 default -> b.append(c);

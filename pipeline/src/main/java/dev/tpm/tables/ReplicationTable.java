@@ -43,10 +43,10 @@ public final class ReplicationTable implements SharedTable {
                 .reduce((a, b) -> a + ", " + b).orElse("");
         TableModel.Builder t = TableModel.builder(name(), "Replication (new; no paper table): values published for"
                 + " the paper's Raspberry Pi 5 (" + source + ") beside each device's measurement. Measured on "
-                + TableText.devicesSource(r) + ". " + topologies(r));
+                + TableText.devicesSource(r) + ". " + topologies(r) + " " + comparableCount(r));
         t.text("paper table").text("metric").text("stack").number("published").text("unit (paper)");
         for (DeviceResults d : r.devices()) {
-            t.number(d.id() + " measured").number(d.id() + " measured / published");
+            t.number(d.id() + " measured").number(d.id() + " measured / published").text(d.id() + " not comparable: differs in");
         }
         Set<Quantity> used = EnumSet.of(Quantity.RATIO);
         String previous = null;
@@ -66,6 +66,7 @@ public final class ReplicationTable implements SharedTable {
                 cells.add(Rounding.value(q, m.map(Replication::measured).orElse(Double.NaN), LatencySources.phases12(r, d)));
                 cells.add(WINDOW_COUNTS.contains(p.metric()) ? NOT_COMPARED
                         : Rounding.value(Quantity.RATIO, m.map(Replication::ratio).orElse(Double.NaN)));
+                cells.add(m.filter(x -> !x.comparable()).map(x -> factorNames(x.differs())).orElse(""));
             }
             t.row(cells);
         }
@@ -89,21 +90,51 @@ public final class ReplicationTable implements SharedTable {
                 t.note("* " + p.table() + ", " + p.stack() + ", " + p.metric() + ": " + p.note());
             }
         }
+        t.note("Comparable (analysis.md 7): the device's setup equals the source's (data/reference/setup.json) on every"
+                + " factor the row's category depends on (throughput and latency: model, arch, server cores, load generator"
+                + " host; efficiency: those and page size; delete: those and the DELETE table's size; memory: arch and"
+                + " page size; startup and energy: model and arch; size: arch; tests: runs and stacks). A row that is not"
+                + " comparable is kept and its column names the factors that differ; no statement that a published value"
+                + " holds or does not hold rests on it.");
+        for (String differs : distinctDiffers(r)) t.note("Differs: " + differs + ".");
         for (ReplicationTau tau : r.replicationTau()) {
+            String over = tau.comparable() ? "" : " Over rows that are not comparable (" + factorNames(tau.notComparable())
+                    + " differ): an order of another setup, not a replication test.";
             if (tau.hasTau()) {
                 t.note("Kendall's tau-b of the stack order, published vs " + tau.device() + ", " + tau.metric() + " ("
                         + tau.stacks() + " stacks): tau = " + Rounding.value(Quantity.EFFECT, tau.kendallTau())
-                        + ", p = " + Rounding.p(tau.p()) + ".");
+                        + ", p = " + Rounding.p(tau.p()) + "." + over);
             } else {
                 t.note("Stack order by " + tau.metric() + " (" + tau.stacks() + " stacks, too few for Kendall's tau),"
                         + " ascending: published " + String.join(" < ", tau.publishedOrder()) + "; " + tau.device()
-                        + " " + String.join(" < ", tau.measuredOrder()) + ".");
+                        + " " + String.join(" < ", tau.measuredOrder()) + "." + over);
             }
         }
         return t.note("A measured value is n/a where the device has no such measurement.")
                 .note(Rounding.note(used) + " Published values unrounded.")
                 .note(TableText.sourceNote("replication.csv") + " Published values: data/reference/published.csv.")
                 .build();
+    }
+
+    /** "go: 3 of 54 rows comparable; ...": per device, how many of its rows are comparable (the caption's count). */
+    public static String comparableCount(Results r) {
+        List<String> parts = new ArrayList<>();
+        for (DeviceResults d : r.devices()) {
+            List<Replication> rows = r.replication().stream().filter(x -> x.device().equals(d.id())).toList();
+            long comparable = rows.stream().filter(Replication::comparable).count();
+            parts.add(d.id() + ": " + comparable + " of " + rows.size() + (rows.size() == 1 ? " row" : " rows") + " comparable");
+        }
+        return "Comparable with the paper's setup: " + String.join("; ", parts) + ".";
+    }
+
+    /** "model, arch" from "model: a vs b; arch: c vs d". */
+    static String factorNames(String differs) {
+        return String.join(", ", java.util.Arrays.stream(differs.split("; ")).map(f -> f.substring(0, f.indexOf(':'))).toList());
+    }
+
+    /** Each device's distinct differs texts, "device: differs", in row order. */
+    private static List<String> distinctDiffers(Results r) {
+        return r.replication().stream().filter(x -> !x.comparable()).map(x -> x.device() + ": " + x.differs()).distinct().toList();
     }
 
     /** Memory counts that grow with the length of the series: compared only as rates per minute. */

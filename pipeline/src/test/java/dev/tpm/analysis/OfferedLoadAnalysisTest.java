@@ -76,6 +76,7 @@ class OfferedLoadAnalysisTest {
         assertTrue(Double.isNaN(c.capacityPerMib()));
         assertEquals(50, c.sloMs());
         assertEquals("p99 61.0 ms", c.firstFailingReason());
+        assertEquals(null, c.censored()); // no capacity: capacity_censored empty
     }
 
     @Test
@@ -89,6 +90,7 @@ class OfferedLoadAnalysisTest {
         assertEquals(200, c.firstFailingRps());
         assertEquals(10, c.capacityPeakMib());
         assertEquals(10, c.capacityPerMib());
+        assertEquals(Boolean.FALSE, c.censored()); // a rate failed: the capacity is bracketed
     }
 
     @Test
@@ -98,6 +100,10 @@ class OfferedLoadAnalysisTest {
         assertEquals(200, c.capacityRps()); // a median p99 equal to the target meets it
         assertTrue(Double.isNaN(c.firstFailingRps()));
         assertEquals("", c.firstFailingReason());
+        assertEquals(Boolean.TRUE, c.censored()); // only a lower bound: printed as "≥ 200"
+        assertEquals("\u2265 200", dev.tpm.tables.CapacityTable.capacity(c, dev.tpm.tables.Rounding.Quantity.RPS, c.capacityRps()));
+        assertEquals("\u2265 20.00", dev.tpm.tables.CapacityTable.capacity(c, dev.tpm.tables.Rounding.Quantity.RPS_PER_MIB,
+                c.capacityPerMib()));
     }
 
     @Test

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 /** data/reference/published.csv: the header, the agreed metric vocabulary, and the headline values. */
 class PublishedCsvTest {
     static final Path FILE = Path.of("data/reference/published.csv");
-    static final List<String> HEADER = List.of("source", "table", "stack", "metric", "value", "unit", "note");
+    static final List<String> HEADER = List.of("source", "table", "stack", "metric", "value", "unit", "note", "category");
     /** The paper's five stacks, python-1w (its one-worker Python, section 5.5) and "all" (the post-hoc family). */
     static final Set<String> STACKS = Set.of("go", "rust", "python", "node", "dotnet", "python-1w", "all");
     static final Set<String> UNITS = Set.of("MB", "req/s", "ms", "mJ", "req/s/MB", "", "x", "/min", "MB/min",
@@ -166,5 +166,19 @@ class PublishedCsvTest {
         assertEquals(36 / minutes, v.get("go drops_per_min"), 0.05);
         assertEquals(117 / minutes, v.get("node growth_mib_per_min"), 0.05);
         assertTrue(note.get("go drops_per_min").contains("86 s"), note.get("go drops_per_min"));
+    }
+
+    /** data.md version 4: every shipped row says which setup factors its value depends on. */
+    @Test
+    void everyRowHasACategoryOfTheList() throws Exception {
+        for (CSVRecord r : records()) {
+            assertTrue(dev.tpm.model.PublishedValue.CATEGORIES.contains(r.get("category")), r.toString());
+        }
+        for (CSVRecord r : records()) {
+            String m = r.get("metric");
+            if (m.equals("lat_p99_ms:delete_item")) assertEquals("delete", r.get("category"));
+            if (m.startsWith("posthoc_")) assertEquals("tests", r.get("category"));
+            if (m.startsWith("w_rps_per_mib")) assertEquals("efficiency", r.get("category"));
+        }
     }
 }

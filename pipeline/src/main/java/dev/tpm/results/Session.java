@@ -1,0 +1,19 @@
+package dev.tpm.results;
+
+/**
+ * sessions.csv (analysis.md 9, version 4): one campaign, one session on one device, tested for a
+ * drift shared by every stack. A drift that moves every group a little (a neighbour on the host,
+ * heat) is one no group's own test sees.
+ *
+ * @param n the runs tested: measured phase-1 and phase-2 runs of groups with two or more runs
+ * @param rho Spearman's rho of each run's rps over its group's median on its position in seq
+ *     order; NaN when undefined (fewer than two runs, a constant ratio)
+ * @param p two-sided p of scipy.stats.spearmanr; NaN with rho
+ * @param pHolm Holm over every campaign of the data folder with a p; NaN with p
+ * @param drifting p_holm &lt; alpha
+ * @param stealShare the median over the same runs of steal_s / (duration_s x device.cores); NaN
+ *     when no run has steal_s (or the device does not record its cores)
+ * @param stealMax the largest of those shares; NaN with stealShare
+ */
+public record Session(String device, String campaign, String study, int n, double rho, double p, double pHolm,
+        boolean drifting, double stealShare, double stealMax) {}

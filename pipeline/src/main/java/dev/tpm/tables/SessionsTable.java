@@ -1,0 +1,85 @@
+package dev.tpm.tables;
+
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.results.Results;
+import dev.tpm.results.Session;
+import dev.tpm.tables.Rounding.Quantity;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Sessions (analysis.md 9, version 4; no paper table): each campaign of every study, tested for a
+ * drift that moves every group together, with the CPU time its hypervisor took where the runs record
+ * it. The caption names the campaigns that drift.
+ */
+public final class SessionsTable implements SharedTable {
+    public static final String NAME = "sessions";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Optional<String> lacking(Results r) {
+        return r.sessions().isEmpty() ? Optional.of("no campaign") : Optional.empty();
+    }
+
+    @Override
+    public TableModel build(Results r) {
+        AnalysisConfig c = TableText.config(r);
+        TableModel.Builder t = TableModel.builder(name(), "Sessions (new; no paper table): each campaign's drift as a whole"
+                + " (Spearman's rho of each run's rps over its group's median on run position). " + caption(r.sessions(), c));
+        t.text("device").text("campaign").text("study").number("runs").number("rho").number("p (Holm)").text("drifting")
+                .number(TableText.withUnit("CPU steal, median", Quantity.PERCENT))
+                .number(TableText.withUnit("CPU steal, max", Quantity.PERCENT));
+        for (Session s : r.sessions()) {
+            t.row(s.device(), s.campaign(), s.study(), Integer.toString(s.n()), Rounding.value(Quantity.EFFECT, s.rho()),
+                    Double.isNaN(s.pHolm()) ? Rounding.MISSING : Rounding.p(s.pHolm()), drifting(s),
+                    steal(s.stealShare()), steal(s.stealMax()));
+        }
+        return t.note("What the test means: a drift shared by every stack (a neighbour on the host, heat, the host's"
+                        + " own schedule) moves every group of a session a little, which no group's own test (the drift"
+                        + " table) sees. A drifting session's groups were measured at different speeds of the machine;"
+                        + " the randomized run order spreads that over the stacks, and the CIs do not include it.")
+                .note("Per campaign, its measured runs of phases 1 and 2 in seq order: x = the run's position, y = its"
+                        + " rps over the median rps of its group (phase, stack, endpoint, concurrency) within the campaign;"
+                        + " groups of one run are left out. rho and p: scipy.stats.spearmanr; Holm over every campaign of"
+                        + " the data folder; drifting = p_holm < " + Rounding.plain(c.alpha()) + ". rho > 0: the session"
+                        + " sped up; rho < 0: it slowed down.")
+                .note("CPU steal: steal_s / (duration_s x device.cores) over the same runs, the share of the device's CPU"
+                        + " time its hypervisor gave to others (" + Rounding.MISSING + ": no run records steal_s).")
+                .note("Rounded for reading (half away from zero): rho to 3 decimals; p-values to 3 decimals from "
+                        + Rounding.plain(Rounding.P_FIXED_FROM) + ", below that to " + Rounding.P_SIGNIFICANT_DIGITS
+                        + " significant digits; " + Quantity.PERCENT.rule() + ".")
+                .note(TableText.sourceNote("sessions.csv"))
+                .build();
+    }
+
+    /** "2 of 9 sessions drift as a whole (p_holm &lt; 0.05): a (faster later), b (slower later)." */
+    public static String caption(List<Session> sessions, AnalysisConfig c) {
+        List<Session> drifting = sessions.stream().filter(Session::drifting).toList();
+        long tested = sessions.stream().filter(s -> !Double.isNaN(s.pHolm())).count();
+        String head = (drifting.isEmpty() ? "None" : Integer.toString(drifting.size())) + " of " + tested + " tested "
+                + (tested == 1 ? "session" : "sessions") + (drifting.size() == 1 ? " drifts" : " drift") + " as a whole (p_holm < "
+                + Rounding.plain(c.alpha()) + ")";
+        if (drifting.isEmpty()) return head + ".";
+        return head + ": " + String.join(", ", drifting.stream().map(SessionsTable::describe).toList()) + ".";
+    }
+
+    /** "2026-12-02-x86-vm-2c-c-pilot-v3 (rho 0.220, faster later)". */
+    public static String describe(Session s) {
+        return s.campaign() + " (rho " + Rounding.value(Quantity.EFFECT, s.rho()) + ", " + (s.rho() > 0 ? "faster" : "slower")
+                + " later)";
+    }
+
+    private static String drifting(Session s) {
+        if (Double.isNaN(s.pHolm())) return "not tested";
+        if (!s.drifting()) return "no";
+        return s.rho() > 0 ? "yes, faster later" : "yes, slower later";
+    }
+
+    private static String steal(double share) {
+        return Rounding.value(Quantity.PERCENT, 100 * share);
+    }
+}

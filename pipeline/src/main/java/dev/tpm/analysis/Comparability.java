@@ -1,10 +1,10 @@
 package dev.tpm.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tpm.codec.Num;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.Metrics;
+import dev.tpm.model.Protocol;
 import dev.tpm.model.PublishedValue;
 import dev.tpm.model.SourceSetup;
 import dev.tpm.results.DeviceResults;
@@ -134,27 +134,22 @@ final class Comparability {
 
     /** One campaign's value of a factor (campaign.json, data.md); null when it does not record it. */
     static Object factor(Campaign c, String factor) {
-        JsonNode protocol = c.protocol();
+        Protocol protocol = c.protocol();
         return switch (factor) {
             case "model" -> c.device().model();
             case "arch" -> c.device().arch();
             case "page_size" -> c.device().pageSize() == null ? null : BigDecimal.valueOf(c.device().pageSize());
-            case "load_generator_host" -> c.loadGenerator() == null || !c.loadGenerator().path("host").isTextual() ? null
-                    : c.loadGenerator().path("host").asText();
-            case "seed_rows_delete" -> protocol == null || !protocol.path("seed_rows_delete").isNumber() ? null
-                    : protocol.path("seed_rows_delete").decimalValue();
+            case "load_generator_host" -> c.loadGenerator() == null ? null : c.loadGenerator().host();
+            case "seed_rows_delete" -> protocol == null || protocol.seedRowsDelete() == null
+                    || protocol.seedRowsDelete().auto() ? null : BigDecimal.valueOf(protocol.seedRowsDelete().rows());
             case "server_cores" -> {
-                String cpus = protocol == null ? null : text(protocol.get("server_cpus"));
-                if (cpus == null && protocol != null) cpus = text(protocol.path("pinning").get("server_cpus"));
+                String cpus = protocol == null ? null : protocol.serverCpus();
+                if (cpus == null && protocol != null && protocol.pinning() != null) cpus = protocol.pinning().serverCpus();
                 Integer n = cpus != null ? Topology.cpuCount(cpus) : c.device().cores();
                 yield n == null ? null : BigDecimal.valueOf(n);
             }
             default -> throw new IllegalArgumentException("not a campaign factor: " + factor);
         };
-    }
-
-    private static String text(JsonNode n) {
-        return n == null || n.isNull() || n.isMissingNode() ? null : n.asText();
     }
 
     private static Object stated(SourceSetup s, String factor) {

@@ -69,7 +69,7 @@ final class SessionAnalysis {
             Campaign c = sorted.get(i);
             Spearman.Result s = tests.get(i);
             double[] shares = steal.get(i);
-            out.add(new Session(c.device().id(), c.id(), c.study(), ns.get(i), s.rho(), s.p(), pHolm[i], pHolm[i] < alpha,
+            out.add(new Session(c.device().id(), c.id(), c.studyId(), ns.get(i), s.rho(), s.p(), pHolm[i], pHolm[i] < alpha,
                     shares.length == 0 ? Double.NaN : Quantiles.median(shares),
                     shares.length == 0 ? Double.NaN : Arrays.stream(shares).max().getAsDouble()));
         }

@@ -10,6 +10,7 @@ import dev.tpm.model.PublishedValue;
 import dev.tpm.model.SourceSetup;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.GroupStat;
+import dev.tpm.testing.Campaigns;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,13 +26,13 @@ class ComparabilityTest {
 
     private static Campaign campaign(String id, String model, String arch, Integer pageSize, String serverCpus, String host,
             Long seedRowsDelete) {
-        Device d = new Device("pi", model, null, 4, null, arch, null, null, null, null, null, null, pageSize, "pmic");
+        Device d = Device.of("pi", model, null, 4, null, arch, null, null, null, null, null, null, pageSize, "pmic");
         ObjectNode protocol = JSON.createObjectNode();
         if (serverCpus != null) protocol.put("server_cpus", serverCpus);
         if (seedRowsDelete != null) protocol.put("seed_rows_delete", seedRowsDelete);
         ObjectNode lg = JSON.createObjectNode();
         if (host != null) lg.put("host", host);
-        return new Campaign(id, id, d, lg, protocol, List.of(), JSON.createObjectNode());
+        return Campaigns.of(id, d, lg, protocol, List.of(), JSON.createObjectNode());
     }
 
     /** A device whose stacks go and rust have n phase-1 runs on every CRUD endpoint (group_stats' rps rows). */

@@ -12,6 +12,7 @@ import dev.tpm.model.RunColumns;
 import dev.tpm.results.Session;
 import dev.tpm.stats.Holm;
 import dev.tpm.stats.Spearman;
+import dev.tpm.testing.Campaigns;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.ForAll;
@@ -31,8 +32,8 @@ class SessionAnalysisTest {
     private static Campaign campaign(String id, String device, Integer cores, String study) {
         ObjectNode json = JSON.createObjectNode();
         if (study != null) json.put("study", study);
-        Device d = new Device(device, "synthetic VM", null, cores, null, null, null, null, null, null, null, null, null, "none");
-        return new Campaign(id, id, d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), List.of(), json);
+        Device d = Device.of(device, "synthetic VM", null, cores, null, null, null, null, null, null, null, null, null, "none");
+        return Campaigns.of(id, d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), List.of(), json);
     }
 
     /** A measured run of 10 s (or excluded: a warm-up, a failed run) with steal_s. */

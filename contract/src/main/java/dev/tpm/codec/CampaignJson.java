@@ -85,6 +85,10 @@ public final class CampaignJson {
                         Problem.quote(deviceId));
                 deviceId = null;
             }
+            String modelId = json.string(d, "$.device", "model_id", false); // data.md v4; Campaign.modelId() reads it
+            if (modelId != null && !ID.matcher(modelId).matches()) {
+                json.problem("$.device.model_id", "a model id of letters, digits, '.', '_', '+', '-'", Problem.quote(modelId));
+            }
             device = new Device(
                     deviceId,
                     json.string(d, "$.device", "model", false),

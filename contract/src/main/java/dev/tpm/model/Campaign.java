@@ -32,6 +32,15 @@ public record Campaign(
         return s == null || s.isNull() ? PAPER : s.asText();
     }
 
+    /**
+     * campaign.json's {@code device.model_id} (data.md version 4): the model of which the device is
+     * one unit; null when not recorded. The one place the field is read.
+     */
+    public String modelId() {
+        JsonNode m = json == null ? null : json.path("device").get("model_id");
+        return m == null || m.isNull() ? null : m.asText();
+    }
+
     /** Whether this campaign enters analysis.md sections 1-7. */
     public boolean isPaper() {
         return PAPER.equals(study());

@@ -1,6 +1,7 @@
 package dev.tpm.paper;
 
 import dev.tpm.analysis.OfferedLoadCsvs;
+import dev.tpm.analysis.V4Csvs;
 import dev.tpm.analysis.TidyCsvs;
 import dev.tpm.catalog.Catalog;
 import dev.tpm.catalog.Figure;
@@ -128,6 +129,9 @@ public final class PaperCatalog {
             new TidyCsv("replication", TidyCsvs::replication, TidyCsvs.class, List.of("replication")),
             new TidyCsv("offered_load", OfferedLoadCsvs::offeredLoad, OfferedLoadCsvs.class, List.of("offeredLoad")),
             new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")),
+            new TidyCsv("units", V4Csvs::units, V4Csvs.class, List.of("units")),
+            new TidyCsv("steady_stats", V4Csvs::steadyStats, V4Csvs.class, List.of("steadyStats")),
+            new TidyCsv("warm_cold", V4Csvs::warmCold, V4Csvs.class, List.of("warmCold")),
             new Inventory("inventory", InventoryStage.class, List.of("inventory")),
             new Report("index", ReportStage.class, ReportStage.TEMPLATE,
                     List.of("dataset", "verification", "devices"))));

@@ -11,6 +11,7 @@ import java.util.List;
  *     campaign.json stacks lists, campaigns in id order)
  * @param loadgenSummary analysis.md 8: every campaign of every study
  * @param memoryCheckpoints analysis.md 6: series of every study, by device, study, stack, t
+ * @param units analysis.md 11: the models with at least min_units units, by model, mix, metric, stack
  */
 public record Results(
         Dataset dataset,
@@ -20,7 +21,20 @@ public record Results(
         List<Replication> replication,
         List<ReplicationTau> replicationTau,
         List<LoadgenSummary> loadgenSummary,
-        List<MemoryCheckpoint> memoryCheckpoints) {
+        List<MemoryCheckpoint> memoryCheckpoints,
+        List<Unit> units) {
+
+    public Results {
+        units = List.copyOf(units);
+    }
+
+    /** Results without units of one model (analysis.md version 3). */
+    public Results(Dataset dataset, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
+            List<Replication> replication, List<ReplicationTau> replicationTau, List<LoadgenSummary> loadgenSummary,
+            List<MemoryCheckpoint> memoryCheckpoints) {
+        this(dataset, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
+                List.of());
+    }
 
     /** Results without the tables of every study (loadgen_summary.csv, memory_checkpoints.csv). */
     public Results(Dataset dataset, Verification verification, List<String> stackOrder, List<DeviceResults> devices,

@@ -330,7 +330,8 @@ class AnalysisTest {
                         + "lat_p90_ms,lat_p99_ms,peak_rss_mib,cpu_pct,ratio_to_slowest,host_busy,saturated_runs"),
                 Map.entry("drift", "device,stack,endpoint,n,rho,p,p_holm,drifting"),
                 Map.entry("exclusions", "device,campaign,phase,seq,stack,endpoint,reason"),
-                Map.entry("replication", "device,table,stack,metric,published,measured,ratio"));
+                Map.entry("replication", "device,table,stack,metric,published,measured,ratio"),
+                Map.entry("units", "model,mix,metric,stack,units,mean,min,max,spread,lo,hi,best,ratio,ratio_lo,ratio_hi,tied,missing"));
         assertEquals(expected.size(), out.files().size());
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String text = new String(out.get("tables/" + e.getKey() + ".csv"), StandardCharsets.UTF_8);

@@ -27,6 +27,8 @@ import dev.tpm.model.Studies;
 import dev.tpm.pipeline.InventoryStage;
 import dev.tpm.report.ReportStage;
 import dev.tpm.tables.AppServersTable;
+import dev.tpm.tables.UnitsTable;
+import dev.tpm.tables.WarmColdTable;
 import dev.tpm.tables.CapacityTable;
 import dev.tpm.tables.DevicesTable;
 import dev.tpm.tables.DriftTable;
@@ -93,10 +95,12 @@ public final class PaperCatalog {
             Table.device(new ExclusionsTable(), "Run exclusions (new; no paper table)", "exclusions", "runCounts"),
             Table.device(new DriftTable(), "Run-order drift (new; no paper table)", "drift"),
             Figure.device(new DriftFigure(), "drift"),
+            Table.device(new WarmColdTable(), "Warm against cold (new; no paper table)", "warmCold"),
             // across devices, or none
             Table.once(new MixesTable(), "Table 7 (regenerated)", "mixes"),
             Table.once(new DevicesTable(), "Devices side by side (new; no paper table)", "devices", "weighted", "stackPooled"),
             Table.once(new ReplicationTable(), "Replication (new; no paper table)", "replication", "replicationTau"),
+            Table.once(new UnitsTable(), "Units of one model (new; no paper table)", "units"),
             // the seed studies (studies.md): each study's own tables and figures, then the replication of its
             // published numbers; each written only when a campaign of its study exists
             Table.once(new HelloBlogTable(), "hello-blog (the wrk blog post's table, seed 001)", "loadgenSummary"),

@@ -40,13 +40,14 @@ public final class V4Csvs {
             out.skip("tables/steady_stats.csv", NO_STEADY);
             out.skip("tables/warm_cold.csv", NO_STEADY);
             out.skip("tables/warm_cold (table)", NO_STEADY);
+            out.skip("figures/warm_cold.png/.svg", NO_STEADY);
             return;
         }
         out.putText("tables/steady_stats.csv", steadyStats(r).toString());
         out.putText("tables/warm_cold.csv", warmCold(r).toString());
         for (DeviceResults d : r.devices()) {
             if (d.warmCold().isEmpty()) {
-                out.skip("the warm_cold table of device " + d.id(),
+                out.skip("the warm_cold table and figure of device " + d.id(),
                         "no (stack, endpoint) with measured runs in both phase 1 and phase 5");
             }
         }

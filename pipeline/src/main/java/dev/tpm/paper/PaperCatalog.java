@@ -10,6 +10,7 @@ import dev.tpm.catalog.Report;
 import dev.tpm.catalog.Table;
 import dev.tpm.catalog.TidyCsv;
 import dev.tpm.figures.DriftFigure;
+import dev.tpm.figures.WarmColdFigure;
 import dev.tpm.figures.EndpointP99Figure;
 import dev.tpm.figures.EndpointRpsFigure;
 import dev.tpm.figures.EnergyFigure;
@@ -96,6 +97,7 @@ public final class PaperCatalog {
             Table.device(new DriftTable(), "Run-order drift (new; no paper table)", "drift"),
             Figure.device(new DriftFigure(), "drift"),
             Table.device(new WarmColdTable(), "Warm against cold (new; no paper table)", "warmCold"),
+            Figure.device(new WarmColdFigure(), "warmCold", "groupStats", "steadyStats"),
             // across devices, or none
             Table.once(new MixesTable(), "Table 7 (regenerated)", "mixes"),
             Table.once(new DevicesTable(), "Devices side by side (new; no paper table)", "devices", "weighted", "stackPooled"),

@@ -52,4 +52,23 @@ class V4TablesTest {
         assertEquals(List.of("go", "java"), t.rows().stream().map(r -> r.cells().get(0)).toList());
         assertTrue(t.rows().get(1).cells().get(4).startsWith("2.42 ["), t.rows().get(1).cells().toString());
     }
+
+    @Test
+    void theWarmColdFigureDrawsColdAndWarmPerEndpointOneColourPerStack() {
+        DeviceResults u1 = device("u1");
+        dev.tpm.figures.WarmColdFigure fig = new dev.tpm.figures.WarmColdFigure();
+        assertEquals(null, fig.missingData(R, u1));
+        assertTrue(fig.missingData(R, device("u2")) != null);
+        dev.tpm.figures.Theme theme = new dev.tpm.figures.Theme(R.stackOrder());
+        dev.tpm.figures.Figure f = fig.build(R, u1, theme);
+        assertEquals(1, f.panels().size());
+        var chart = f.panels().get(0);
+        // the one phase-5 endpoint with phase-1 runs: get_item, cold then warm, each stack a series of its colour
+        assertEquals(theme.color("go"), chart.getSeries("go").getMarkerColor());
+        assertEquals(theme.color("java"), chart.getSeries("java").getMarkerColor());
+        double[] javaY = chart.getSeries("java").getYData();
+        assertEquals(List.of(635.0, 1535.0), java.util.Arrays.stream(javaY).boxed().toList(), "cold then warm medians");
+        String svg = new String(dev.tpm.figures.FigureWriter.svg(f), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(svg.contains("get_item cold") && svg.contains("get_item warm"), "the axis names cold and warm");
+    }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * data/config/analysis.json (analysis.md's parameter table), read with its rules by ingest and by
@@ -18,7 +19,7 @@ public final class AnalysisJson {
     public static final List<String> KEYS = List.of(
             "bootstrap_resamples", "confidence", "rng_seed", "alpha", "posthoc_test", "large_effect",
             "max_error_rate", "plateau_gain", "drop_threshold_mib", "exclude_campaigns", "min_n", "memory_warm_s",
-            "memory_checkpoints_s", "latency_slo_ms", "kept_up_ratio");
+            "memory_checkpoints_s", "latency_slo_ms", "kept_up_ratio", "min_units", "device_models");
 
     private AnalysisJson() {}
 
@@ -92,6 +93,23 @@ public final class AnalysisJson {
         }
         Double slo = json.number(r, "$", "latency_slo_ms", false, 0, Double.MAX_VALUE, true, "a latency in ms > 0");
         Double keptUp = json.number(r, "$", "kept_up_ratio", false, 0, 1, false, "a number from 0 to 1");
+        Integer minUnits = json.intField(r, "$", "min_units", false, 1);
+        Map<String, String> models = new java.util.TreeMap<>();
+        JsonNode dm = r.get("device_models");
+        if (dm != null && !dm.isNull()) {
+            if (!dm.isObject()) {
+                json.problem("$.device_models", "an object of device id -> model id", JsonFile.describe(dm));
+            } else {
+                for (Iterator<Map.Entry<String, JsonNode>> it = dm.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (!e.getValue().isTextual() || e.getValue().asText().isEmpty()) {
+                        json.problem(deviceModelPath(e.getKey()), "a model id", JsonFile.describe(e.getValue()));
+                    } else {
+                        models.put(e.getKey(), e.getValue().asText());
+                    }
+                }
+            }
+        }
         return new AnalysisConfig(
                 b != null ? b : d.bootstrapResamples(),
                 conf != null ? conf : d.confidence(),
@@ -107,7 +125,9 @@ public final class AnalysisJson {
                 warm != null ? warm : d.memoryWarmS(),
                 checkpoints,
                 slo != null ? slo : d.latencySloMs(),
-                keptUp != null ? keptUp : d.keptUpRatio());
+                keptUp != null ? keptUp : d.keptUpRatio(),
+                minUnits != null ? minUnits : d.minUnits(),
+                models);
     }
 
     /** The JSON path of exclude_campaigns[i], for a problem found once the campaigns are known. */
@@ -115,4 +135,8 @@ public final class AnalysisJson {
         return "$.exclude_campaigns[" + i + "]";
     }
 
+    /** The JSON path of device_models' entry for a device, for a problem found once the devices are known. */
+    public static String deviceModelPath(String device) {
+        return "$.device_models." + device;
+    }
 }

@@ -1,6 +1,8 @@
 package dev.tpm.model;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Every analysis parameter of analysis.md, as read from data/config/analysis.json.
@@ -11,6 +13,8 @@ import java.util.List;
  * @param memoryCheckpointsS times (s) at which memory is read off each series, besides t = 0
  * @param latencySloMs the p99 target (ms) of the capacity at offered load (analysis.md 10)
  * @param keptUpRatio achieved / offered rate below which a server did not keep up (analysis.md 10)
+ * @param minUnits fewest units of one model that get the model's analysis (analysis.md 11)
+ * @param deviceModels device id -> model id for devices recorded without device.model_id (analysis.md 11)
  */
 public record AnalysisConfig(
         int bootstrapResamples,
@@ -27,7 +31,9 @@ public record AnalysisConfig(
         double memoryWarmS,
         List<Double> memoryCheckpointsS,
         double latencySloMs,
-        double keptUpRatio) {
+        double keptUpRatio,
+        int minUnits,
+        Map<String, String> deviceModels) {
 
     public static final String MANN_WHITNEY = "mann-whitney";
     public static final String WELCH = "welch";
@@ -43,9 +49,23 @@ public record AnalysisConfig(
     /** analysis.md's default of kept_up_ratio: achieved / offered rate below which a server did not keep up. */
     public static final double DEFAULT_KEPT_UP_RATIO = 0.95;
 
+    /** analysis.md's default of min_units: fewest units of one model that get the model's analysis. */
+    public static final int DEFAULT_MIN_UNITS = 2;
+
     public AnalysisConfig {
         excludeCampaigns = List.copyOf(excludeCampaigns);
         memoryCheckpointsS = List.copyOf(memoryCheckpointsS);
+        deviceModels = java.util.Collections.unmodifiableMap(new TreeMap<>(deviceModels));
+    }
+
+    /** The parameters of analysis.md version 3; the version-4 ones (section 11) take their defaults. */
+    public AnalysisConfig(int bootstrapResamples, double confidence, long rngSeed, double alpha, String posthocTest,
+            double largeEffect, double maxErrorRate, double plateauGain, double dropThresholdMib,
+            List<String> excludeCampaigns, int minN, double memoryWarmS, List<Double> memoryCheckpointsS,
+            double latencySloMs, double keptUpRatio) {
+        this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
+                dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs, keptUpRatio,
+                DEFAULT_MIN_UNITS, Map.of());
     }
 
     /** The parameters of analysis.md version 2; the version-3 ones (section 10) take their defaults. */
@@ -69,13 +89,21 @@ public record AnalysisConfig(
     public AnalysisConfig withMinN(int n) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
                 plateauGain, dropThresholdMib, excludeCampaigns, n, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio);
+                keptUpRatio, minUnits, deviceModels);
     }
 
     /** The same parameters with another latency_slo_ms and kept_up_ratio (analysis.md 10). */
     public AnalysisConfig withOfferedLoad(double sloMs, double ratio) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
-                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, sloMs, ratio);
+                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, sloMs, ratio,
+                minUnits, deviceModels);
+    }
+
+    /** The same parameters with another min_units and device_models (analysis.md 11). */
+    public AnalysisConfig withUnits(int units, Map<String, String> models) {
+        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
+                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
+                keptUpRatio, units, models);
     }
 
     /** The defaults of analysis.md: what the shipped analysis.json holds. */

@@ -53,6 +53,14 @@ public record Campaign(
         return machine == null ? null : machine.hardwareId();
     }
 
+    /**
+     * campaign.json's {@code device.model_id} (data.md version 4): the model of which the device is
+     * one unit; null when not recorded. The one place the field is read.
+     */
+    public String modelId() {
+        return device == null ? null : device.modelId();
+    }
+
     /** Whether this campaign enters analysis.md sections 1-7. */
     public boolean isPaper() {
         return PAPER.equals(studyId());

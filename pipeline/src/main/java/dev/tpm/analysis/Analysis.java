@@ -65,6 +65,9 @@ public final class Analysis {
         // phase 4 (analysis.md 10) stays apart: never in loadgen_summary, never pooled with phase 1
         List<OfferedLoadAnalysis.Run> offered = new ArrayList<>(OfferedLoadAnalysis.read(dataset.phase4(), studyOfCampaign));
         offered.removeIf(r -> !studyOfCampaign.containsKey(r.row().campaign()));
+        // phase 5 (analysis.md 12) stays apart too: its own groups, beside phase 1's cold starts
+        List<RunRow> steady = new ArrayList<>(RunRow.read(dataset.phase5(), studyOfCampaign));
+        steady.removeIf(r -> !studyOfCampaign.containsKey(r.campaign()));
 
         BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), cfg.bootstrapResamples(), cfg.confidence());
         List<DeviceAnalysis> analyses = new ArrayList<>();
@@ -80,13 +83,16 @@ public final class Analysis {
             DeviceAnalysis a = new DeviceAnalysis(device, e.getValue().get(0).device(), ids, cfg, dataset.mixes(), order,
                     listed, deviceRows, series,
                     offered.stream().filter(r -> idSet.contains(r.row().campaign())).toList());
+            a.steady(steady.stream().filter(r -> idSet.contains(r.campaign())).toList());
             a.plan(plan);
             analyses.add(a);
         }
         plan.run(threads, submissionOrder);
         List<dev.tpm.results.LoadgenSummary> summaries =
                 LoadgenSummaries.of(rows, cfg.maxErrorRate(), everyStudy.comparator(), sameHostCores(counted));
-        List<DeviceResults> devices = analyses.stream().map(a -> a.finish(plan))
+        List<DeviceResults> finished = analyses.stream().map(a -> a.finish(plan)).toList();
+        List<dev.tpm.results.Unit> units = units(dataset, analyses, finished, plan, order);
+        List<DeviceResults> devices = finished.stream()
                 .map(d -> d.withTopology(dev.tpm.results.Topology.of(d.device(), byDevice.get(d.id()), summaries))).toList();
         // the seed studies' published values go to their own replication table (studies.md)
         List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
@@ -96,7 +102,29 @@ public final class Analysis {
                 Replications.rows(devices, paperPublished, order, comparability),
                 Replications.taus(devices, paperPublished, comparability),
                 summaries, checkpoints(dataset, counted, cfg, everyStudy),
-                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()));
+                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()), units);
+    }
+
+    /**
+     * analysis.md 11: every model with at least min_units units (devices with paper campaigns that
+     * count), by model id; each unit's values are its device's, with the replicates of its CIs.
+     */
+    private static List<dev.tpm.results.Unit> units(Dataset dataset, List<DeviceAnalysis> analyses, List<DeviceResults> finished,
+            BootstrapPlan plan, StackOrder order) {
+        AnalysisConfig cfg = dataset.config();
+        Map<String, Map<String, List<UnitsAnalysis.UnitValue>>> byModel = new TreeMap<>();
+        for (int i = 0; i < analyses.size(); i++) {
+            String device = finished.get(i).id();
+            byModel.computeIfAbsent(dataset.modelOf(device), k -> new TreeMap<>())
+                    .put(device, analyses.get(i).unitValues(finished.get(i), plan));
+        }
+        List<dev.tpm.results.Unit> out = new ArrayList<>();
+        for (Map.Entry<String, Map<String, List<UnitsAnalysis.UnitValue>>> e : byModel.entrySet()) {
+            if (e.getValue().size() < Math.max(2, cfg.minUnits())) continue; // a model with one unit has no rows
+            out.addAll(UnitsAnalysis.of(e.getKey(), e.getValue(), cfg.rngSeed(), cfg.bootstrapResamples(), order.comparator(),
+                    plan::interval));
+        }
+        return out;
     }
 
     /**

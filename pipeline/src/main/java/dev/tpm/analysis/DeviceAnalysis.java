@@ -78,6 +78,8 @@ final class DeviceAnalysis {
     private final List<OfferedLoadAnalysis.Run> offered;
     private OfferedLoadAnalysis offeredLoad;
     private WeightedAggregates weighted;
+    private List<RunRow> steadyRows = List.of();
+    private SteadyAnalysis steady;
 
     /**
      * @param listed every stack in the stacks lists of this device's paper campaigns, in stack order
@@ -104,13 +106,21 @@ final class DeviceAnalysis {
         this.series = List.copyOf(series);
     }
 
+    /** This device's phase-5 rows of paper campaigns that count (analysis.md 12); set before {@link #plan}. */
+    void steady(List<RunRow> phase5) {
+        steadyRows = List.copyOf(phase5);
+    }
+
     // ---------------------------------------------------------------- step 1: group, plan bootstraps
 
     void plan(BootstrapPlan plan) {
         List<RunRow> classified = new ArrayList<>(rows);
         classified.addAll(OfferedLoadAnalysis.rows(offered));
+        classified.addAll(steadyRows);
         runs = RunClassification.of(id, classified, cfg.maxErrorRate());
         stacks1.addAll(sortedStacks(runs.measured1().stream().map(RunRow::stack).toList()));
+        steady = new SteadyAnalysis(id, cfg.minN());
+        steady.plan(runs.measured5(), order.comparator(), plan);
         planGroups(plan);
         planPooled(plan);
         sweep = new SweepAnalysis(id, cfg.minN());
@@ -140,7 +150,8 @@ final class DeviceAnalysis {
                     if (values.length == 0) continue;
                     samples.add(new GroupSample(id, stack, endpoint, metric, values));
                     if (metric.equals(Metrics.MEAN_POWER_W)) continue; // descriptive only: no statistics
-                    boolean keep = Endpoints.CRUD.contains(endpoint) && WEIGHTED_MEDIAN_METRICS.contains(metric);
+                    boolean keep = Endpoints.CRUD.contains(endpoint) && WEIGHTED_MEDIAN_METRICS.contains(metric)
+                            || steady.needsCold(stack, endpoint, metric);
                     boolean inferred = Metrics.ALL.contains(metric);
                     BootstrapPlan.Handle job = inferred || values.length >= cfg.minN()
                             ? plan.median(values, keep, KEY_GROUP, id, stack, endpoint, metric) : null;
@@ -198,8 +209,39 @@ final class DeviceAnalysis {
                 .paretoFrontier(pareto(declared)).testsLeftOut(testsLeftOut())
                 .drift(DriftAnalysis.of(id, runs.measured1(), cfg.minN(), cfg.alpha(), order.comparator()))
                 .offeredLoad(atOfferedLoad).capacity(offeredLoad.capacity(atOfferedLoad))
+                .steadyStats(steady.stats(plan))
+                .warmCold(steady.warmCold(plan, k -> groups.get(new GroupKey(k.get(0), k.get(1), k.get(2)))))
                 .build();
         return partial.withImplications(Implications.of(partial));
+    }
+
+    /**
+     * analysis.md 11: this device's value of each metric of ratios.csv but the sweep, per stack,
+     * with the CI and the replicates behind it (weighted.csv's and stack_pooled.csv's); read after
+     * {@link #finish}.
+     */
+    List<UnitsAnalysis.UnitValue> unitValues(DeviceResults results, BootstrapPlan plan) {
+        List<UnitsAnalysis.UnitValue> out = new ArrayList<>();
+        for (PooledStack p : pooled) {
+            StackPooled sp = results.stackPooled().stream().filter(x -> x.stack().equals(p.stack())).findFirst().orElseThrow();
+            out.add(new UnitsAnalysis.UnitValue("", Ratio.IDLE_RSS_MIB, p.stack(), sp.idleRssMib(),
+                    p.idleJob() == null ? null : plan.replicates(p.idleJob())));
+            out.add(new UnitsAnalysis.UnitValue("", Ratio.STARTUP_MS, p.stack(), sp.startupMs(),
+                    p.startupJob() == null ? null : plan.replicates(p.startupJob())));
+        }
+        for (Weighted w : results.weighted()) {
+            for (String metric : Ratio.WEIGHTED_METRICS) {
+                Estimate e = switch (metric) {
+                    case Ratio.W_RPS -> w.wRps();
+                    case Ratio.W_PEAK_MIB -> w.wPeakMib();
+                    case Ratio.W_RPS_PER_MIB -> w.wRpsPerMib();
+                    case Ratio.W_P99_MS -> w.wP99Ms();
+                    default -> w.wEnergyMj();
+                };
+                out.add(new UnitsAnalysis.UnitValue(w.mix(), metric, w.stack(), e, weighted.replicates(w.mix(), w.stack(), metric)));
+            }
+        }
+        return out;
     }
 
     private String declaredMix() {

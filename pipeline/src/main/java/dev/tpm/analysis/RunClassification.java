@@ -50,6 +50,7 @@ final class RunClassification {
     private final String device;
     private final List<RunRow> measured1 = new ArrayList<>();
     private final List<RunRow> measured2 = new ArrayList<>();
+    private final List<RunRow> measured5 = new ArrayList<>();
     private final List<Exclusion> exclusions = new ArrayList<>();
     private final Map<Cell, Counts> cells = new java.util.HashMap<>();
 
@@ -57,7 +58,7 @@ final class RunClassification {
         this.device = device;
     }
 
-    /** @param rows every phase-1, phase-2 and phase-4 row of the device's paper campaigns that count */
+    /** @param rows every phase-1, phase-2, phase-4 and phase-5 row of the device's paper campaigns that count */
     static RunClassification of(String device, List<RunRow> rows, double maxErrorRate) {
         RunClassification c = new RunClassification(device);
         for (RunRow r : rows) {
@@ -68,6 +69,7 @@ final class RunClassification {
                 // phase 4's measured runs are grouped by OfferedLoadAnalysis, never with phases 1 and 2
                 if (r.phase() == 1) c.measured1.add(r);
                 else if (r.phase() == 2) c.measured2.add(r);
+                else if (r.phase() == 5) c.measured5.add(r); // steady state (analysis.md 12), never with phase 1
                 continue;
             }
             counts.excluded.merge(reason, 1, Integer::sum);
@@ -78,6 +80,7 @@ final class RunClassification {
         Comparator<RunRow> bySeq = Comparator.comparing(RunRow::campaign).thenComparingInt(RunRow::phase).thenComparingLong(RunRow::seq);
         c.measured1.sort(bySeq);
         c.measured2.sort(bySeq);
+        c.measured5.sort(bySeq);
         c.exclusions.sort(Comparator.comparing(Exclusion::campaign).thenComparingInt(Exclusion::phase).thenComparingLong(Exclusion::seq));
         return c;
     }
@@ -90,6 +93,11 @@ final class RunClassification {
     /** Measured phase-2 runs in (campaign, seq) order. */
     List<RunRow> measured2() {
         return List.copyOf(measured2);
+    }
+
+    /** Measured phase-5 runs in (campaign, seq) order. */
+    List<RunRow> measured5() {
+        return List.copyOf(measured5);
     }
 
     /** Excluded runs other than warm-ups, in (campaign, phase, seq) order. */

@@ -18,5 +18,6 @@ public final class StatsStage implements Stage {
         context.setResults(results);
         TidyCsvs.writeAll(results, out);
         OfferedLoadCsvs.write(results, out);
+        V4Csvs.write(results, out);
     }
 }

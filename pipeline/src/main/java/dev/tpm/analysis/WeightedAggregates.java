@@ -188,7 +188,12 @@ final class WeightedAggregates {
         return out;
     }
 
-    private static double value(Weighted w, String metric) {
+    /** The replicates behind a weighted value's CI (kept by {@link #rows}); null when it has none. */
+    double[] replicates(String mix, String stack, String metric) {
+        return replicates.getOrDefault(mix, Map.of()).getOrDefault(stack, Map.of()).get(metric);
+    }
+
+    static double value(Weighted w, String metric) {
         return switch (metric) {
             case Ratio.W_RPS -> w.wRps().value();
             case Ratio.W_PEAK_MIB -> w.wPeakMib().value();

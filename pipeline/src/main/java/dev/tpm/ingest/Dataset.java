@@ -19,6 +19,7 @@ import java.util.List;
  * @param phase2 no rows when no campaign has a phase2.csv
  * @param phase4 the open-loop runs at offered load (data.md phase4.csv); no rows when no campaign has one
  * @param inventory one entry per file under data/ that SHA256SUMS lists, by path
+ * @param phase5 the steady-state runs (data.md phase5.csv, version 4); no rows when no campaign has one
  * @param setups reference/setup.json's sources (data.md version 4); none without the file
  */
 public record Dataset(
@@ -32,10 +33,12 @@ public record Dataset(
         List<PublishedValue> published,
         List<dev.tpm.model.InventoryEntry> inventory,
         List<RunRecord> phase4,
+        List<RunRecord> phase5,
         List<dev.tpm.model.SourceSetup> setups) {
 
     public Dataset {
         setups = List.copyOf(setups);
+        phase5 = List.copyOf(phase5);
         phase4 = List.copyOf(phase4);
         mixes = List.copyOf(mixes);
         phase1 = List.copyOf(phase1);
@@ -46,11 +49,11 @@ public record Dataset(
         inventory = List.copyOf(inventory);
     }
 
-    /** A data folder without reference/setup.json (data.md version 3). */
+    /** A data folder without phase5.csv files or reference/setup.json (data.md version 3). */
     public Dataset(Path dataDir, AnalysisConfig config, List<Mix> mixes, List<Campaign> campaigns, List<RunRecord> phase1,
             List<RunRecord> phase2, List<MemorySeries> phase3, List<PublishedValue> published,
             List<dev.tpm.model.InventoryEntry> inventory, List<RunRecord> phase4) {
-        this(dataDir, config, mixes, campaigns, phase1, phase2, phase3, published, inventory, phase4, List.of());
+        this(dataDir, config, mixes, campaigns, phase1, phase2, phase3, published, inventory, phase4, List.of(), List.of());
     }
 
     /** A data folder without phase4.csv files (data.md version 2). */
@@ -58,6 +61,18 @@ public record Dataset(
             List<RunRecord> phase2, List<MemorySeries> phase3, List<PublishedValue> published,
             List<dev.tpm.model.InventoryEntry> inventory) {
         this(dataDir, config, mixes, campaigns, phase1, phase2, phase3, published, inventory, List.of());
+    }
+
+    /**
+     * The model of which the device is one unit (data.md v4): its campaigns' recorded
+     * device.model_id, else analysis.json's device_models entry, else a model of its own (the
+     * device id).
+     */
+    public String modelOf(String device) {
+        for (Campaign c : campaigns) {
+            if (c.device().id().equals(device) && c.modelId() != null) return c.modelId();
+        }
+        return config.deviceModels().getOrDefault(device, device);
     }
 
     /** The declared mix: the first of mixes.csv, used by the headline tables. */

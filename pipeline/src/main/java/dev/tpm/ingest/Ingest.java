@@ -45,7 +45,7 @@ public final class Ingest {
     static final String PUBLISHED = "reference/published.csv";
     static final String SETUP = "reference/setup.json";
     /** The phases whose runs are rows of a CSV (phase 3's are JSON series), in the order they are read. */
-    private static final int[] RUN_PHASES = {1, 2, 4};
+    private static final int[] RUN_PHASES = {1, 2, 4, 5};
 
     private Ingest() {}
 
@@ -89,8 +89,9 @@ public final class Ingest {
         List<Record> phase1 = new ArrayList<>();
         List<Record> phase2 = new ArrayList<>();
         List<Record> phase4 = new ArrayList<>();
+        List<Record> phase5 = new ArrayList<>();
         List<MemorySeries> phase3 = new ArrayList<>();
-        Map<Integer, List<Record>> runs = Map.of(1, phase1, 2, phase2, 4, phase4);
+        Map<Integer, List<Record>> runs = Map.of(1, phase1, 2, phase2, 4, phase4, 5, phase5);
         List<String> folders = campaignFolders(dataDir, problems);
         // data rows of each run file read, for the inventory: when the folder is clean (the only
         // case in which the inventory is used) every data record of the file is one row read
@@ -101,11 +102,13 @@ public final class Ingest {
             String campaignId = folder;
             Map<Long, String> seqs = new HashMap<>();
             String base = "raw/" + folder + "/";
-            // phases 2 and 4 continue phase 1's seq numbering: one map for the three files
+            // phases 2, 4 and 5 continue the numbering of the phases before them: one map for the files
+            boolean phase1File = true;
+            int rowsRead = 0;
             for (int phase : RUN_PHASES) {
                 String file = base + "phase" + phase + ".csv";
                 if (!Files.isRegularFile(dataDir.resolve(file))) {
-                    if (phase == 1) problems.atFile(file, "the campaign's phase-1 runs (spec/data.md)", "no such file");
+                    if (phase == 1) phase1File = false;
                     continue;
                 }
                 List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(file), file, phase, c.isPaper(), c.stackIds(), seqs,
@@ -113,7 +116,9 @@ public final class Ingest {
                 if (rows == null) continue;
                 for (var r : rows) runs.get(phase).add(new Record(campaignId, c.deviceId(), phase, r));
                 runRows.put(file, (long) rows.size());
+                rowsRead += rows.size();
             }
+            boolean series = false;
             Path p3 = dataDir.resolve(base + "phase3");
             if (Files.isDirectory(p3)) {
                 Map<String, String> seen = new HashMap<>();
@@ -127,9 +132,17 @@ public final class Ingest {
                     MemorySeries s = MemorySeriesJson.read(dataDir, file, campaignId, c.deviceId(), c.stackIds(),
                             seen, problems);
                     if (s != null) phase3.add(s);
+                    series = true;
                 }
             }
+            // data.md v4: phase1.csv may be absent when another phase file has rows or a series exists
+            if (!phase1File && rowsRead == 0 && !series) {
+                problems.atFile(base + "phase1.csv",
+                        "the campaign's phase-1 runs, or rows in another phase file or a phase-3 series (spec/data.md)",
+                        "no such file");
+            }
         }
+        deviceModels(config, campaigns, problems);
         for (int i = 0; i < config.excludeCampaigns().size(); i++) {
             String ex = config.excludeCampaigns().get(i);
             if (!folders.contains(ex)) {
@@ -140,7 +153,33 @@ public final class Ingest {
         List<InventoryEntry> inventory = inventory(dataDir, problems, hashes, runRows);
         if (problems.size() > before) return null;
         return new Dataset(dataDir, config, mixes, campaigns, table(phase1), table(phase2),
-                phase3, published, inventory, table(phase4), setups);
+                phase3, published, inventory, table(phase4), table(phase5), setups);
+    }
+
+    /**
+     * data.md v4: the campaigns of one device record one model_id or none; analysis.json's
+     * device_models names only devices that exist.
+     */
+    private static void deviceModels(AnalysisConfig config, List<Campaign> campaigns, Problems problems) {
+        Map<String, Campaign> modelOf = new HashMap<>();
+        for (Campaign c : campaigns) {
+            if (c.modelId() == null) continue;
+            Campaign first = modelOf.putIfAbsent(c.device().id(), c);
+            if (first != null && !first.modelId().equals(c.modelId())) {
+                problems.atJson("raw/" + c.folder() + "/campaign.json", "$.device.model_id",
+                        "the model id of device " + c.device().id() + " in its other campaigns ('" + first.modelId()
+                                + "' in " + first.id() + "): a device is a unit of one model",
+                        Problem.quote(c.modelId()));
+            }
+        }
+        java.util.Set<String> devices = new java.util.TreeSet<>();
+        for (Campaign c : campaigns) devices.add(c.device().id());
+        for (String device : config.deviceModels().keySet()) {
+            if (!devices.contains(device)) {
+                problems.atJson(AnalysisJson.FILE, AnalysisJson.deviceModelPath(device),
+                        "the id of a device of some campaign (" + String.join(", ", devices) + ")", Problem.quote(device));
+            }
+        }
     }
 
     /** A valid run row and where it came from. */

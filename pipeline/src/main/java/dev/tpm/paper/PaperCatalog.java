@@ -1,6 +1,7 @@
 package dev.tpm.paper;
 
 import dev.tpm.analysis.OfferedLoadCsvs;
+import dev.tpm.analysis.V4Csvs;
 import dev.tpm.analysis.TidyCsvs;
 import dev.tpm.catalog.Catalog;
 import dev.tpm.catalog.Figure;
@@ -9,6 +10,7 @@ import dev.tpm.catalog.Report;
 import dev.tpm.catalog.Table;
 import dev.tpm.catalog.TidyCsv;
 import dev.tpm.figures.DriftFigure;
+import dev.tpm.figures.WarmColdFigure;
 import dev.tpm.figures.EndpointP99Figure;
 import dev.tpm.figures.EndpointRpsFigure;
 import dev.tpm.figures.EnergyFigure;
@@ -26,6 +28,8 @@ import dev.tpm.model.Studies;
 import dev.tpm.pipeline.InventoryStage;
 import dev.tpm.report.ReportStage;
 import dev.tpm.tables.AppServersTable;
+import dev.tpm.tables.UnitsTable;
+import dev.tpm.tables.WarmColdTable;
 import dev.tpm.tables.CapacityTable;
 import dev.tpm.tables.DevicesTable;
 import dev.tpm.tables.DriftTable;
@@ -93,11 +97,14 @@ public final class PaperCatalog {
             Table.device(new ExclusionsTable(), "Run exclusions (new; no paper table)", "exclusions", "runCounts"),
             Table.device(new DriftTable(), "Run-order drift (new; no paper table)", "drift"),
             Figure.device(new DriftFigure(), "drift"),
+            Table.device(new WarmColdTable(), "Warm against cold (new; no paper table)", "warmCold"),
+            Figure.device(new WarmColdFigure(), "warmCold", "groupStats", "steadyStats"),
             // across devices, or none
             Table.once(new MixesTable(), "Table 7 (illustrative weights of this package)", "mixes"),
             Table.once(new DevicesTable(), "Devices side by side (new; no paper table)", "devices", "weighted", "stackPooled"),
             Table.once(new ReplicationTable(), "Replication (new; no paper table)", "replication", "replicationTau"),
             Table.once(new SessionsTable(), "Sessions (new; no paper table)", "sessions"),
+            Table.once(new UnitsTable(), "Units of one model (new; no paper table)", "units"),
             // the seed studies (studies.md): each study's own tables and figures, then the replication of its
             // published numbers; each written only when a campaign of its study exists
             Table.once(new HelloBlogTable(), "hello-blog (the wrk blog post's table, seed 001)", "loadgenSummary"),
@@ -131,6 +138,9 @@ public final class PaperCatalog {
             new TidyCsv("sessions", TidyCsvs::sessions, TidyCsvs.class, List.of("sessions")),
             new TidyCsv("offered_load", OfferedLoadCsvs::offeredLoad, OfferedLoadCsvs.class, List.of("offeredLoad")),
             new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")),
+            new TidyCsv("units", V4Csvs::units, V4Csvs.class, List.of("units")),
+            new TidyCsv("steady_stats", V4Csvs::steadyStats, V4Csvs.class, List.of("steadyStats")),
+            new TidyCsv("warm_cold", V4Csvs::warmCold, V4Csvs.class, List.of("warmCold")),
             new Inventory("inventory", InventoryStage.class, List.of("inventory")),
             new Report("index", ReportStage.class, ReportStage.TEMPLATE,
                     List.of("dataset", "verification", "devices"))));

@@ -22,6 +22,8 @@ import java.util.List;
  * @param drift the stability diagnostics of analysis.md 9 (drift.csv, the drift table and figure)
  * @param offeredLoad analysis.md 10: one row per (stack, endpoint, offered_rps) of measured phase-4 runs
  * @param capacity analysis.md 10: one row per (stack, endpoint) of {@code offeredLoad}
+ * @param steadyStats analysis.md 12: group_stats' columns over measured phase-5 runs (steady_stats.csv)
+ * @param warmCold analysis.md 12: each (stack, endpoint) with measured runs in phases 1 and 5
  * @param topology where and how the device's campaigns ran (cores, pinning, load generator, window,
  *     runs, host saturation), for the report's opening and the replication table's caption
  */
@@ -52,10 +54,28 @@ public record DeviceResults(
         Drift drift,
         List<OfferedLoad> offeredLoad,
         List<Capacity> capacity,
-        Topology topology) {
+        Topology topology,
+        List<GroupStat> steadyStats,
+        List<WarmCold> warmCold) {
 
     public DeviceResults {
         if (topology == null) topology = Topology.unknown(device.id());
+        steadyStats = List.copyOf(steadyStats);
+        warmCold = List.copyOf(warmCold);
+    }
+
+    /** Results without phase 5 (analysis.md version 3). */
+    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
+            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
+            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
+            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
+            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
+            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
+            List<TestLeftOut> testsLeftOut, List<Ratio> ratios, Drift drift, List<OfferedLoad> offeredLoad,
+            List<Capacity> capacity, Topology topology) {
+        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
+                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
+                paretoFrontier, listedStacks, testsLeftOut, ratios, drift, offeredLoad, capacity, topology, List.of(), List.of());
     }
 
     /** Results without a topology (nothing known of where the campaigns ran). */
@@ -143,7 +163,8 @@ public record DeviceResults(
                 .weighted(weighted).sensitivity(sensitivity).stackPooled(stackPooled).sweep(sweep)
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
                 .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
-                .ratios(ratios).drift(drift).offeredLoad(offeredLoad).capacity(capacity).topology(topology);
+                .ratios(ratios).drift(drift).offeredLoad(offeredLoad).capacity(capacity).topology(topology)
+                .steadyStats(steadyStats).warmCold(warmCold);
     }
 
     public static Builder builder(Device device) {
@@ -179,6 +200,8 @@ public record DeviceResults(
         private List<OfferedLoad> offeredLoad = List.of();
         private List<Capacity> capacity = List.of();
         private Topology topology;
+        private List<GroupStat> steadyStats = List.of();
+        private List<WarmCold> warmCold = List.of();
 
         private Builder(Device device) {
             this.device = device;
@@ -210,13 +233,15 @@ public record DeviceResults(
         public Builder offeredLoad(List<OfferedLoad> v) { offeredLoad = List.copyOf(v); return this; }
         public Builder capacity(List<Capacity> v) { capacity = List.copyOf(v); return this; }
         public Builder topology(Topology v) { topology = v; return this; }
+        public Builder steadyStats(List<GroupStat> v) { steadyStats = List.copyOf(v); return this; }
+        public Builder warmCold(List<WarmCold> v) { warmCold = List.copyOf(v); return this; }
 
         public DeviceResults build() {
             PosthocSummary summary = posthocSummary != null ? posthocSummary : PosthocSummary.empty(device.id());
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
                     implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut, ratios,
-                    drift, offeredLoad, capacity, topology);
+                    drift, offeredLoad, capacity, topology, steadyStats, warmCold);
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
  * @param loadgenSummary analysis.md 8: every campaign of every study
  * @param memoryCheckpoints analysis.md 6: series of every study, by device, study, stack, t
  * @param sessions analysis.md 9 (version 4): every campaign of every study, by device and campaign
+ * @param units analysis.md 11: the models with at least min_units units, by model, mix, metric, stack
  */
 public record Results(
         Dataset dataset,
@@ -22,14 +23,20 @@ public record Results(
         List<ReplicationTau> replicationTau,
         List<LoadgenSummary> loadgenSummary,
         List<MemoryCheckpoint> memoryCheckpoints,
-        List<Session> sessions) {
+        List<Session> sessions,
+        List<Unit> units) {
 
-    /** Results without version 4's sessions. */
+    public Results {
+        sessions = List.copyOf(sessions);
+        units = List.copyOf(units);
+    }
+
+    /** Results without version 4's sessions and units of one model. */
     public Results(Dataset dataset, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
             List<Replication> replication, List<ReplicationTau> replicationTau, List<LoadgenSummary> loadgenSummary,
             List<MemoryCheckpoint> memoryCheckpoints) {
         this(dataset, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
-                List.of());
+                List.of(), List.of());
     }
 
     /** Results without the tables of every study (loadgen_summary.csv, memory_checkpoints.csv). */

@@ -331,7 +331,8 @@ class AnalysisTest {
                 Map.entry("drift", "device,stack,endpoint,n,rho,p,p_holm,drifting"),
                 Map.entry("exclusions", "device,campaign,phase,seq,stack,endpoint,reason"),
                 Map.entry("replication", "device,table,stack,metric,published,measured,ratio,comparable,differs"),
-                Map.entry("sessions", "device,campaign,study,n,rho,p,p_holm,drifting,steal_share,steal_max"));
+                Map.entry("sessions", "device,campaign,study,n,rho,p,p_holm,drifting,steal_share,steal_max"),
+                Map.entry("units", "model,mix,metric,stack,units,mean,min,max,spread,lo,hi,best,ratio,ratio_lo,ratio_hi,tied,missing"));
         assertEquals(expected.size(), out.files().size());
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String text = new String(out.get("tables/" + e.getKey() + ".csv"), StandardCharsets.UTF_8);

@@ -28,6 +28,7 @@ import java.util.Random;
 final class SyntheticDataset {
     private final List<Map<String, Object>> phase1 = new ArrayList<>();
     private final List<Map<String, Object>> phase2 = new ArrayList<>();
+    private final List<Map<String, Object>> phase5 = new ArrayList<>();
     private final List<Campaign> campaigns = new ArrayList<>();
     private final List<MemorySeries> series = new ArrayList<>();
     private final List<Mix> mixes = new ArrayList<>();
@@ -97,6 +98,13 @@ final class SyntheticDataset {
         return add(phase1, 1, campaign, stack, endpoint, 30, run, extra);
     }
 
+    /** A phase-5 run (steady state, 30 s of prior load) with status ok, warmup 0 and no errors unless the extra cells say otherwise. */
+    Map<String, Object> run5(String campaign, String stack, String endpoint, int run, Object... extra) {
+        Map<String, Object> row = add(phase5, 5, campaign, stack, endpoint, 30, run, extra);
+        row.putIfAbsent(RunColumns.PRIOR_LOAD_S, 30.0);
+        return row;
+    }
+
     Map<String, Object> run2(String campaign, String stack, int concurrency, int run, Object... extra) {
         return add(phase2, 2, campaign, stack, "get_item", concurrency, run, extra);
     }
@@ -130,7 +138,8 @@ final class SyntheticDataset {
     /** @param shuffle when not null, the rows of each run table in an order shuffled by it */
     Dataset build(Random shuffle) {
         return new Dataset(Path.of("synthetic-data"), config, mixes, campaigns, table("phase1", phase1, shuffle),
-                table("phase2", phase2, shuffle), series, published, List.of());
+                table("phase2", phase2, shuffle), series, published, List.of(), List.of(), table("phase5", phase5, shuffle),
+                List.of());
     }
 
     private static List<RunRecord> table(String name, List<Map<String, Object>> rows, Random shuffle) {

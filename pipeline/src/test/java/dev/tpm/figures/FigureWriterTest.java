@@ -36,6 +36,7 @@ class FigureWriterTest {
             DeviceResults device = results.devices().get(0);
             Theme theme = new Theme(results.stackOrder());
             for (FigureBuilder b : PaperCatalog.CATALOG.figureBuilders()) {
+                if (b.missingData(results, device) != null) continue; // warm_cold: the fixture has no phase 5
                 Figure f = b.build(results, device, theme);
                 if (round == 0) FIGURES.add(f);
                 PNG.add(FigureWriter.png(f));
@@ -82,7 +83,10 @@ class FigureWriterTest {
     @Test
     void twoRendersGiveIdenticalPngAndSvgBytes() {
         int n = FIGURES.size();
-        assertEquals(PaperCatalog.CATALOG.figureBuilders().size(), n);
+        Results results = SyntheticResults.pi5();
+        assertEquals(PaperCatalog.CATALOG.figureBuilders().stream()
+                .filter(b -> b.missingData(results, results.devices().get(0)) == null).count(), n);
+        assertEquals(PaperCatalog.CATALOG.figureBuilders().size() - 1, n, "every figure but warm_cold");
         for (int i = 0; i < n; i++) {
             assertArrayEquals(PNG.get(i), PNG.get(n + i), FIGURES.get(i).name() + ".png differs between renders");
             assertArrayEquals(SVG.get(i), SVG.get(n + i), FIGURES.get(i).name() + ".svg differs between renders");

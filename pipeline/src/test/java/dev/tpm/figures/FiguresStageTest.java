@@ -16,7 +16,10 @@ class FiguresStageTest {
 
     @Test
     void everyFigureOfOutputsMdIsWrittenAsPngAndSvg() {
-        assertEquals(NAMES, PaperCatalog.CATALOG.figureBuilders().stream().map(FigureBuilder::name).toList());
+        // warm_cold needs phase 5, which the fixture lacks (its absence is the stats stage's line)
+        List<String> all = new ArrayList<>(NAMES);
+        all.add("warm_cold");
+        assertEquals(all, PaperCatalog.CATALOG.figureBuilders().stream().map(FigureBuilder::name).toList());
         Outputs out = RenderedFixtures.pi5();
         List<String> expected = new ArrayList<>();
         for (String n : NAMES) {

@@ -68,7 +68,9 @@ class PaperCatalogTest {
         // table across devices
         Set<String> leftOut = new TreeSet<>();
         for (String path : notWritten) leftOut.add(catalog.get(path).study().isEmpty() ? catalog.get(path).name() : "a study's");
-        assertEquals(Set.of("a study's", "devices", "replication"), leftOut, notWritten.toString());
+        // and phase 5's (the example has no steady-state runs) and the units of a model (one device)
+        assertEquals(Set.of("a study's", "devices", "replication", "steady_stats", "warm_cold", "units"), leftOut,
+                notWritten.toString());
         // the navigation names a table by the catalog's words: each written table's caption opens with them
         dev.tpm.tables.WrittenTables tables = context.handedOn(dev.tpm.tables.WrittenTables.class).orElseThrow();
         Set<String> checked = new TreeSet<>();
@@ -79,10 +81,11 @@ class PaperCatalogTest {
         }
         Set<String> paperTables = new TreeSet<>();
         for (Table t : CATALOG.all(Table.class)) if (t.study().isEmpty()) paperTables.add(t.name());
-        paperTables.removeAll(Set.of("devices", "replication"));
+        paperTables.removeAll(Set.of("devices", "replication", "units", "warm_cold"));
         assertEquals(paperTables, checked);
         // each tidy CSV of the catalog is its builder's method's text, byte for byte
         for (TidyCsv t : CATALOG.all(TidyCsv.class)) {
+            if (notWritten.contains(t.path())) continue; // phase 5's, left out above with their line
             String written = new String(out.get(t.path()), StandardCharsets.UTF_8);
             assertEquals(written, t.build().apply(results).toString(), t.path());
         }

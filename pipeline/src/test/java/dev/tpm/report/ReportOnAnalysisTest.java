@@ -35,10 +35,13 @@ class ReportOnAnalysisTest {
         Outputs out = new Pipeline(data, 2, new PrintWriter(log),
                 List.of(new StatsStage(), new FiguresStage(PaperCatalog.CATALOG.figureBuilders()), new ReportStage(PaperCatalog.CATALOG))).generate();
         for (FigureBuilder f : PaperCatalog.CATALOG.figureBuilders()) {
+            // the example has no phase 5: warm_cold is tested on synthetic phase-5 runs (V4TablesTest)
+            if (f.name().equals("warm_cold")) continue;
             assertTrue(out.contains("figures/" + f.name() + ".png"), f.name() + "\n" + log);
             assertTrue(out.contains("figures/" + f.name() + ".svg"), f.name());
         }
-        assertEquals(List.of(), out.skipped().stream().filter(s -> s.startsWith("figures/")).toList());
+        assertEquals(List.of(), out.skipped().stream().filter(s -> s.startsWith("figures/") && !s.startsWith("figures/warm_cold"))
+                .toList());
         String html = new String(out.get(ReportStageTest.PATH), StandardCharsets.UTF_8);
         List<String> links = ReportStageTest.links(html);
         for (String link : links) {

@@ -37,6 +37,7 @@ class TablesStageTest {
         assertEquals(expected, out.files().keySet());
         assertEquals(List.of("tables/devices: one device: no devices to compare",
                 "tables/sessions: no campaign", // the fixture's Results have no sessions
+                "tables/units: no model has 2 or more units with paper campaigns that count (units.csv has no rows)",
                 "tables/efficiency: device pi5-a: " + NO_EFFICIENCY), out.skipped());
         String ratio = new String(out.get("tables/ratio.md"), StandardCharsets.UTF_8);
         assertEquals(MarkdownFormatter.INSTANCE.format(new RatioTable().build(r, r.devices().get(0))), ratio);
@@ -60,6 +61,7 @@ class TablesStageTest {
         assertEquals(List.of(
                         "tables/replication: reference/published.csv has no rows",
                         "tables/sessions: no campaign",
+                        "tables/units: no model has 2 or more units with paper campaigns that count (units.csv has no rows)",
                         "tables/pi5-a/efficiency: device pi5-a: " + NO_EFFICIENCY,
                         "tables/x86-b/energy: device x86-b: no energy values (no power source recorded)",
                         "tables/x86-b/sweep: device x86-b: no measured phase-2 (concurrency sweep) runs",

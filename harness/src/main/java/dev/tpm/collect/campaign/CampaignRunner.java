@@ -117,7 +117,7 @@ public final class CampaignRunner {
     /** What a finished (or given up) campaign left. */
     public record Summary(Path campaignDir, int runsExecuted, int ok, int discarded, int failed, int loadGeneratorBound,
             List<String> gaveUp, List<String> manifestLines, double overheadMedianS, double overheadMaxS,
-            int hostSaturated) {}
+            int hostSaturated, int stealFlagged) {}
 
     private final Options o;
     private final ServerSide servers;
@@ -317,12 +317,13 @@ public final class CampaignRunner {
         List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
         log.println("collect: " + dir + ": " + t.k + " runs (" + t.ok + " ok, " + t.discarded + " discarded, " + t.failed
                 + " failed, " + t.flags.loadGeneratorBound() + " load-generator bound, " + t.flags.hostSaturated()
-                + " host saturated); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+                + " host saturated, " + t.flags.stealFlagged() + " with CPU steal over 5 %); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
         for (String line : t.flags.summaryLines()) log.println("collect: " + line);
         if (t.overhead.count() > 0) log.println("collect: " + t.overhead.summaryLine());
         for (String g : t.gaveUp) log.println("collect: " + g + ": did not reach its measured runs");
         return new Summary(dir, t.k, t.ok, t.discarded, t.failed, t.flags.loadGeneratorBound(), List.copyOf(t.gaveUp), added,
-                t.overhead.medianS(), t.overhead.maxS(), t.flags.hostSaturated());
+                t.overhead.medianS(), t.overhead.maxS(), t.flags.hostSaturated(),
+                t.flags.stealFlagged());
     }
 
     /** Measures the queue's runs one after the other, appending each row (phases 1, 2, 4) before the next. */
@@ -343,6 +344,7 @@ public final class CampaignRunner {
             progress.finished(r, wallNanos / 1e9);
             t.overhead.record(r.toString(), wallNanos, measurement.lastWaitNanos());
             t.flags.record(r.stack(), a.verdict());
+            if (a.row() != null && measurement.stealFlagged(a.row().stealS(), a.row().durationS())) t.flags.recordSteal(r.stack());
             if (a.verdict().ok()) {
                 t.ok++;
             } else {

@@ -66,6 +66,9 @@ final class RunMeasurement {
     private final OpenFileLimit openFiles;
     private final Cgroups cgroups;
     private final HostSaturation saturation;
+    /** /proc/stat's steal counter (version 4's steal_s) and the device's cores, its flag's denominator. */
+    private final dev.tpm.collect.sample.CpuSteal steal = dev.tpm.collect.sample.CpuSteal.system();
+    private final int hostCores;
     /** Phase 4's open-loop load generator, or null when the preset has no phase 4. */
     private final LoadGenerator openLoop;
     private volatile ServerSide.Server current;
@@ -79,6 +82,7 @@ final class RunMeasurement {
             Cgroups cgroups, int hostCores) {
         this.cgroups = cgroups;
         this.saturation = HostSaturation.of(o.pinning(), o.loadGenHost(), hostCores);
+        this.hostCores = hostCores;
         this.o = o;
         this.servers = servers;
         this.sensors = sensors;
@@ -250,6 +254,7 @@ final class RunMeasurement {
             return Measured.failed("cgroup " + cg.dir() + ": cannot reset its peak: " + e.getMessage());
         }
         Instant seriesStart = Instant.now();
+        long stealStart = steal.ticks();
         sampler.start();
         LoadGenerator.Outcome out;
         List<TreeSampler.Sample> samples = List.of();
@@ -274,6 +279,7 @@ final class RunMeasurement {
         } catch (IOException e) {
             cgroupFailure = "cgroup peak: " + e.getMessage();
         }
+        b.stealS = dev.tpm.collect.sample.CpuSteal.seconds(stealStart, steal.ticks(), ClockTicks.perSecond());
         int stickyAfter = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
         Map<Long, Long> cpuEnd = ProcCpu.ticks(server.treePids());
         b.cpuS = cpuEnd.isEmpty() ? Double.NaN : ProcCpu.seconds(cpuStart, cpuEnd, ClockTicks.perSecond());
@@ -312,7 +318,19 @@ final class RunMeasurement {
                 tool.missingIds(out), o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
+        if (stealFlagged(b.stealS, w.durationS())) {
+            String n = String.format(java.util.Locale.ROOT, "%s %.1f %% of %d cores' time (%.2f s)",
+                    dev.tpm.collect.sample.CpuSteal.NOTE, 100 * dev.tpm.collect.sample.CpuSteal.share(b.stealS,
+                            w.durationS(), hostCores), hostCores, b.stealS);
+            v = new RunVerdict(v.status(), v.note() == null ? n : v.note() + "; " + n, v.loadGeneratorBound(),
+                    v.hostSaturated());
+        }
         return new Measured(v, samples, seriesStart);
+    }
+
+    /** Version 4's steal flag: steal_s above 5 % of the device's CPU time in the window. */
+    boolean stealFlagged(double stealS, double durationS) {
+        return dev.tpm.collect.sample.CpuSteal.flagged(stealS, durationS, hostCores);
     }
 
     private static void fill(RunRow.Builder b, LoadResult w) {

@@ -42,6 +42,9 @@ import java.util.Set;
  * @param primeS seconds of load on the freshly started server before the measured window, not
  *     counted (0: none, every run measured cold)
  * @param phase4 phase 4, latency at offered load (open loop), or null
+ * @param phase5 phase 5 (version 4), steady state after prior load in the same process, or null
+ * @param modelId campaign.json's {@code device.model_id} (version 4: the model the device is a unit
+ *     of), or null; {@code tpm collect --model-id} overrides it
  */
 public record Preset(
         String name,
@@ -69,7 +72,9 @@ public record Preset(
         double timeoutS,
         List<Integer> concurrencyLevels,
         double primeS,
-        Phase4 phase4) {
+        Phase4 phase4,
+        Phase5 phase5,
+        String modelId) {
 
     /** {@code seed_rows_delete: "auto"}. */
     public static final int AUTO = -1;
@@ -105,11 +110,40 @@ public record Preset(
      *     measures phase 4 with coordinated omission corrected only)
      */
     public record Phase4(List<String> endpoints, List<Double> offeredRps, List<Double> offeredFractions, int runs,
-            int warmups, int durationS, int concurrency, String tool, String version, boolean latencyCorrection) {
+            int warmups, int durationS, int concurrency, String tool, String version, boolean latencyCorrection,
+            Search search) {
         public Phase4 {
             endpoints = List.copyOf(endpoints);
             offeredRps = List.copyOf(offeredRps);
             offeredFractions = List.copyOf(offeredFractions);
+        }
+
+        /** Phase 4 without a search. */
+        public Phase4(List<String> endpoints, List<Double> offeredRps, List<Double> offeredFractions, int runs,
+                int warmups, int durationS, int concurrency, String tool, String version, boolean latencyCorrection) {
+            this(endpoints, offeredRps, offeredFractions, runs, warmups, durationS, concurrency, tool, version,
+                    latencyCorrection, null);
+        }
+    }
+
+    /**
+     * Phase 4's search (version 4, {@code protocol.phase4.search}): after the declared rates, factor
+     * times the highest rate while it met the latency target, up to max_fraction times the stack's
+     * phase-1 median ({@code Phase4Search}).
+     *
+     * @param factor above 1
+     * @param maxFraction above 0
+     */
+    public record Search(double factor, double maxFraction) {}
+
+    /**
+     * Phase 5 (version 4, {@code protocol.phase5}): each endpoint's runs measured after
+     * {@code priorLoadS} of unrecorded load at the run's endpoint and concurrency, in the same server
+     * process, with the preset's (closed-loop) load generator.
+     */
+    public record Phase5(List<String> endpoints, double priorLoadS, int runs, int warmups, int durationS, int concurrency) {
+        public Phase5 {
+            endpoints = List.copyOf(endpoints);
         }
     }
 
@@ -121,7 +155,18 @@ public record Preset(
             List<Integer> concurrencyLevels, double primeS) {
         this(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS, seedRows,
                 seedRowsDelete, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries, startupTimeoutS,
-                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, null);
+                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, null, null, null);
+    }
+
+    /** A preset without phase 5 or a model id. */
+    public Preset(String name, String description, int runs, int warmups, int durationS, int concurrency, int threads,
+            double cooldownS, double settleS, int seedRows, int seedRowsDelete, int sampleIntervalMs,
+            List<String> endpoints, Map<String, Double> mix, Sweep sweep, Memory memory, long rngSeed, int maxRetries,
+            double startupTimeoutS, double stopGraceS, String study, String loadGenerator, double timeoutS,
+            List<Integer> concurrencyLevels, double primeS, Phase4 phase4) {
+        this(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS, seedRows,
+                seedRowsDelete, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries, startupTimeoutS,
+                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, null, null);
     }
 
     /** Tolerance on the sum of mix weights (data.md: "sum to 1 (within 1e-9)"). */
@@ -131,9 +176,13 @@ public record Preset(
     private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
             "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
             "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
-            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4");
+            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4", "phase5",
+            "model_id");
     private static final Set<String> PHASE4_KEYS = Set.of("endpoints", "offered_rps", "offered_fractions", "runs", "warmups",
-            "duration_s", "concurrency", "load_generator");
+            "duration_s", "concurrency", "load_generator", "search");
+    private static final Set<String> SEARCH_KEYS = Set.of("factor", "max_fraction");
+    private static final Set<String> PHASE5_KEYS = Set.of("endpoints", "prior_load_s", "runs", "warmups", "duration_s",
+            "concurrency");
     private static final Set<String> PHASE4_TOOL_KEYS = Set.of("tool", "version", "latency_correction");
     /** Largest offered rate or fraction a preset may ask for (a typo guard, far above any device's capacity). */
     private static final double MAX_OFFERED_RPS = 10_000_000;
@@ -214,12 +263,8 @@ public record Preset(
         int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
 
         List<String> endpoints = r.strings(root, "$", "endpoints");
-        // data.md: every campaign has a phase1.csv, and one without rows is an error; a campaign of
-        // the sweep or the memory series alone would write none
-        if (endpoints.isEmpty()) {
-            throw r.error("$.endpoints", "at least one endpoint (data.md asks every campaign for its phase-1 runs)",
-                    root.get("endpoints"));
-        }
+        // data.md version 4: a campaign of other phases alone needs no phase-1 runs; checked below,
+        // once the other phases are read
         checkEndpoints(r, root.get("endpoints"), "$.endpoints", endpoints);
 
         Map<String, Double> mix = new LinkedHashMap<>();
@@ -273,9 +318,26 @@ public record Preset(
         double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
         double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
         Phase4 phase4 = root.has("phase4") && !root.get("phase4").isNull() ? phase4(r, root, endpoints) : null;
+        Phase5 phase5 = root.has("phase5") && !root.get("phase5").isNull() ? phase5(r, root, threads) : null;
+        if (phase5 != null && phase5.endpoints().contains(Endpoints.MIXED) && mix.isEmpty()) {
+            throw r.error("$.mix", "an object of weights (phase5 endpoints include 'mixed')", null);
+        }
+        if (endpoints.isEmpty() && sweep == null && memory == null && phase5 == null) {
+            // phase 4 alone has no phase-1 median to take fractions of, and data.md wants rows in some phase file
+            throw r.error("$.endpoints", "at least one endpoint, or a sweep, memory series or phase5 (a campaign"
+                    + " without phase-1 runs measures some other phase)", root.get("endpoints"));
+        }
+        String modelId = null;
+        if (root.has("model_id")) {
+            modelId = r.text(root, "$", "model_id");
+            if (!modelId.matches(MODEL_ID)) {
+                throw r.error("$.model_id", "a model id of letters, digits, '.', '_' or '-' (such as x86-vm-2c)",
+                        root.get("model_id"));
+            }
+        }
         Preset p = new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
                 seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
-                study, tool, timeout, phase1Levels, prime, phase4);
+                study, tool, timeout, phase1Levels, prime, phase4, phase5, modelId);
         for (String e : p.allEndpoints()) {
             String why = LoadGenerators.get(tool).cannotLoad(e);
             if (why != null) {
@@ -283,6 +345,62 @@ public record Preset(
             }
         }
         return p;
+    }
+
+    /** A device.model_id: what --model-id and a preset's model_id accept. */
+    public static final String MODEL_ID = "[A-Za-z0-9._-]+";
+
+    /**
+     * {@code phase5}: endpoints each once; {@code prior_load_s} above 0 (a phase 5 without prior load
+     * would be phase 1); a concurrency of at least threads, as phase 1's.
+     */
+    private static Phase5 phase5(JsonReader r, JsonNode root, int threads) throws IOException {
+        String at = "$.phase5";
+        JsonNode q = r.object(root, "$", "phase5");
+        r.onlyKeys(q, at, PHASE5_KEYS);
+        List<String> eps = r.strings(q, at, "endpoints");
+        if (eps.isEmpty()) throw r.error(at + ".endpoints", "at least one endpoint", q.get("endpoints"));
+        checkEndpoints(r, q.get("endpoints"), at + ".endpoints", eps);
+        int del = eps.indexOf(Endpoints.DELETE_ITEM);
+        if (del >= 0) {
+            // the window would DELETE the ids the prior load already deleted (delete_item.lua walks
+            // the same slices from the first seeded id); not measured until the script can start later
+            throw r.error(at + ".endpoints[" + del + "]", "an endpoint other than delete_item (this harness does not"
+                    + " yet give phase 5's window rows the prior load left)", q.get("endpoints").get(del));
+        }
+        JsonNode pl = q.get("prior_load_s");
+        if (pl == null || !pl.isNumber() || !(pl.asDouble() > 0) || pl.asDouble() > 86_400) {
+            throw r.error(at + ".prior_load_s", "seconds of load before the measured window, > 0 and at most 86400"
+                    + " (phase 5 measures a server that has served load)", pl);
+        }
+        return new Phase5(eps, pl.asDouble(), (int) r.integer(q, at, "runs", 1, 100_000),
+                (int) r.integer(q, at, "warmups", 0, 100_000), (int) r.integer(q, at, "duration_s", 1, 86_400),
+                (int) r.integer(q, at, "concurrency", threads, MAX_CONNECTIONS));
+    }
+
+    /** {@code phase4.search}: factor above 1, max_fraction above 0; for endpoints phase 1 measures. */
+    private static Search search(JsonReader r, JsonNode q, String at, List<String> eps, List<String> phase1Endpoints)
+            throws IOException {
+        JsonNode s = r.object(q, at, "search");
+        String sa = at + ".search";
+        r.onlyKeys(s, sa, SEARCH_KEYS);
+        JsonNode f = s.get("factor");
+        if (f == null || !f.isNumber() || !(f.asDouble() > 1) || f.asDouble() > MAX_OFFERED_FRACTION) {
+            throw r.error(sa + ".factor", "a factor above 1 and at most " + (long) MAX_OFFERED_FRACTION
+                    + " (each search rate is factor times the one before)", f);
+        }
+        JsonNode m = s.get("max_fraction");
+        if (m == null || !m.isNumber() || !(m.asDouble() > 0) || m.asDouble() > MAX_OFFERED_FRACTION) {
+            throw r.error(sa + ".max_fraction", "a fraction of the phase-1 median rps > 0 and at most "
+                    + (long) MAX_OFFERED_FRACTION, m);
+        }
+        for (int i = 0; i < eps.size(); i++) {
+            if (!phase1Endpoints.contains(eps.get(i))) {
+                throw r.error(at + ".endpoints[" + i + "]", "an endpoint phase 1 measures (" + phase1Endpoints
+                        + "): the search stops at max_fraction of the stack's phase-1 median rps on it", q.get("endpoints").get(i));
+            }
+        }
+        return new Search(f.asDouble(), m.asDouble());
     }
 
     private static List<String> closedLoopTools() {
@@ -337,9 +455,10 @@ public record Preset(
             String why = LoadGenerators.get(tool).cannotLoad(eps.get(i));
             if (why != null) throw r.error(at + ".endpoints[" + i + "]", "an endpoint " + tool + " loads (" + why + ")", q.get("endpoints").get(i));
         }
+        Search search = q.has("search") && !q.get("search").isNull() ? search(r, q, at, eps, phase1Endpoints) : null;
         return new Phase4(eps, rates, fractions, (int) r.integer(q, at, "runs", 1, 100_000),
                 (int) r.integer(q, at, "warmups", 0, 100_000), (int) r.integer(q, at, "duration_s", 1, 86_400),
-                (int) r.integer(q, at, "concurrency", 1, MAX_CONNECTIONS), tool, version, true);
+                (int) r.integer(q, at, "concurrency", 1, MAX_CONNECTIONS), tool, version, true, search);
     }
 
     /** Rates or fractions: numbers above 0, at most {@code max}, each once. */
@@ -416,7 +535,8 @@ public record Preset(
     public Preset withMix(Map<String, Double> declared) {
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, phase5,
+                modelId);
     }
 
     /**
@@ -427,7 +547,8 @@ public record Preset(
         if (rows < 1) throw new IllegalArgumentException("seed_rows_delete: expected at least 1 row, found " + rows);
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, rows, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, phase5,
+                modelId);
     }
 
     /**
@@ -499,6 +620,21 @@ public record Preset(
             lg.put("tool", phase4.tool());
             lg.put("version", phase4.version());
             lg.put("latency_correction", phase4.latencyCorrection());
+            if (phase4.search() != null) {
+                ObjectNode se = q.putObject("search");
+                se.put("factor", phase4.search().factor());
+                se.put("max_fraction", phase4.search().maxFraction());
+            }
+        }
+        if (phase5 != null) {
+            ObjectNode q = p.putObject("phase5");
+            ArrayNode e = q.putArray("endpoints");
+            phase5.endpoints().forEach(e::add);
+            q.put("prior_load_s", phase5.priorLoadS());
+            q.put("runs", phase5.runs());
+            q.put("warmups", phase5.warmups());
+            q.put("duration_s", phase5.durationS());
+            q.put("concurrency", phase5.concurrency());
         }
         return p;
     }
@@ -519,6 +655,7 @@ public record Preset(
         Set<String> all = new LinkedHashSet<>(endpoints);
         if (sweep != null) all.add(sweep.endpoint());
         if (memory != null) all.addAll(memory.endpoints());
+        if (phase5 != null) all.addAll(phase5.endpoints());
         return new ArrayList<>(all);
     }
 

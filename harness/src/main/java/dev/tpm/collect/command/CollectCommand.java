@@ -79,6 +79,9 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--device-id", description = "device id, the unit of analysis (default: the host name)")
     String deviceId;
 
+    @Option(names = "--model-id", description = "the model the device is a unit of, e.g. x86-vm-2c (campaign.json device.model_id; default: the preset's model_id, else none)")
+    String modelId;
+
     @Option(names = "--work", description = "scratch folder for databases, logs and the lock (default: <tmp>/tpm-collect/<campaign>)")
     Path work;
 
@@ -127,6 +130,9 @@ public final class CollectCommand implements Callable<Integer> {
             if (!device.matches("[A-Za-z0-9._-]+")) {
                 throw new IOException("--device-id: expected letters, digits, '.', '_' or '-', found '" + device + "'");
             }
+            if (modelId != null && !modelId.matches(Preset.MODEL_ID)) {
+                throw new IOException("--model-id: expected letters, digits, '.', '_' or '-', found '" + modelId + "'");
+            }
             String name = campaign != null ? campaign
                     : LocalDate.now(ZoneOffset.UTC) + "-" + device + "-" + p.name();
             if (!name.matches("[A-Za-z0-9._-]+") || name.startsWith(".")) {
@@ -154,7 +160,7 @@ public final class CollectCommand implements Callable<Integer> {
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
             CampaignRunner runner = new CampaignRunner(new CampaignRunner.Options(data, name, p, chosen, device, pinning,
                     harness.resolve("wrk"), wrk, workDir, host, bind, maxErrorRate, withoutVcgencmd, autocannonDir, node, ohaDir),
-                    new StackServerSide(), sensors, DeviceFacts.system(), err);
+                    new StackServerSide(), sensors, DeviceFacts.system(), err).modelId(modelId);
             CampaignRunner.Summary s = runner.run();
             if (!s.gaveUp().isEmpty()) {
                 err.println("collect: " + s.gaveUp().size() + " group(s) did not reach their measured runs: " + s.gaveUp());

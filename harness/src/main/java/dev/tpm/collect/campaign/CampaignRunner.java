@@ -321,7 +321,7 @@ public final class CampaignRunner {
             queue.gaveUp().forEach(t.gaveUp::add);
             q4.gaveUp().forEach(t.gaveUp::add);
             if (o.preset().phase4().search() != null) {
-                search(stackList, stackIds, p4, measurement, progress, t);
+                search(stackList, stackIds, p4, phase1, measurement, progress, t);
             }
         } else {
             queue.gaveUp().forEach(t.gaveUp::add);
@@ -361,16 +361,18 @@ public final class CampaignRunner {
      * as written so far, so that a resumed campaign replays the steps it made (their runs recorded
      * earlier, not made again) and goes on where it stopped.
      */
-    private void search(List<String> stackList, Set<String> stackIds, Phase4Plan.Result declared,
+    private void search(List<String> stackList, Set<String> stackIds, Phase4Plan.Result declared, List<RunRow> phase1,
             RunMeasurement measurement, Progress progress, Tally t) throws IOException, InterruptedException {
         Phase4Search.Target target = Phase4Search.target(o.dataDir().resolve("config").resolve("analysis.json"));
         Map<String, java.util.TreeSet<Double>> rates = Phase4Search.declaredRates(declared.runs());
+        Map<String, Double> medians = Phase4Search.medians(o.preset(), stackList, phase1);
         Path csv = dir.resolve(PHASE4_CSV);
+        Set<String> said = new java.util.HashSet<>();
         for (int step = 1; ; step++) {
             List<RunRow> rows = Files.exists(csv) && Files.size(csv) > 0
                     ? readForResume(o.dataDir(), csv, 4, stackIds, new HashMap<>()) : List.of();
-            Phase4Search.Step s = Phase4Search.next(o.preset(), stackList, rates, declared.medians(), rows, target, step);
-            s.lines().forEach(l -> log.println("collect: " + l));
+            Phase4Search.Step s = Phase4Search.next(o.preset(), stackList, rates, medians, rows, target, step);
+            s.lines().stream().filter(said::add).forEach(l -> log.println("collect: " + l));
             if (s.runs().isEmpty()) return;
             RunQueue q = new RunQueue(s.runs(), o.preset().maxRetries());
             for (RunRow r : rows) {

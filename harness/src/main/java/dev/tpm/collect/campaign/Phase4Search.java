@@ -94,9 +94,18 @@ public final class Phase4Search {
                 for (RunRow r : phase4) {
                     if (r.stack().equals(stack) && r.endpoint().equals(e) && !Double.isNaN(r.offeredRps())) rates.add(r.offeredRps());
                 }
-                if (median == null || Double.isNaN(median) || rates.isEmpty()) continue;
+                if (rates.isEmpty()) continue;
+                if (median == null || Double.isNaN(median)) {
+                    lines.add("phase 4 search " + key + ": no ok phase-1 run, so no ceiling (max_fraction of its median);"
+                            + " not searched");
+                    continue;
+                }
                 double highest = rates.last();
-                if (!met(phase4, stack, e, highest, t)) continue; // the search of this pair is over (or never started)
+                if (!met(phase4, stack, e, highest, t)) {
+                    lines.add("phase 4 search " + key + ": " + PlannedRun.rate(highest) + " req/s did not meet the target"
+                            + " (p99 <= " + PlannedRun.rate(t.latencySloMs()) + " ms, kept up), the first failing rate; search over");
+                    continue;
+                }
                 long next = Math.round(s.factor() * highest);
                 if (next <= highest) next = (long) highest + 1;
                 double ceiling = s.maxFraction() * median;
@@ -118,6 +127,21 @@ public final class Phase4Search {
         List<PlannedRun> all = new ArrayList<>(warm);
         all.addAll(measured);
         return new Step(all, lines);
+    }
+
+    /**
+     * The phase-1 median rps of each "stack endpoint" of phase 4 ({@link Phase4Plan#median}, at the
+     * preset's first phase-1 level), the base of max_fraction; left out where phase 1 has no ok run.
+     */
+    public static Map<String, Double> medians(Preset p, List<String> stacks, List<RunRow> phase1) {
+        Map<String, Double> out = new TreeMap<>();
+        for (String stack : stacks) {
+            for (String e : p.phase4().endpoints()) {
+                double m = Phase4Plan.median(phase1, stack, e, p.concurrency());
+                if (!Double.isNaN(m)) out.put(stack + " " + e, m);
+            }
+        }
+        return out;
     }
 
     /** The declared rates of each "stack endpoint" in a phase-4 plan. */

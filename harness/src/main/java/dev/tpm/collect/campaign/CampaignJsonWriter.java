@@ -137,6 +137,8 @@ final class CampaignJsonWriter {
             }
             Long bytes = servers.artifactBytes(s);
             if (bytes != null) e.put("artifact_bytes", bytes);
+            Long runtime = servers.runtimeBytes(s);
+            if (runtime != null) e.put("runtime_bytes", runtime);
             e.put("workers", s.workers());
             Map<String, String> versions = servers.versions(s);
             if (versions != null) {

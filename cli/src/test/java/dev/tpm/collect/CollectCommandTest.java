@@ -72,7 +72,7 @@ class CollectCommandTest {
     void refusesUnknownPresetStackAndCampaignName() {
         Result preset = collect("--preset", "nope", "--data", tmp.resolve("data").toString());
         assertEquals(1, preset.code());
-        assertTrue(preset.err().contains("no such preset") && preset.err().contains("paper, pilot, pilot-v3, pilot-v3-curves, smoke]"), preset.err());
+        assertTrue(preset.err().contains("no such preset") && preset.err().contains("paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, smoke]"), preset.err());
 
         Result stack = collect("--preset", "smoke", "--stacks", "cobol", "--data", tmp.resolve("data").toString());
         assertEquals(1, stack.code());

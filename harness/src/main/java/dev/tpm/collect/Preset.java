@@ -39,6 +39,7 @@ import java.util.Set;
  * @param primeS seconds of load on the freshly started server before the measured window, not
  *     counted (0: none, every run measured cold)
  * @param phase4 phase 4, latency at offered load (open loop), or null
+ * @param phase5 phase 5 (version 4), steady state after prior load in the same process, or null
  * @param modelId campaign.json's {@code device.model_id} (data.md version 4) for campaigns of this
  *     preset, or null; {@code collect --model-id} wins over it
  */
@@ -69,6 +70,7 @@ public record Preset(
         List<Integer> concurrencyLevels,
         double primeS,
         Phase4 phase4,
+        Phase5 phase5,
         String modelId) {
 
     /** {@code seed_rows_delete: "auto"}. */
@@ -105,11 +107,40 @@ public record Preset(
      *     measures phase 4 with coordinated omission corrected only)
      */
     public record Phase4(List<String> endpoints, List<Double> offeredRps, List<Double> offeredFractions, int runs,
-            int warmups, int durationS, int concurrency, String tool, String version, boolean latencyCorrection) {
+            int warmups, int durationS, int concurrency, String tool, String version, boolean latencyCorrection,
+            Search search) {
         public Phase4 {
             endpoints = List.copyOf(endpoints);
             offeredRps = List.copyOf(offeredRps);
             offeredFractions = List.copyOf(offeredFractions);
+        }
+
+        /** Phase 4 without a search. */
+        public Phase4(List<String> endpoints, List<Double> offeredRps, List<Double> offeredFractions, int runs,
+                int warmups, int durationS, int concurrency, String tool, String version, boolean latencyCorrection) {
+            this(endpoints, offeredRps, offeredFractions, runs, warmups, durationS, concurrency, tool, version,
+                    latencyCorrection, null);
+        }
+    }
+
+    /**
+     * Phase 4's search (version 4, {@code protocol.phase4.search}): after the declared rates, factor
+     * times the highest rate while it met the latency target, up to max_fraction times the stack's
+     * phase-1 median ({@code Phase4Search}).
+     *
+     * @param factor above 1
+     * @param maxFraction above 0
+     */
+    public record Search(double factor, double maxFraction) {}
+
+    /**
+     * Phase 5 (version 4, {@code protocol.phase5}): each endpoint's runs measured after
+     * {@code priorLoadS} of unrecorded load at the run's endpoint and concurrency, in the same server
+     * process, with the preset's (closed-loop) load generator.
+     */
+    public record Phase5(List<String> endpoints, double priorLoadS, int runs, int warmups, int durationS, int concurrency) {
+        public Phase5 {
+            endpoints = List.copyOf(endpoints);
         }
     }
 
@@ -121,7 +152,18 @@ public record Preset(
             List<Integer> concurrencyLevels, double primeS) {
         this(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS, seedRows,
                 seedRowsDelete, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries, startupTimeoutS,
-                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, null, null);
+                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, null, null, null);
+    }
+
+    /** A preset without phase 5 or a model id. */
+    public Preset(String name, String description, int runs, int warmups, int durationS, int concurrency, int threads,
+            double cooldownS, double settleS, int seedRows, int seedRowsDelete, int sampleIntervalMs,
+            List<String> endpoints, Map<String, Double> mix, Sweep sweep, Memory memory, long rngSeed, int maxRetries,
+            double startupTimeoutS, double stopGraceS, String study, String loadGenerator, double timeoutS,
+            List<Integer> concurrencyLevels, double primeS, Phase4 phase4) {
+        this(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS, seedRows,
+                seedRowsDelete, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries, startupTimeoutS,
+                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, null, null);
     }
 
     /** Tolerance on the sum of mix weights (data.md: "sum to 1 (within 1e-9)"). */
@@ -173,7 +215,8 @@ public record Preset(
     public Preset withMix(Map<String, Double> declared) {
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, seedRowsDelete, sampleIntervalMs, endpoints, declared, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, modelId);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, phase5,
+                modelId);
     }
 
     /**
@@ -184,7 +227,8 @@ public record Preset(
         if (rows < 1) throw new IllegalArgumentException("seed_rows_delete: expected at least 1 row, found " + rows);
         return new Preset(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS,
                 seedRows, rows, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries,
-                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, modelId);
+                startupTimeoutS, stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, phase5,
+                modelId);
     }
 
     /**
@@ -209,7 +253,13 @@ public record Preset(
         if (phase4 != null) {
             p.phase4(new Protocol.Phase4(phase4.endpoints(), phase4.offeredRps(), phase4.offeredFractions(), phase4.runs(),
                     phase4.warmups(), (double) phase4.durationS(), phase4.concurrency(),
-                    new Protocol.Phase4LoadGenerator(phase4.tool(), phase4.version(), phase4.latencyCorrection()), null));
+                    new Protocol.Phase4LoadGenerator(phase4.tool(), phase4.version(), phase4.latencyCorrection()),
+                    phase4.search() == null ? null
+                            : new Protocol.Search(phase4.search().factor(), phase4.search().maxFraction())));
+        }
+        if (phase5 != null) {
+            p.phase5(new Protocol.Phase5(phase5.endpoints(), phase5.priorLoadS(), phase5.runs(), phase5.warmups(),
+                    (double) phase5.durationS(), phase5.concurrency()));
         }
         return p.build();
     }
@@ -224,6 +274,7 @@ public record Preset(
         Set<String> all = new LinkedHashSet<>(endpoints);
         if (sweep != null) all.add(sweep.endpoint());
         if (memory != null) all.addAll(memory.endpoints());
+        if (phase5 != null) all.addAll(phase5.endpoints());
         return new ArrayList<>(all);
     }
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Preset.Memory;
 import dev.tpm.collect.Preset.Phase4;
+import dev.tpm.collect.Preset.Phase5;
+import dev.tpm.collect.Preset.Search;
 import dev.tpm.collect.Preset.Sweep;
 import dev.tpm.collect.loadgen.LoadGenerators;
 import dev.tpm.model.Endpoints;
@@ -25,9 +27,13 @@ public final class PresetJson {
     private static final Set<String> KEYS = Set.of("preset", "description", "runs", "warmups", "duration_s",
             "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
             "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
-            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4", "model_id");
+            "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4", "phase5",
+            "model_id");
     private static final Set<String> PHASE4_KEYS = Set.of("endpoints", "offered_rps", "offered_fractions", "runs", "warmups",
-            "duration_s", "concurrency", "load_generator");
+            "duration_s", "concurrency", "load_generator", "search");
+    private static final Set<String> SEARCH_KEYS = Set.of("factor", "max_fraction");
+    private static final Set<String> PHASE5_KEYS = Set.of("endpoints", "prior_load_s", "runs", "warmups", "duration_s",
+            "concurrency");
     private static final Set<String> PHASE4_TOOL_KEYS = Set.of("tool", "version", "latency_correction");
     /** Largest offered rate or fraction a preset may ask for (a typo guard, far above any device's capacity). */
     private static final double MAX_OFFERED_RPS = 10_000_000;
@@ -87,12 +93,8 @@ public final class PresetJson {
         int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
 
         List<String> endpoints = r.strings(root, "$", "endpoints");
-        // data.md: every campaign has a phase1.csv, and one without rows is an error; a campaign of
-        // the sweep or the memory series alone would write none
-        if (endpoints.isEmpty()) {
-            throw r.error("$.endpoints", "at least one endpoint (data.md asks every campaign for its phase-1 runs)",
-                    root.get("endpoints"));
-        }
+        // data.md version 4: a campaign of other phases alone needs no phase-1 runs; checked below,
+        // once the other phases are read
         checkEndpoints(r, root.get("endpoints"), "$.endpoints", endpoints);
 
         Map<String, Double> mix = new LinkedHashMap<>();
@@ -146,13 +148,22 @@ public final class PresetJson {
         double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
         double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
         Phase4 phase4 = root.has("phase4") && !root.get("phase4").isNull() ? phase4(r, root, endpoints) : null;
+        Phase5 phase5 = root.has("phase5") && !root.get("phase5").isNull() ? phase5(r, root, threads) : null;
+        if (phase5 != null && phase5.endpoints().contains(Endpoints.MIXED) && mix.isEmpty()) {
+            throw r.error("$.mix", "an object of weights (phase5 endpoints include 'mixed')", null);
+        }
+        if (endpoints.isEmpty() && sweep == null && memory == null && phase5 == null) {
+            // phase 4 alone has no phase-1 median to take fractions of, and data.md wants rows in some phase file
+            throw r.error("$.endpoints", "at least one endpoint, or a sweep, memory series or phase5 (a campaign"
+                    + " without phase-1 runs measures some other phase)", root.get("endpoints"));
+        }
         String modelId = root.has("model_id") ? r.text(root, "$", "model_id") : null;
         if (modelId != null && !dev.tpm.codec.CampaignJson.ID.matcher(modelId).matches()) {
             throw r.error("$.model_id", "a model id of letters, digits, '.', '_', '+', '-', e.g. pi5-8gb", root.get("model_id"));
         }
         Preset p = new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
                 seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
-                study, tool, timeout, phase1Levels, prime, phase4, modelId);
+                study, tool, timeout, phase1Levels, prime, phase4, phase5, modelId);
         for (String e : p.allEndpoints()) {
             String why = LoadGenerators.get(tool).cannotLoad(e);
             if (why != null) {
@@ -160,6 +171,59 @@ public final class PresetJson {
             }
         }
         return p;
+    }
+
+    /**
+     * {@code phase5}: endpoints each once; {@code prior_load_s} above 0 (a phase 5 without prior load
+     * would be phase 1); a concurrency of at least threads, as phase 1's.
+     */
+    private static Phase5 phase5(JsonReader r, JsonNode root, int threads) throws IOException {
+        String at = "$.phase5";
+        JsonNode q = r.object(root, "$", "phase5");
+        r.onlyKeys(q, at, PHASE5_KEYS);
+        List<String> eps = r.strings(q, at, "endpoints");
+        if (eps.isEmpty()) throw r.error(at + ".endpoints", "at least one endpoint", q.get("endpoints"));
+        checkEndpoints(r, q.get("endpoints"), at + ".endpoints", eps);
+        int del = eps.indexOf(Endpoints.DELETE_ITEM);
+        if (del >= 0) {
+            // the window would DELETE the ids the prior load already deleted (delete_item.lua walks
+            // the same slices from the first seeded id); not measured until the script can start later
+            throw r.error(at + ".endpoints[" + del + "]", "an endpoint other than delete_item (this harness does not"
+                    + " yet give phase 5's window rows the prior load left)", q.get("endpoints").get(del));
+        }
+        JsonNode pl = q.get("prior_load_s");
+        if (pl == null || !pl.isNumber() || !(pl.asDouble() > 0) || pl.asDouble() > 86_400) {
+            throw r.error(at + ".prior_load_s", "seconds of load before the measured window, > 0 and at most 86400"
+                    + " (phase 5 measures a server that has served load)", pl);
+        }
+        return new Phase5(eps, pl.asDouble(), (int) r.integer(q, at, "runs", 1, 100_000),
+                (int) r.integer(q, at, "warmups", 0, 100_000), (int) r.integer(q, at, "duration_s", 1, 86_400),
+                (int) r.integer(q, at, "concurrency", threads, MAX_CONNECTIONS));
+    }
+
+    /** {@code phase4.search}: factor above 1, max_fraction above 0; for endpoints phase 1 measures. */
+    private static Search search(JsonReader r, JsonNode q, String at, List<String> eps, List<String> phase1Endpoints)
+            throws IOException {
+        JsonNode s = r.object(q, at, "search");
+        String sa = at + ".search";
+        r.onlyKeys(s, sa, SEARCH_KEYS);
+        JsonNode f = s.get("factor");
+        if (f == null || !f.isNumber() || !(f.asDouble() > 1) || f.asDouble() > MAX_OFFERED_FRACTION) {
+            throw r.error(sa + ".factor", "a factor above 1 and at most " + (long) MAX_OFFERED_FRACTION
+                    + " (each search rate is factor times the one before)", f);
+        }
+        JsonNode m = s.get("max_fraction");
+        if (m == null || !m.isNumber() || !(m.asDouble() > 0) || m.asDouble() > MAX_OFFERED_FRACTION) {
+            throw r.error(sa + ".max_fraction", "a fraction of the phase-1 median rps > 0 and at most "
+                    + (long) MAX_OFFERED_FRACTION, m);
+        }
+        for (int i = 0; i < eps.size(); i++) {
+            if (!phase1Endpoints.contains(eps.get(i))) {
+                throw r.error(at + ".endpoints[" + i + "]", "an endpoint phase 1 measures (" + phase1Endpoints
+                        + "): the search stops at max_fraction of the stack's phase-1 median rps on it", q.get("endpoints").get(i));
+            }
+        }
+        return new Search(f.asDouble(), m.asDouble());
     }
 
     private static List<String> closedLoopTools() {
@@ -214,9 +278,10 @@ public final class PresetJson {
             String why = LoadGenerators.get(tool).cannotLoad(eps.get(i));
             if (why != null) throw r.error(at + ".endpoints[" + i + "]", "an endpoint " + tool + " loads (" + why + ")", q.get("endpoints").get(i));
         }
+        Search search = q.has("search") && !q.get("search").isNull() ? search(r, q, at, eps, phase1Endpoints) : null;
         return new Phase4(eps, rates, fractions, (int) r.integer(q, at, "runs", 1, 100_000),
                 (int) r.integer(q, at, "warmups", 0, 100_000), (int) r.integer(q, at, "duration_s", 1, 86_400),
-                (int) r.integer(q, at, "concurrency", 1, MAX_CONNECTIONS), tool, version, true);
+                (int) r.integer(q, at, "concurrency", 1, MAX_CONNECTIONS), tool, version, true, search);
     }
 
     /** Rates or fractions: numbers above 0, at most {@code max}, each once. */

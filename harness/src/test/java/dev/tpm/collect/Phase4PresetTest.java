@@ -49,6 +49,7 @@ class Phase4PresetTest {
         phase4(n).set("offered_rps", JSON.readTree("[500, 2000, 8000]"));
         phase4(n).set("offered_fractions", JSON.readTree("[0.25, 0.5, 0.75, 0.9]"));
         phase4(n).put("runs", 3).put("warmups", 1).put("duration_s", 10).put("concurrency", 30);
+        phase4(n).remove("search"); // version 3's example
         Preset p = PresetJson.parse(n, "p.json");
         assertEquals("{\"endpoints\":[\"get_item\"],\"offered_rps\":[500,2000,8000],\"offered_fractions\":[0.25,0.5,0.75,0.9],"
                 + "\"runs\":3,\"warmups\":1,\"duration_s\":10,\"concurrency\":30,"
@@ -86,8 +87,9 @@ class Phase4PresetTest {
         assertEquals("p.json: $.phase4.endpoints[1]: expected an endpoint phase 1 measures ([post_item, get_item, get_list,"
                 + " put_item, delete_item, mixed]): offered_fractions are of the stack's phase-1 median rps on it, found \"hello\"",
                 error(n));
-        // absolute rates only: any endpoint oha loads
+        // absolute rates only, without a search: any endpoint oha loads
         phase4(n).putArray("offered_fractions");
+        phase4(n).remove("search");
         assertEquals(List.of("get_item", "hello"), PresetJson.parse(n, "p.json").phase4().endpoints());
     }
 

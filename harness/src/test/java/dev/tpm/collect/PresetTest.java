@@ -154,8 +154,12 @@ class PresetTest {
         n = smokeJson();
         n.putArray("endpoints");
         n.remove("mix");
-        assertEquals("p.json: $.endpoints: expected at least one endpoint (data.md asks every campaign for its phase-1 runs),"
-                + " found []", error(n));
+        n.remove("sweep");
+        n.remove("memory");
+        n.remove("phase4");
+        n.remove("phase5");
+        assertEquals("p.json: $.endpoints: expected at least one endpoint, or a sweep, memory series or phase5 (a campaign"
+                + " without phase-1 runs measures some other phase), found []", error(n));
 
         n = smokeJson();
         ((ObjectNode) n.get("sweep")).putArray("concurrency").add(4).add(2);
@@ -186,7 +190,7 @@ class PresetTest {
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Preset.resolve("nope", PRESETS));
         assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-next, hello-blog-next-smoke, hello-blog-smoke, node-pi,"
-                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, smoke]"), missing.getMessage());
+                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, smoke]"), missing.getMessage());
     }
 
     @Test

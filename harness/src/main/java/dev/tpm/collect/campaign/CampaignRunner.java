@@ -45,6 +45,7 @@ public final class CampaignRunner {
     public static final String PHASE2_CSV = "phase2.csv";
     public static final String PHASE3_DIR = "phase3";
     public static final String PHASE4_CSV = "phase4.csv";
+    public static final String PHASE5_CSV = "phase5.csv";
     public static final String LOADGEN_DIR = "loadgen";
     static final String CHILDREN_FILE = CampaignLock.CHILDREN_FILE;
 
@@ -184,7 +185,7 @@ public final class CampaignRunner {
     /** What a finished (or given up) campaign left. */
     public record Summary(Path campaignDir, int runsExecuted, int ok, int discarded, int failed, int loadGeneratorBound,
             List<String> gaveUp, List<String> manifestLines, double overheadMedianS, double overheadMaxS,
-            int hostSaturated) {}
+            int hostSaturated, int stealFlagged) {}
 
     private final Options o;
     private final ServerSide servers;
@@ -319,13 +320,15 @@ public final class CampaignRunner {
         Map<Long, String> seqs = new HashMap<>(); // seq is unique within the campaign, across phases
         Set<String> stackIds = new LinkedHashSet<>(stackList);
         List<RunRow> phase4Rows = new ArrayList<>();
-        for (int phase : new int[] {1, 2, 4}) {
+        List<RunRow> phase5Rows = new ArrayList<>();
+        for (int phase : RUN_FILE_PHASES) {
             Path csv = dir.resolve(csvName(phase));
             long cut = RunCsv.truncateTornTail(csv);
             if (cut > 0) log.println("collect: " + csv + ": cut a torn last line (" + cut + " bytes) left by an interrupted run");
             if (!Files.exists(csv) || Files.size(csv) == 0) continue;
             for (RunRow r : readForResume(o.dataDir(), csv, phase, stackIds, seqs)) {
                 if (phase == 4) phase4Rows.add(r);
+                else if (phase == 5) phase5Rows.add(r);
                 else queue.recordEarlier(new PlannedRun.Group(phase, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(), r.ok());
                 t.maxSeq = Math.max(t.maxSeq, r.seq());
                 rows++;
@@ -379,22 +382,69 @@ public final class CampaignRunner {
             drain(q4, measurement, progress, t);
             queue.gaveUp().forEach(t.gaveUp::add);
             q4.gaveUp().forEach(t.gaveUp::add);
+            if (o.preset().phase4().search() != null) {
+                search(stackList, stackIds, p4, phase1, measurement, progress, t);
+            }
         } else {
             queue.gaveUp().forEach(t.gaveUp::add);
         }
-        for (int phase : new int[] {1, 2, 4}) {
+        if (o.preset().phase5() != null) {
+            // version 4's steady state, after every other phase
+            RunQueue q5 = new RunQueue(Phase5Plan.of(o.preset(), stackList), o.preset().maxRetries());
+            for (RunRow r : phase5Rows) {
+                q5.recordEarlier(new PlannedRun.Group(5, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(), r.ok());
+            }
+            q5.start();
+            buildSeeded(measurement, q5.remaining());
+            drain(q5, measurement, progress, t);
+            q5.gaveUp().forEach(t.gaveUp::add);
+        }
+        for (int phase : RUN_FILE_PHASES) {
             Path csv = dir.resolve(csvName(phase));
             if (Files.exists(csv) && Files.readString(csv, StandardCharsets.UTF_8).strip().indexOf('\n') < 0) Files.delete(csv);
         }
         List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
         log.println("collect: " + dir + ": " + t.k + " runs (" + t.ok + " ok, " + t.discarded + " discarded, " + t.failed
                 + " failed, " + t.flags.loadGeneratorBound() + " load-generator bound, " + t.flags.hostSaturated()
-                + " host saturated); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+                + " host saturated, " + t.flags.stealFlagged() + " with CPU steal over 5 %); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
         for (String line : t.flags.summaryLines()) log.println("collect: " + line);
         if (t.overhead.count() > 0) log.println("collect: " + t.overhead.summaryLine());
         for (String g : t.gaveUp) log.println("collect: " + g + ": did not reach its measured runs");
         return new Summary(dir, t.k, t.ok, t.discarded, t.failed, t.flags.loadGeneratorBound(), List.copyOf(t.gaveUp), added,
-                t.overhead.medianS(), t.overhead.maxS(), t.flags.hostSaturated());
+                t.overhead.medianS(), t.overhead.maxS(), t.flags.hostSaturated(),
+                t.flags.stealFlagged());
+    }
+
+    /** The phases with a run file (phase 3 writes one file per series). */
+    private static final int[] RUN_FILE_PHASES = {1, 2, 4, 5};
+
+    /**
+     * Phase 4's search ({@link Phase4Search}): one step after the other, each planned from phase4.csv
+     * as written so far, so that a resumed campaign replays the steps it made (their runs recorded
+     * earlier, not made again) and goes on where it stopped.
+     */
+    private void search(List<String> stackList, Set<String> stackIds, Phase4Plan.Result declared, List<RunRow> phase1,
+            RunMeasurement measurement, Progress progress, Tally t) throws IOException, InterruptedException {
+        Phase4Search.Target target = Phase4Search.target(o.dataDir());
+        Map<String, java.util.TreeSet<Double>> rates = Phase4Search.declaredRates(declared.runs());
+        Map<String, Double> medians = Phase4Search.medians(o.preset(), stackList, phase1);
+        Path csv = dir.resolve(PHASE4_CSV);
+        Set<String> said = new java.util.HashSet<>();
+        for (int step = 1; ; step++) {
+            List<RunRow> rows = Files.exists(csv) && Files.size(csv) > 0
+                    ? readForResume(o.dataDir(), csv, 4, stackIds, new HashMap<>()) : List.of();
+            Phase4Search.Step s = Phase4Search.next(o.preset(), stackList, rates, medians, rows, target, step);
+            s.lines().stream().filter(said::add).forEach(l -> log.println("collect: " + l));
+            if (s.runs().isEmpty()) return;
+            RunQueue q = new RunQueue(s.runs(), o.preset().maxRetries());
+            for (RunRow r : rows) {
+                q.recordEarlier(new PlannedRun.Group(4, r.stack(), r.endpoint(), r.concurrency(), r.warmup(), r.offeredRps()),
+                        r.run(), r.ok());
+            }
+            q.start();
+            drain(q, measurement, progress, t);
+            q.gaveUp().forEach(t.gaveUp::add);
+        }
     }
 
     /** Measures the queue's runs one after the other, appending each row (phases 1, 2, 4) before the next. */
@@ -415,6 +465,7 @@ public final class CampaignRunner {
             progress.finished(r, wallNanos / 1e9);
             t.overhead.record(r.toString(), wallNanos, measurement.lastWaitNanos());
             t.flags.record(r.stack(), a.verdict());
+            if (a.row() != null && measurement.stealFlagged(a.row().stealS(), a.row().durationS())) t.flags.recordSteal(r.stack());
             if (a.verdict().ok()) {
                 t.ok++;
             } else {
@@ -469,6 +520,7 @@ public final class CampaignRunner {
             case 1 -> PHASE1_CSV;
             case 2 -> PHASE2_CSV;
             case 4 -> PHASE4_CSV;
+            case 5 -> PHASE5_CSV;
             default -> throw new IllegalArgumentException("phase " + phase + " has no run file");
         };
     }

@@ -14,11 +14,21 @@ final class RunFlags {
     private final Map<String, Integer> runs = new TreeMap<>();
     private final Map<String, Integer> bound = new TreeMap<>();
     private final Map<String, Integer> saturated = new TreeMap<>();
+    private final Map<String, Integer> stolen = new TreeMap<>();
 
     void record(String stack, RunVerdict v) {
         runs.merge(stack, 1, Integer::sum);
         if (v.loadGeneratorBound()) bound.merge(stack, 1, Integer::sum);
         if (v.hostSaturated()) saturated.merge(stack, 1, Integer::sum);
+    }
+
+    /** Version 4: a run of {@code stack} whose CPU steal exceeded 5 % of the device's CPU time. */
+    void recordSteal(String stack) {
+        stolen.merge(stack, 1, Integer::sum);
+    }
+
+    int stealFlagged() {
+        return stolen.values().stream().mapToInt(Integer::intValue).sum();
     }
 
     int loadGeneratorBound() {
@@ -34,6 +44,7 @@ final class RunFlags {
         StringBuilder s = new StringBuilder();
         if (!bound.isEmpty()) s.append("; load-generator bound so far: ").append(perStack(bound, false));
         if (!saturated.isEmpty()) s.append("; host saturated so far: ").append(perStack(saturated, false));
+        if (!stolen.isEmpty()) s.append("; CPU steal over 5 % so far: ").append(perStack(stolen, false));
         return s.toString();
     }
 
@@ -48,6 +59,11 @@ final class RunFlags {
             out.add("host saturated runs per stack: " + perStack(saturated, true)
                     + " (server and load generator shared the host's cores and used at least 95 % of them:"
                     + " the numbers describe the pair, not the server alone)");
+        }
+        if (!stolen.isEmpty()) {
+            out.add("CPU steal over 5 % runs per stack: " + perStack(stolen, true)
+                    + " (the hypervisor gave more than 5 % of the device's CPU time to other guests during the window:"
+                    + " every stack measured then was slowed by its neighbours)");
         }
         return out;
     }

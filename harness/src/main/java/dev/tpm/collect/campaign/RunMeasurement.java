@@ -66,6 +66,9 @@ final class RunMeasurement {
     private final OpenFileLimit openFiles;
     private final Cgroups cgroups;
     private final HostSaturation saturation;
+    /** /proc/stat's steal counter (version 4's steal_s) and the device's cores, its flag's denominator. */
+    private final dev.tpm.collect.sample.CpuSteal steal = dev.tpm.collect.sample.CpuSteal.system();
+    private final int hostCores;
     /** Phase 4's open-loop load generator, or null when the preset has no phase 4. */
     private final LoadGenerator openLoop;
     private volatile ServerSide.Server current;
@@ -79,6 +82,7 @@ final class RunMeasurement {
             Cgroups cgroups, int hostCores) {
         this.cgroups = cgroups;
         this.saturation = HostSaturation.of(o.pinning(), o.loadGenHost(), hostCores);
+        this.hostCores = hostCores;
         this.o = o;
         this.servers = servers;
         this.sensors = sensors;
@@ -100,7 +104,7 @@ final class RunMeasurement {
 
     /** The load generator of a run's phase: phase 4's open-loop one, or the preset's. */
     LoadGenerator toolFor(PlannedRun r) {
-        return r.phase() == 4 ? openLoop : tool;
+        return r.phase() == 4 ? openLoop : tool; // phase 5 loads with the preset's own, as phase 1
     }
 
     DeleteRows deleteRows() {
@@ -133,6 +137,7 @@ final class RunMeasurement {
             b.offeredRps = r.offeredRps();
             b.latencyCorrected = p.phase4().latencyCorrection();
         }
+        if (r.phase() == 5) b.priorLoadS = priorLoadSeconds(p);
         Path db = database(o);
         Path wrkOut = o.workDir().resolve("loadgen-output." + tool.fileExtension());
         Files.deleteIfExists(wrkOut);
@@ -227,7 +232,13 @@ final class RunMeasurement {
         ProcMemory.TreeMemory idle = ProcMemory.tree(idlePids);
         b.idleRssKib = idle.rssKib();
         b.idlePssKib = idle.hasPss() ? idle.pssKib() : null;
-        if (p.primeS() > 0) {
+        if (r.phase() == 5) {
+            // version 4's steady state: the prior load, not recorded, at the run's endpoint and concurrency
+            long prior = System.nanoTime();
+            String why = priorLoad(r, tool, port, rows, idlePids, server);
+            waits.since(prior);
+            if (why != null) return Measured.failed("phase 5 prior load: " + why);
+        } else if (p.primeS() > 0) {
             // not measured; a delete run primes with reads so that no seeded row is used up
             String primeEndpoint = r.endpoint().equals(Endpoints.DELETE_ITEM) ? Endpoints.GET_ITEM : r.endpoint();
             long prime = System.nanoTime();
@@ -249,6 +260,7 @@ final class RunMeasurement {
             return Measured.failed("cgroup " + cg.dir() + ": cannot reset its peak: " + e.getMessage());
         }
         Instant seriesStart = Instant.now();
+        long stealStart = steal.ticks();
         sampler.start();
         LoadGenerator.Outcome out;
         List<TreeSampler.Sample> samples = List.of();
@@ -273,6 +285,7 @@ final class RunMeasurement {
         } catch (IOException e) {
             cgroupFailure = "cgroup peak: " + e.getMessage();
         }
+        b.stealS = dev.tpm.collect.sample.CpuSteal.seconds(stealStart, steal.ticks(), ClockTicks.perSecond());
         int stickyAfter = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
         Map<Long, Long> cpuEnd = ProcCpu.ticks(server.treePids());
         b.cpuS = cpuEnd.isEmpty() ? Double.NaN : ProcCpu.seconds(cpuStart, cpuEnd, ClockTicks.perSecond());
@@ -311,7 +324,54 @@ final class RunMeasurement {
                 tool.missingIds(out), o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
+        if (stealFlagged(b.stealS, w.durationS())) {
+            String n = String.format(java.util.Locale.ROOT, "%s %.1f %% of %d cores' time (%.2f s)",
+                    dev.tpm.collect.sample.CpuSteal.NOTE, 100 * dev.tpm.collect.sample.CpuSteal.share(b.stealS,
+                            w.durationS(), hostCores), hostCores, b.stealS);
+            v = new RunVerdict(v.status(), v.reason(), v.note() == null ? n : v.note() + "; " + n, v.loadGeneratorBound(),
+                    v.hostSaturated());
+        }
         return new Measured(v, samples, seriesStart);
+    }
+
+    /** Whole seconds of a phase-5 run's prior load: prior_load_s rounded up (the load generator takes whole seconds). */
+    static int priorLoadSeconds(Preset p) {
+        return (int) Math.ceil(p.phase5().priorLoadS());
+    }
+
+    /**
+     * Phase 5's prior load on the running server; null when it served it, else why the run fails
+     * (the load generator failed, the server exited, no request completed, or its error rate was
+     * above max_error_rate).
+     */
+    private String priorLoad(PlannedRun r, LoadGenerator tool, int port, int rows, List<Long> idlePids,
+            ServerSide.Server server) throws IOException, InterruptedException {
+        Preset p = o.preset();
+        int seconds = priorLoadSeconds(p);
+        LoadGenerator.Outcome out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.threads(),
+                r.concurrency(), seconds, p.timeoutS(), port, scriptArgs(r, rows), Double.NaN), o.workDir(),
+                h -> lock.recordChildren(idlePids, h));
+        if (out.timedOut()) return tool.tool() + " did not exit within " + (seconds + tool.exitGraceSeconds()) + " s";
+        if (!server.isAlive()) return "the server exited";
+        LoadResult w;
+        try {
+            w = tool.parse(out, tool.tool() + " output");
+        } catch (IOException e) {
+            return e.getMessage() + firstLine(out.messages());
+        }
+        if (out.exitCode() != 0) return tool.tool() + " exited with code " + out.exitCode();
+        if (w.requests() == 0) return "no request completed (" + w.socketErrors() + " socket errors)";
+        double rate = (w.socketErrors() + w.non2xx()) / (double) w.requests();
+        if (rate > o.maxErrorRate()) {
+            return String.format(java.util.Locale.ROOT, "error rate %.4f above max_error_rate %s", rate,
+                    Double.toString(o.maxErrorRate()));
+        }
+        return null;
+    }
+
+    /** Version 4's steal flag: steal_s above 5 % of the device's CPU time in the window. */
+    boolean stealFlagged(double stealS, double durationS) {
+        return dev.tpm.collect.sample.CpuSteal.flagged(stealS, durationS, hostCores);
     }
 
     private static void fill(RunRow.Builder b, LoadResult w) {

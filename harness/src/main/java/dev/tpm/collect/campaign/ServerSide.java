@@ -57,6 +57,14 @@ public interface ServerSide {
     Long artifactBytes(StackSpec spec);
 
     /**
+     * Bytes on disk of what the stack's run command needs beyond its artifact (version 4's
+     * runtime_bytes), or null: a self-contained binary, or where it cannot be told.
+     */
+    default Long runtimeBytes(StackSpec spec) {
+        return null;
+    }
+
+    /**
      * What the stack runs on, for campaign.json {@code stacks[].versions} (runtime, framework,
      * SQLite, driver, ...), or null when not known.
      */

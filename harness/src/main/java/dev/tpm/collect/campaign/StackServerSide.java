@@ -151,6 +151,15 @@ public final class StackServerSide implements ServerSide {
     }
 
     @Override
+    public Long runtimeBytes(StackSpec spec) {
+        try {
+            return StackBuilder.isBuilt(spec) ? dev.tpm.collect.stack.RuntimeSize.bytes(spec) : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    @Override
     public Long artifactBytes(StackSpec spec) {
         try {
             return StackBuilder.isBuilt(spec) ? ArtifactSize.bytes(spec) : null;

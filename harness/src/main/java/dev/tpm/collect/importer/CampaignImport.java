@@ -84,16 +84,16 @@ public final class CampaignImport {
         for (SavedRun r : runs) stackIds.add(r.stack());
         ArrayNode stacks = stacks(q, stackIds);
 
-        List<RunRow> rows = new ArrayList<>();
+        Map<Integer, List<RunRow>> byPhase = new java.util.TreeMap<>();
         List<String> lines = new ArrayList<>();
         int failed = 0;
         for (int i = 0; i < runs.size(); i++) {
             RunRow row = row(i + 1, runs.get(i), reports.get(i));
             if (!row.ok()) failed++;
-            rows.add(row);
+            byPhase.computeIfAbsent(Integer.parseInt(runs.get(i).extra().getOrDefault(RunsFile.PHASE, "1")),
+                    k -> new ArrayList<>()).add(row);
             lines.add(CsvText.line(RunCsv.cells(row)).stripTrailing());
         }
-        String csv = RunCsv.text(rows);
 
         ObjectNode campaign = JSON.createObjectNode();
         campaign.put("campaign", q.campaign());
@@ -117,7 +117,10 @@ public final class CampaignImport {
         try {
             Files.createDirectories(tmp.resolve("loadgen"));
             Files.writeString(tmp.resolve("campaign.json"), JSON.writeValueAsString(campaign) + "\n", StandardCharsets.UTF_8);
-            Files.writeString(tmp.resolve("phase1.csv"), csv, StandardCharsets.UTF_8);
+            // each row in the file of its phase (version 4: phase1.csv may be absent when another phase has rows)
+            for (var e : byPhase.entrySet()) {
+                Files.writeString(tmp.resolve("phase" + e.getKey() + ".csv"), RunCsv.text(e.getValue()), StandardCharsets.UTF_8);
+            }
             for (int i = 0; i < runs.size(); i++) {
                 Files.copy(runs.get(i).file(), tmp.resolve("loadgen").resolve((i + 1) + "." + reports.get(i).extension()));
             }
@@ -180,6 +183,12 @@ public final class CampaignImport {
         b.latP90Ms = r.latP90Ms();
         b.latP99Ms = r.latP99Ms();
         b.latMaxMs = r.latMaxMs();
+        b.latP999Ms = r.latP999Ms(); // every percentile the tool printed (oha's p99.9)
+        b.offeredRps = decimal(x.get(OFFERED_RPS));
+        b.priorLoadS = decimal(x.get(PRIOR_LOAD_S));
+        b.stealS = decimal(x.get(STEAL_S));
+        b.peakCgroupKib = integer(x.get(PEAK_CGROUP_KIB));
+        b.latencyCorrected = x.containsKey(LATENCY_CORRECTED) ? "1".equals(x.get(LATENCY_CORRECTED)) : null;
         b.startupMs = decimal(x.get(STARTUP_MS));
         b.idleRssKib = integer(x.get(IDLE_RSS_KIB));
         b.peakRssKib = integer(x.get(PEAK_RSS_KIB));

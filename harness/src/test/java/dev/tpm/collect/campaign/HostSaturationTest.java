@@ -75,4 +75,16 @@ class HostSaturationTest {
         assertTrue(lines.get(0).startsWith("load-generator bound runs per stack: go 1 of 2 ("), lines.get(0));
         assertTrue(lines.get(1).startsWith("host saturated runs per stack: go 1 of 2, rust 2 of 2 ("), lines.get(1));
     }
+
+    @Test
+    void runsWithCpuStealOverFivePercentAreCountedPerStack() {
+        RunFlags flags = new RunFlags();
+        flags.record("go", new RunVerdict(RunStatus.OK, null, null, false, false));
+        flags.record("go", new RunVerdict(RunStatus.OK, null, null, false, false));
+        flags.recordSteal("go");
+        assertEquals(1, flags.stealFlagged());
+        assertEquals("; CPU steal over 5 % so far: go 1", flags.progressText());
+        assertTrue(flags.summaryLines().get(0).startsWith("CPU steal over 5 % runs per stack: go 1 of 2 ("),
+                flags.summaryLines().get(0));
+    }
 }

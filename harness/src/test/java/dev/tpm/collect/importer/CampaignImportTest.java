@@ -202,4 +202,40 @@ class CampaignImportTest {
         e = assertThrows(IOException.class, () -> importRuns(tmp.resolve("d"), "imp", runs));
         assertTrue(e.getMessage().contains("line 1, column 8") && e.getMessage().contains("'rps'"), e.getMessage());
     }
+
+    /**
+     * A real oha output (collect/oha, oha 1.16.0 against the go server at 200 req/s) imported with
+     * its offered rate: a phase-4 row in phase4.csv with every percentile oha printed, p99.9 included,
+     * and no phase1.csv; a wrk output of the same runs.csv marked phase 5 goes to phase5.csv.
+     */
+    @Test
+    void ohaRowsKeepTheirP999AndGoToTheirPhasesFile() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("saved-oha"));
+        Path oha = Path.of(CampaignImportTest.class.getResource("/collect/oha/real-go-get-item-200rps.json").toURI());
+        Files.copy(oha, dir.resolve("oha.json"));
+        Path runs = Files.writeString(dir.resolve("runs.csv"), "file,stack,endpoint,concurrency,threads,run,warmup,offered_rps,latency_corrected\n"
+                + "oha.json,go,get_item,30,1,1,0,200,1\n");
+        Path data = tmp.resolve("data");
+        CampaignImport.Outcome o = importRuns(data, "imp-oha", runs);
+        assertEquals("oha", o.tool());
+        Path folder = data.resolve("raw/imp-oha");
+        assertFalse(Files.exists(folder.resolve("phase1.csv")), "no phase-1 row, so no phase1.csv");
+        List<dev.tpm.model.RunRow> rows = dev.tpm.codec.RunCsv.read(folder.resolve("phase4.csv"), "phase4.csv", 4, null,
+                new java.util.HashMap<>(), new dev.tpm.codec.Problems(), w -> {}).stream().map(l -> l.row()).toList();
+        assertEquals(1, rows.size());
+        dev.tpm.model.RunRow r = rows.get(0);
+        dev.tpm.collect.loadgen.LoadResult printed = dev.tpm.collect.loadgen.OhaJson.parse(Files.readString(oha), "oha.json");
+        assertEquals(printed.latP999Ms(), r.latP999Ms(), "oha's p99.9 kept");
+        assertTrue(r.latP999Ms() >= r.latP99Ms() && r.latP999Ms() > 0, r.toString());
+        assertEquals(200.0, r.offeredRps());
+        assertEquals(Boolean.TRUE, r.latencyCorrected());
+
+        // a row that names phase 4 without its rate is refused, naming the line and column
+        Files.writeString(runs, "file,stack,endpoint,concurrency,threads,run,warmup,phase\noha.json,go,get_item,30,1,1,0,4\n");
+        IOException e = assertThrows(IOException.class, () -> importRuns(data, "imp-oha-2", runs));
+        assertTrue(e.getMessage().contains("line 2, column 8 (phase): expected a phase-4 run's offered_rps"), e.getMessage());
+        Files.writeString(runs, "file,stack,endpoint,concurrency,threads,run,warmup,phase\noha.json,go,get_item,30,1,1,0,3\n");
+        e = assertThrows(IOException.class, () -> importRuns(data, "imp-oha-3", runs));
+        assertTrue(e.getMessage().contains("expected a phase with a run file of data.md: 1, 2, 4 or 5"), e.getMessage());
+    }
 }

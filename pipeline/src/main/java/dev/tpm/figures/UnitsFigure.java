@@ -48,6 +48,25 @@ public final class UnitsFigure implements StudyFigure {
         return r.units().stream().filter(u -> u.mix().equals(declared) && u.metric().equals(Ratio.W_RPS_PER_MIB)).toList();
     }
 
+    /** Panels of several models on one y scale (outputs.md: panels of one figure share a scale). */
+    private static void shareScale(List<XYChart> panels, List<Estimate> all, boolean log) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (Estimate e : all) {
+            for (double v : new double[] {e.value(), e.lo(), e.hi()}) {
+                if (Double.isFinite(v) && (!log || v > 0)) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        if (!(min <= max)) return;
+        for (XYChart chart : panels) {
+            chart.getStyler().setYAxisMin(log ? min / 1.15 : Math.min(0, min));
+            chart.getStyler().setYAxisMax(log ? max * 1.15 : max * 1.05);
+        }
+    }
+
     @Override
     public String title(Results results) {
         return "Units of one model: rps per MiB, " + results.dataset().declaredMix().name() + " (new; no paper figure)";
@@ -99,6 +118,7 @@ public final class UnitsFigure implements StudyFigure {
             CategoryValues.grouped(chart, theme, groups, stacks, values, log);
             panels.add(chart);
         }
+        if (panels.size() > 1) shareScale(panels, all, log);
         return new Figure(NAME, title, caption(results), Layout.columns(panels.size()), panels);
     }
 }

@@ -20,6 +20,11 @@ public final class UnitsFixture {
         return results(Map.of("u1", "m", "u2", "m", "u3", "m", "solo", "s"));
     }
 
+    /** The same runs with two models of two units each: m (u1, u2) and n (u3, solo). */
+    public static Results twoModels() {
+        return results(Map.of("u1", "m", "u2", "m", "u3", "n", "solo", "n"));
+    }
+
     /** The same runs with every device a model of its own: units.csv has no rows. */
     public static Results withoutUnits() {
         return results(Map.of("u1", "m1", "u2", "m2", "u3", "m3", "solo", "s"));

@@ -64,6 +64,16 @@ class UnitsFigureTest {
     }
 
     @Test
+    void twoModelsAreTwoPanelsOnOneScale() {
+        Figure f = FiguresStage.built(List.of(), List.of(new UnitsFigure()), UnitsFixture.twoModels())
+                .get("figures/units").orElseThrow();
+        assertEquals(List.of("model m", "model n"), f.panels().stream().map(org.knowm.xchart.XYChart::getTitle).toList());
+        assertEquals(f.panel(0).getStyler().getYAxisMin(), f.panel(1).getStyler().getYAxisMin());
+        assertEquals(f.panel(0).getStyler().getYAxisMax(), f.panel(1).getStyler().getYAxisMax());
+        assertTrue(f.subtitle().get(0).contains("m = u1, u2; n = solo, u3"), f.subtitle().toString());
+    }
+
+    @Test
     void withoutTwoUnitsOfAModelItIsSkippedWithOneLine() {
         Results none = dev.tpm.analysis.UnitsFixture.withoutUnits();
         assertNotNull(new UnitsFigure().missingData(none));

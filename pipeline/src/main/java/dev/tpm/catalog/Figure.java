@@ -5,7 +5,10 @@ import dev.tpm.figures.StudyFigure;
 import java.util.List;
 import java.util.Optional;
 
-/** A figure, as PNG and SVG: one per device ({@link #device}), or a seed study's ({@link #study(StudyFigure, String...)}). */
+/**
+ * A figure, as PNG and SVG: one per device ({@link #device}), a seed study's
+ * ({@link #study(StudyFigure, String...)}), or one across devices of no study ({@link #once}).
+ */
 public record Figure(Optional<FigureBuilder> perDevice, Optional<StudyFigure> ofStudy, List<String> inputs)
         implements Artifact {
     public Figure {
@@ -23,6 +26,12 @@ public record Figure(Optional<FigureBuilder> perDevice, Optional<StudyFigure> of
         return new Figure(Optional.empty(), Optional.of(figure), List.of(inputs));
     }
 
+    /** A figure drawn once across devices (its study() is ""), e.g. the units of one model. */
+    public static Figure once(StudyFigure figure, String... inputs) {
+        if (!figure.study().isEmpty()) throw new IllegalArgumentException(figure.name() + " is study " + figure.study() + "'s");
+        return new Figure(Optional.empty(), Optional.of(figure), List.of(inputs));
+    }
+
     @Override
     public String name() {
         return perDevice.map(FigureBuilder::name).orElseGet(() -> ofStudy.get().name());
@@ -35,7 +44,8 @@ public record Figure(Optional<FigureBuilder> perDevice, Optional<StudyFigure> of
 
     @Override
     public Scope scope() {
-        return perDevice.isPresent() ? Scope.DEVICE : Scope.STUDY;
+        if (perDevice.isPresent()) return Scope.DEVICE;
+        return ofStudy.get().study().isEmpty() ? Scope.RUN : Scope.STUDY;
     }
 
     @Override

@@ -138,6 +138,10 @@ public final class FigureWriter {
             g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
             g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
             g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+            // the whole raster white first: a height that scales to a half pixel rounds up to a row the
+            // scaled canvas covers only in part, which would otherwise stay black
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, image.getWidth(), image.getHeight());
             g.scale(scale, scale);
             paint(g, f);
         } finally {

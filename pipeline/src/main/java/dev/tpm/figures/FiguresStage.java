@@ -5,7 +5,6 @@ import dev.tpm.pipeline.PipelineContext;
 import dev.tpm.pipeline.Stage;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
-import dev.tpm.results.StudyScope;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -114,7 +113,7 @@ public final class FiguresStage implements Stage {
                 out.skip(stem + ".png/.svg", missing);
             } else {
                 Figure built = f.build(results).withLeftOut(f.leftOut(results));
-                pending.add(new Pending(stem, finish(built, StudyScope.of(results, f.study()).describe())));
+                pending.add(new Pending(stem, finish(built, f.describe(results))));
             }
         }
     }

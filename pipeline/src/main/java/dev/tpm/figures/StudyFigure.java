@@ -10,12 +10,17 @@ import dev.tpm.results.StudyScope;
 public interface StudyFigure {
     String name();
 
-    /** campaign.json's study. */
+    /** campaign.json's study; "" for a figure across devices of no study (drawn once, e.g. units). */
     String study();
 
     /** Why the data lacks this figure, or null when it can be drawn. */
     default String missingData(Results results) {
         return StudyScope.of(results, study()).present() ? null : "no campaign of study " + study();
+    }
+
+    /** The subtitle's first line: the study's devices and campaigns. */
+    default String describe(Results results) {
+        return StudyScope.of(results, study()).describe();
     }
 
     String title(Results results);

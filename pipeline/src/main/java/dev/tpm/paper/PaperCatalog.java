@@ -24,6 +24,7 @@ import dev.tpm.figures.RatioFigure;
 import dev.tpm.figures.SensitivityFigure;
 import dev.tpm.figures.StartupFigure;
 import dev.tpm.figures.SweepFigure;
+import dev.tpm.figures.UnitsFigure;
 import dev.tpm.model.Studies;
 import dev.tpm.pipeline.InventoryStage;
 import dev.tpm.report.ReportStage;
@@ -105,6 +106,7 @@ public final class PaperCatalog {
             Table.once(new ReplicationTable(), "Replication (new; no paper table)", "replication", "replicationTau"),
             Table.once(new SessionsTable(), "Sessions (new; no paper table)", "sessions"),
             Table.once(new UnitsTable(), "Units of one model (new; no paper table)", "units"),
+            Figure.once(new UnitsFigure(), "units"),
             // the seed studies (studies.md): each study's own tables and figures, then the replication of its
             // published numbers; each written only when a campaign of its study exists
             Table.once(new HelloBlogTable(), "hello-blog (the wrk blog post's table, seed 001)", "loadgenSummary"),

@@ -151,6 +151,34 @@ class FigureRulesTest {
     }
 
     /** The checker fails a figure cut at its edge and a legend with two stacks in one colour. */
+    /** The units figure (drawn once across devices) on three synthetic units of one model with three stacks. */
+    @Test
+    void theUnitsFigureOfThreeUnitsKeepsTheRules() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (Results results : List.of(dev.tpm.analysis.UnitsFixture.results(), dev.tpm.analysis.UnitsFixture.twoModels())) {
+            problems.addAll(unitsFigureProblems(results));
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    private static List<String> unitsFigureProblems(Results results) throws IOException {
+        Outputs out = new Outputs();
+        FiguresStage.runStudies(List.of(new UnitsFigure()), results, out);
+        List<String> problems = new ArrayList<>();
+        if (System.getProperty("tpm.units.out") != null) {
+            for (Map.Entry<String, byte[]> e : out.files().entrySet()) {
+                Path file = Path.of(System.getProperty("tpm.units.out"), results.units().size() + "-" + e.getKey().replace('/', '-'));
+                Files.createDirectories(file.getParent());
+                Files.write(file, e.getValue());
+            }
+        }
+        for (Map.Entry<String, byte[]> e : out.files().entrySet()) problems.addAll(fileProblems(e.getKey(), e.getValue()));
+        DrawnFigures drawn = FiguresStage.built(List.of(), List.of(new UnitsFigure()), results);
+        for (Map.Entry<String, Figure> e : drawn.byStem().entrySet()) problems.addAll(figureProblems(e.getKey(), e.getValue()));
+        assertEquals(2, out.files().size(), out.skipped().toString());
+        return problems;
+    }
+
     @Test
     void theChecksFailWhatTheyAreFor() throws IOException {
         BufferedImage inked = new BufferedImage(40, 30, BufferedImage.TYPE_INT_RGB);

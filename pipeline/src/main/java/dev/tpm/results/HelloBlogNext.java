@@ -302,7 +302,7 @@ public final class HelloBlogNext {
     }
 
     /** The interval of a's median rps over b's, or null when either has no replicates (below min_n). */
-    static double[] interval(GroupReplicates g, LoadgenSummary a, LoadgenSummary b) {
+    public static double[] interval(GroupReplicates g, LoadgenSummary a, LoadgenSummary b) {
         if (a == null || b == null) return null;
         return g.ratioInterval(key(a), key(b));
     }

@@ -87,7 +87,14 @@ public final class Analysis {
             a.plan(plan);
             analyses.add(a);
         }
+        Map<String, BootstrapPlan.Handle> studyGroups = LoadgenSummaries.planStudyGroups(rows, cfg.maxErrorRate(), cfg.minN(), plan);
         plan.run(threads, submissionOrder);
+        Map<String, double[]> studyReplicates = new TreeMap<>();
+        studyGroups.forEach((k, h) -> studyReplicates.put(k, plan.replicates(h)));
+        dev.tpm.results.GroupReplicates groupReplicates = new dev.tpm.results.GroupReplicates(studyReplicates, reps -> {
+            dev.tpm.stats.Interval ci = plan.interval(reps);
+            return new double[] {ci.lo(), ci.hi()};
+        }, cfg.minN());
         List<dev.tpm.results.LoadgenSummary> summaries =
                 LoadgenSummaries.of(rows, cfg.maxErrorRate(), everyStudy.comparator(), sameHostCores(counted));
         List<DeviceResults> finished = analyses.stream().map(a -> a.finish(plan)).toList();
@@ -102,7 +109,7 @@ public final class Analysis {
                 Replications.rows(devices, paperPublished, order, comparability),
                 Replications.taus(devices, paperPublished, comparability),
                 summaries, checkpoints(dataset, counted, cfg, everyStudy),
-                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()), units);
+                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()), units, groupReplicates);
     }
 
     /**

@@ -105,6 +105,36 @@ final class LoadgenSummaries {
         return runs.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).toArray();
     }
 
+    /** The stream key of a seed-study group's rps median bootstrap (analysis.md 2). */
+    static final String KEY_STUDY_GROUP = "study_group";
+
+    /**
+     * Registers the bootstrap of the median rps of every group of a seed study (every study but
+     * paper) with at least min_n measured runs, keeping its replicates for the study tables' ratio
+     * intervals (analysis.md 4's ratio_b); the stream is keyed by the group (device, study, phase,
+     * stack, endpoint, concurrency). Groups below min_n get no job.
+     *
+     * @return the jobs by {@link dev.tpm.results.GroupReplicates#key}
+     */
+    static Map<String, BootstrapPlan.Handle> planStudyGroups(List<RunRow> rows, double maxErrorRate, int minN, BootstrapPlan plan) {
+        Map<Key, List<RunRow>> groups = new java.util.TreeMap<>(Comparator.comparing(Key::toString));
+        for (RunRow r : rows) {
+            if (RunFilter.reason(r, maxErrorRate) != null || r.study().equals(dev.tpm.model.Studies.PAPER)) continue;
+            groups.computeIfAbsent(new Key(r.device(), r.study(), r.phase(), r.stack(), r.endpoint(), r.concurrency()),
+                    k -> new ArrayList<>()).add(r);
+        }
+        Map<String, BootstrapPlan.Handle> out = new LinkedHashMap<>();
+        for (Map.Entry<Key, List<RunRow>> e : groups.entrySet()) {
+            Key k = e.getKey();
+            double[] rps = present(e.getValue(), RunRow::rps);
+            if (rps.length < Math.max(1, minN)) continue;
+            out.put(dev.tpm.results.GroupReplicates.key(k.device(), k.study(), k.phase(), k.stack(), k.endpoint(), k.concurrency()),
+                    plan.median(rps, true, KEY_STUDY_GROUP, k.device(), k.study(), Integer.toString(k.phase()), k.stack(),
+                            k.endpoint(), Integer.toString(k.concurrency()), Metrics.RPS));
+        }
+        return out;
+    }
+
     private static double median(List<RunRow> runs, ToDoubleFunction<RunRow> f) {
         double[] v = present(runs, f);
         return v.length == 0 ? Double.NaN : Quantiles.median(v);

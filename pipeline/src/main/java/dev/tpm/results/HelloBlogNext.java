@@ -99,9 +99,17 @@ public final class HelloBlogNext {
      * @param ratio rps_median / the baseline's (NaN: no baseline value)
      * @param errorShare failed requests / requests over its non-warm-up runs with results (NaN: none)
      * @param status null when measured, else "not yet measured" or "no measured run"
+     * @param ratioCi {lo, hi} of the ratio's percentile bootstrap interval ({@link GroupReplicates}), null when the
+     *     stack's group or the baseline's is below min_n (or the ratio is n/a)
      */
     public record Cell(String stack, String endpoint, int concurrency, LoadgenSummary summary, double ratio, double errorShare,
-            String status) {}
+            String status, double[] ratioCi) {
+        /** A cell whose ratio has no interval. */
+        public Cell(String stack, String endpoint, int concurrency, LoadgenSummary summary, double ratio, double errorShare,
+                String status) {
+            this(stack, endpoint, concurrency, summary, ratio, errorShare, status, null);
+        }
+    }
 
     /** A question answered on one device. */
     public record Answer(String device, Question question, List<Cell> cells, String reading) {}
@@ -121,13 +129,15 @@ public final class HelloBlogNext {
                 if (c.device().id().equals(device)) c.stacks().forEach(x -> listed.add(x.id()));
             }
             List<LoadgenSummary> rows = all.stream().filter(x -> x.device().equals(device)).toList();
-            for (Question q : QUESTIONS) out.add(answer(device, q, rows, listed, errors, s.devices().size() > 1));
+            for (Question q : QUESTIONS) {
+                out.add(answer(device, q, rows, listed, errors, s.devices().size() > 1, r.studyReplicates()));
+            }
         }
         return out;
     }
 
     private static Answer answer(String device, Question q, List<LoadgenSummary> rows, Set<String> listed,
-            Map<String, double[]> errors, boolean severalDevices) {
+            Map<String, double[]> errors, boolean severalDevices, GroupReplicates g) {
         boolean many = q.baseline() == Baseline.OWN_PHASE1;
         List<LoadgenSummary> phase1 = rows.stream().filter(x -> x.phase() == 1).toList();
         List<Integer> levels = many
@@ -160,12 +170,13 @@ public final class HelloBlogNext {
                     any = true;
                     LoadgenSummary base = many ? find(rows, 1, stack, endpoint, ownLevel) : find(rows, 1, q.baselineStack(), endpoint, c);
                     double ratio = x == null || base == null ? Double.NaN : x.rpsMedian() / base.rpsMedian();
-                    cells.add(new Cell(stack, endpoint, c, x, ratio, share, x == null ? NO_MEASURED_RUN : null));
+                    cells.add(new Cell(stack, endpoint, c, x, ratio, share, x == null ? NO_MEASURED_RUN : null,
+                            Double.isNaN(ratio) ? null : interval(g, x, base)));
                 }
             }
             if (!any) cells.add(new Cell(stack, null, 0, null, Double.NaN, Double.NaN, NO_MEASURED_RUN));
         }
-        String reading = reading(q, cells, rows, levels, ownLevel);
+        String reading = reading(q, cells, rows, levels, ownLevel, g);
         return new Answer(device, q, cells, severalDevices ? "[" + device + "] " + reading : reading);
     }
 
@@ -177,6 +188,12 @@ public final class HelloBlogNext {
 
     /** The reading of one question: numbers at its largest concurrency, then what was not measured. */
     static String reading(Question q, List<Cell> cells, List<LoadgenSummary> rows, List<Integer> levels, int ownLevel) {
+        return reading(q, cells, rows, levels, ownLevel, GroupReplicates.NONE);
+    }
+
+    /** The reading, each ratio between two groups with its interval from g (none with {@link GroupReplicates#NONE}). */
+    static String reading(Question q, List<Cell> cells, List<LoadgenSummary> rows, List<Integer> levels, int ownLevel,
+            GroupReplicates g) {
         List<String> parts = new ArrayList<>();
         List<String> notYet = cells.stream().filter(c -> NOT_YET_MEASURED.equals(c.status())).map(Cell::stack).toList();
         List<String> none = cells.stream().filter(c -> NO_MEASURED_RUN.equals(c.status()) && c.endpoint() == null)
@@ -184,10 +201,10 @@ public final class HelloBlogNext {
         if (!levels.isEmpty()) {
             int c = levels.get(levels.size() - 1);
             String sentence = switch (q.id()) {
-                case "JSON" -> json(cells, c);
+                case "JSON" -> json(cells, c, g);
                 case "sleep" -> sleep(cells, c);
-                case "c = 1000" -> many(cells, c, ownLevel);
-                default -> versusBaseline(q, cells, rows, c);
+                case "c = 1000" -> many(cells, c, ownLevel, g);
+                default -> versusBaseline(q, cells, rows, c, g);
             };
             if (sentence != null) parts.add(sentence);
         }
@@ -207,13 +224,15 @@ public final class HelloBlogNext {
         return c == null || c.summary() == null ? Double.NaN : c.summary().rpsMedian();
     }
 
-    private static String json(List<Cell> cells, int c) {
+    private static String json(List<Cell> cells, int c, GroupReplicates g) {
         Map<String, Cell> hello = at(cells, Endpoints.HELLO, c);
         Map<String, Cell> json = at(cells, Endpoints.HELLO_JSON, c);
         List<String> said = new ArrayList<>();
         for (Map.Entry<String, Cell> e : json.entrySet()) {
             double share = rps(e.getValue()) / rps(hello.get(e.getKey()));
-            if (!Double.isNaN(share)) said.add(e.getKey() + " " + percent(share));
+            if (Double.isNaN(share)) continue;
+            double[] ci = interval(g, e.getValue().summary(), hello.get(e.getKey()).summary());
+            said.add(e.getKey() + " " + percent(share) + percentCi(g, ci));
         }
         return said.isEmpty() ? null
                 : "At c = " + c + ", GET /json keeps this share of GET /'s throughput: " + String.join(", ", said) + ".";
@@ -231,7 +250,7 @@ public final class HelloBlogNext {
     private static final Map<String, String> REQUEST = Map.of(Endpoints.HELLO, "GET /", Endpoints.HELLO_JSON, "GET /json",
             Endpoints.SLEEP, "GET /sleep");
 
-    private static String versusBaseline(Question q, List<Cell> cells, List<LoadgenSummary> rows, int c) {
+    private static String versusBaseline(Question q, List<Cell> cells, List<LoadgenSummary> rows, int c, GroupReplicates g) {
         List<String> said = new ArrayList<>();
         for (String stack : cells.stream().map(Cell::stack).distinct().toList()) {
             if (stack.equals(q.baselineStack())) continue;
@@ -239,7 +258,7 @@ public final class HelloBlogNext {
             for (String endpoint : q.endpoints()) {
                 Cell x = at(cells, endpoint, c).get(stack);
                 if (x == null || Double.isNaN(x.ratio())) continue;
-                String s = times(x.ratio()) + " on " + REQUEST.get(endpoint);
+                String s = times(x.ratio()) + timesCi(g, x.ratioCi()) + " on " + REQUEST.get(endpoint);
                 if (endpoint.equals(Endpoints.SLEEP) && stack.equals("flask-gunicorn")) {
                     s += " (4 sync workers complete at most " + whole(4 / SLEEP_S) + " sleeps per second)";
                 }
@@ -248,7 +267,10 @@ public final class HelloBlogNext {
             if (q.id().equals("Rust")) {
                 LoadgenSummary go = find(rows, 1, "go-http", Endpoints.HELLO, c);
                 double r = go == null ? Double.NaN : rps(at(cells, Endpoints.HELLO, c).get(stack)) / go.rpsMedian();
-                if (!Double.isNaN(r)) ratios.add(times(r) + " go-http's on GET /");
+                if (!Double.isNaN(r)) {
+                    double[] ci = interval(g, at(cells, Endpoints.HELLO, c).get(stack).summary(), go);
+                    ratios.add(times(r) + timesCi(g, ci) + " go-http's on GET /");
+                }
             }
             if (!ratios.isEmpty()) said.add(stack + " " + String.join(", ", ratios));
         }
@@ -256,11 +278,11 @@ public final class HelloBlogNext {
                 : "At c = " + c + ", against " + q.baselineStack() + "'s throughput: " + String.join("; ", said) + ".";
     }
 
-    private static String many(List<Cell> cells, int c, int ownLevel) {
+    private static String many(List<Cell> cells, int c, int ownLevel, GroupReplicates g) {
         List<String> kept = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         for (Cell x : at(cells, Endpoints.HELLO, c).values()) {
-            if (!Double.isNaN(x.ratio())) kept.add(x.stack() + " " + percent(x.ratio()));
+            if (!Double.isNaN(x.ratio())) kept.add(x.stack() + " " + percent(x.ratio()) + percentCi(g, x.ratioCi()));
             if (!Double.isNaN(x.errorShare()) && x.errorShare() >= ERRORS_WORTH_SAYING) {
                 failed.add(x.stack() + " " + new BigDecimal(100 * x.errorShare()).setScale(1, RoundingMode.HALF_UP).toPlainString() + " %"
                         + (x.summary() == null ? " (no measured run)" : ""));
@@ -277,6 +299,35 @@ public final class HelloBlogNext {
                 .map(Cell::stack).toList();
         if (!silent.isEmpty()) parts.add("No measured run: " + String.join(", ", silent) + ".");
         return parts.isEmpty() ? null : String.join(" ", parts);
+    }
+
+    /** The interval of a's median rps over b's, or null when either has no replicates (below min_n). */
+    public static double[] interval(GroupReplicates g, LoadgenSummary a, LoadgenSummary b) {
+        if (a == null || b == null) return null;
+        return g.ratioInterval(key(a), key(b));
+    }
+
+    private static String key(LoadgenSummary x) {
+        return GroupReplicates.key(x.device(), x.study(), x.phase(), x.stack(), x.endpoint(), x.concurrency());
+    }
+
+    /** " [lo, hi]" after a ratio, " (no interval: n < min_n)" without one, "" without replicates at all. */
+    static String timesCi(GroupReplicates g, double[] ci) {
+        if (g == GroupReplicates.NONE) return "";
+        return ci == null ? " " + NO_INTERVAL : " [" + plain(ci[0], 2) + ", " + plain(ci[1], 2) + "]";
+    }
+
+    /** " [lo, hi %]" after a share in percent, as {@link #timesCi}. */
+    static String percentCi(GroupReplicates g, double[] ci) {
+        if (g == GroupReplicates.NONE) return "";
+        return ci == null ? " " + NO_INTERVAL : " [" + plain(100 * ci[0], 0) + ", " + plain(100 * ci[1], 0) + " %]";
+    }
+
+    /** What a ratio says where one of its groups is too small for an interval. */
+    public static final String NO_INTERVAL = "(no interval: n < min_n)";
+
+    private static String plain(double x, int scale) {
+        return new BigDecimal(x).setScale(scale, RoundingMode.HALF_UP).toPlainString();
     }
 
     static String percent(double share) {

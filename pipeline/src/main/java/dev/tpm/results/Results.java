@@ -13,6 +13,7 @@ import java.util.List;
  * @param memoryCheckpoints analysis.md 6: series of every study, by device, study, stack, t
  * @param sessions analysis.md 9 (version 4): every campaign of every study, by device and campaign
  * @param units analysis.md 11: the models with at least min_units units, by model, mix, metric, stack
+ * @param studyReplicates the seed studies' loadgen_summary groups' rps median replicates, for their ratios' intervals
  */
 public record Results(
         Dataset dataset,
@@ -24,11 +25,21 @@ public record Results(
         List<LoadgenSummary> loadgenSummary,
         List<MemoryCheckpoint> memoryCheckpoints,
         List<Session> sessions,
-        List<Unit> units) {
+        List<Unit> units,
+        GroupReplicates studyReplicates) {
 
     public Results {
         sessions = List.copyOf(sessions);
         units = List.copyOf(units);
+        if (studyReplicates == null) studyReplicates = GroupReplicates.NONE;
+    }
+
+    /** Results without the seed studies' group replicates. */
+    public Results(Dataset dataset, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
+            List<Replication> replication, List<ReplicationTau> replicationTau, List<LoadgenSummary> loadgenSummary,
+            List<MemoryCheckpoint> memoryCheckpoints, List<Session> sessions, List<Unit> units) {
+        this(dataset, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
+                sessions, units, GroupReplicates.NONE);
     }
 
     /** Results without version 4's sessions and units of one model. */

@@ -38,7 +38,7 @@ public final class HelloBlogNextTable extends StudyTable {
                 + " of the blog post answered by its stacks on the blog's protocol (wrk on the same host), medians over the"
                 + " measured runs." + from(s));
         t.text("device").text("question").text("stack").text("endpoint").number("concurrency").number("throughput (req/s)")
-                .number("p50 (ms)").number("p99 (ms)").number("errors (%)").number("x baseline").text("host saturated");
+                .number("p50 (ms)").number("p99 (ms)").number("errors (%)").number("x baseline [CI]").text("host saturated");
         for (Answer a : HelloBlogNext.answers(r)) {
             t.group();
             for (Cell c : a.cells()) {
@@ -51,7 +51,7 @@ public final class HelloBlogNextTable extends StudyTable {
                         x == null ? c.status() : Rounding.value(Quantity.RPS, x.rpsMedian()),
                         x == null ? "" : Rounding.latency(x.latP50Ms(), s.latencyResolution(a.device())),
                         x == null ? "" : Rounding.latency(x.latP99Ms(), s.latencyResolution(a.device())),
-                        Rounding.value(Quantity.PERCENT, 100 * c.errorShare()), Rounding.value(Quantity.RATIO, c.ratio()),
+                        Rounding.value(Quantity.PERCENT, 100 * c.errorShare()), ratio(a.question(), c),
                         x == null ? "" : saturatedCell(x));
             }
             t.note(a.question().id() + " (" + a.question().title() + ", x baseline: " + baseline(a.question()) + "): "
@@ -63,10 +63,27 @@ public final class HelloBlogNextTable extends StudyTable {
         if (saturation != null) t.note(saturation);
         return t.note("errors: failed requests (socket errors and non-2xx) / requests over the non-warm-up runs with results,"
                         + " measured or discarded; a run above max_error_rate is discarded, so a group with no measured run"
-                        + " still shows how much it failed. " + SATURATED_COLUMN + " n/a: no run has the value.")
+                        + " still shows how much it failed. " + ciNote(r) + " " + SATURATED_COLUMN + " n/a: no run has the value.")
                 .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.PERCENT, Quantity.RATIO), s.latencyResolution()))
                 .note(TableText.sourceNote("loadgen_summary.csv"))
                 .build();
+    }
+
+    private static String ciNote(Results r) {
+        double conf = r.dataset().config().confidence();
+        return "[lo, hi] after a ratio or share: its " + Rounding.value(Quantity.PERCENT, 100 * conf).replaceAll("\\.0$", "")
+                + " % percentile bootstrap interval, from replicate b of one group's median rps over replicate b of the other's"
+                + " (each group's own stream, seeded from rng_seed and the group key; analysis.md 4's ratio_b); n < min_n: a"
+                + " group has fewer than min_n = " + r.studyReplicates().minN() + " measured runs, too few for one.";
+    }
+
+    /** The ratio with its interval, or with "n < min_n" where a group is too small for one. */
+    private static String ratio(HelloBlogNext.Question q, Cell c) {
+        String point = Rounding.value(Quantity.RATIO, c.ratio());
+        // the baseline against itself is 1 by definition: no interval to give
+        if (Double.isNaN(c.ratio()) || c.stack().equals(q.baselineStack())) return point;
+        if (c.ratioCi() == null) return point + " (n < min_n)";
+        return point + " [" + Rounding.value(Quantity.RATIO, c.ratioCi()[0]) + ", " + Rounding.value(Quantity.RATIO, c.ratioCi()[1]) + "]";
     }
 
     private static String baseline(HelloBlogNext.Question q) {

@@ -45,6 +45,20 @@ public final class NodePiTable extends StudyTable {
         return x / y;
     }
 
+    /**
+     * The ratio a / b with its percentile bootstrap interval (ratio_b from the two groups' replicates,
+     * analysis.md 4), "(n < min_n)" where a group is too small for one, n/a where either is missing.
+     */
+    static String ratioCell(Results r, StudyScope s, String device, int c, String a, String b) {
+        double ratio = ratio(s, device, c, a, b);
+        String point = Rounding.value(Quantity.RATIO, ratio);
+        if (Double.isNaN(ratio)) return point;
+        double[] ci = dev.tpm.results.HelloBlogNext.interval(r.studyReplicates(), s.row(device, a, Endpoints.HELLO_JSON, c).orElse(null),
+                s.row(device, b, Endpoints.HELLO_JSON, c).orElse(null));
+        return ci == null ? point + " (n < min_n)"
+                : point + " [" + Rounding.value(Quantity.RATIO, ci[0]) + ", " + Rounding.value(Quantity.RATIO, ci[1]) + "]";
+    }
+
     @Override
     public TableModel build(Results r) {
         StudyScope s = StudyScope.of(r, study());
@@ -63,8 +77,8 @@ public final class NodePiTable extends StudyTable {
             }
             t.group();
             String model = Optional.ofNullable(s.deviceModel(device)).orElse("n/a");
-            String fastify = Rounding.value(Quantity.RATIO, ratio(s, device, c.getAsInt(), FASTIFY, EXPRESS));
-            String cluster = Rounding.value(Quantity.RATIO, ratio(s, device, c.getAsInt(), CLUSTER, EXPRESS));
+            String fastify = ratioCell(r, s, device, c.getAsInt(), FASTIFY, EXPRESS);
+            String cluster = ratioCell(r, s, device, c.getAsInt(), CLUSTER, EXPRESS);
             for (String stack : s.stacks()) {
                 Optional<LoadgenSummary> x = s.row(device, stack, Endpoints.HELLO_JSON, c.getAsInt());
                 Optional<LoadgenSummary> heavy = s.row(device, stack, Endpoints.HEAVY, c.getAsInt());
@@ -83,7 +97,12 @@ public final class NodePiTable extends StudyTable {
         String saturation = saturationNote(shown);
         if (saturation != null) t.note(saturation);
         return t.note("Fastify / Express: req/s of " + FASTIFY + " / req/s of " + EXPRESS + " on the device (the guide's"
-                        + " \"+32% vs Express\"); cluster / single: " + CLUSTER + " / " + EXPRESS + " (its \"roughly 4x\")."
+                        + " \"+32% vs Express\"); cluster / single: " + CLUSTER + " / " + EXPRESS + " (its \"roughly 4x\");"
+                        + " [lo, hi]: the ratio's " + Rounding.value(Quantity.PERCENT, 100 * r.dataset().config().confidence())
+                        .replaceAll("\\.0$", "") + " % percentile bootstrap interval, from replicate b of one group's median"
+                        + " rps over replicate b of the other's (each group's own stream, seeded from rng_seed and the group"
+                        + " key); n < min_n: a group has fewer than min_n = " + r.studyReplicates().minN()
+                        + " measured runs, too few for one."
                         + " Memory: the largest peak RSS of the server's whole process tree (every worker counted),"
                         + " MiB = KiB / 1024. Node: the stack's versions.runtime in campaign.json. n/a: not measured.")
                 .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB, Quantity.RATIO), s.latencyResolution()))

@@ -1,5 +1,6 @@
 package dev.tpm.collect.stack;
 
+import dev.tpm.collect.sample.Commands;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
  * campaign.json's {@code stacks[].runtime_bytes} (servers.md version 4 "Runtime size"): what
@@ -28,6 +28,7 @@ public final class RuntimeSize {
     public record Paths(String runtime, List<Path> paths) {}
 
     private static final long TIMEOUT_MS = 30_000;
+    private static final Commands COMMANDS = Commands.systemWithStderr(TIMEOUT_MS);
     private static final Set<Path> SYSTEM_PREFIXES = Set.of(Path.of("/usr"), Path.of("/usr/local"), Path.of("/"));
 
     private RuntimeSize() {}
@@ -176,19 +177,6 @@ public final class RuntimeSize {
 
     /** stdout and stderr of a short command; an exception when it fails. */
     private static String run(List<String> argv) throws IOException {
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        try (InputStream in = p.getInputStream()) {
-            byte[] out = in.readAllBytes();
-            if (!p.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
-                throw new IOException(String.join(" ", argv) + ": no exit within " + TIMEOUT_MS + " ms");
-            }
-            if (p.exitValue() != 0) throw new IOException(String.join(" ", argv) + ": exit " + p.exitValue());
-            return new String(out, StandardCharsets.UTF_8);
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException(String.join(" ", argv) + ": interrupted", e);
-        }
+        return COMMANDS.run(argv);
     }
 }

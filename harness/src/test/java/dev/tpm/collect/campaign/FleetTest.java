@@ -230,13 +230,13 @@ class FleetTest {
     }
 
     /**
-     * A campaign's runs: every planned (phase, stack, endpoint, concurrency, run, warm-up) that
-     * has a row, any status, and its measured ok rows counted by the same key, after checking that
-     * no seq and no measured (..., offered rps) comes twice. Phase 4's rates derived from a
-     * campaign's own phase-1 medians differ between campaigns, and so does how far phase 4's search
-     * steps (it stops at the first rate that fails on that device), so the keys leave the rates
-     * out and a phase-4 key counts whether it was measured, not how many rates; a warm-up that
-     * failed is not run again, so only the measured runs are counted.
+     * A campaign's groups: every (phase, stack, endpoint, concurrency) it ran, warm-ups apart, with
+     * its count of measured ok runs, after checking that no seq and no measured (..., run, offered
+     * rps) comes twice. Run numbers are left out of the key: a run that failed or was discarded
+     * is retried under the next number, as often on one device as on the other. Phase 4's rates
+     * derived from a campaign's own phase-1 medians differ between campaigns, and so does how far
+     * phase 4's search steps (it stops at the first rate that fails on that device), so a phase-4
+     * group counts whether it was measured, not how many rates.
      */
     private static Map<String, Integer> runs(Path campaign) throws IOException {
         Map<String, Integer> counts = new TreeMap<>();
@@ -247,11 +247,12 @@ class FleetTest {
             if (!Files.exists(csv)) continue;
             for (RunRow r : RunFiles.read(csv, phase)) {
                 assertTrue(seqs.add(r.seq()), campaign + ": seq " + r.seq() + " twice");
-                String key = phase + " " + r.stack() + " " + r.endpoint() + " " + r.concurrency() + " " + r.run()
+                String key = phase + " " + r.stack() + " " + r.endpoint() + " " + r.concurrency()
                         + (r.warmup() ? " warm-up" : "");
                 counts.putIfAbsent(key, 0);
                 if (!r.ok() || r.warmup()) continue;
-                assertTrue(measured.add(key + " " + r.offeredRps()), campaign + ": " + key + " " + r.offeredRps() + " measured twice");
+                String run = key + " run " + r.run() + " " + r.offeredRps();
+                assertTrue(measured.add(run), campaign + ": " + run + " measured twice");
                 if (phase == 4) counts.put(key, 1);
                 else counts.merge(key, 1, Integer::sum);
             }

@@ -107,8 +107,13 @@ class BadInputTest {
                         P2, "line 1", null, "expected at least one data row after the header"),
                 c("empty file", d -> Fixtures.write(d, P1, ""),
                         P1, "line 1", null, "expected a header row, found an empty file"),
-                c("phase1.csv missing", d -> Fixtures.delete(d, P1),
-                        P1, null, null, "no such file"),
+                // data.md version 4: phase1.csv may be absent only when another phase file has rows or a
+                // phase-3 series exists; this campaign keeps neither
+                c("phase1.csv missing, and no other phase's rows", d -> {
+                    Fixtures.delete(d, P1);
+                    Fixtures.delete(d, P2);
+                    Fixtures.delete(d, P3);
+                }, P1, null, null, "no such file"),
                 c("duplicate column in the header", edit(P1, ",status,note\n", ",status,status\n"),
                         P1, "line 1", "status", "expected each column name once in the header, found 'status' at positions 20 and 21"),
 

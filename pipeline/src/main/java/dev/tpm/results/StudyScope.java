@@ -95,6 +95,16 @@ public record StudyScope(String study, List<Campaign> campaigns, List<String> de
                 && x.concurrency() == concurrency).findFirst();
     }
 
+    /**
+     * The slowest group (smallest rps_median, then stack id) of the device's endpoint at
+     * concurrency c: the denominator of ratio_to_slowest.
+     */
+    public Optional<LoadgenSummary> slowest(String device, String endpoint, int concurrency) {
+        return rows.stream().filter(x -> x.device().equals(device) && x.endpoint().equals(endpoint)
+                && x.concurrency() == concurrency && !Double.isNaN(x.rpsMedian()))
+                .min(Comparator.comparingDouble(LoadgenSummary::rpsMedian).thenComparing(LoadgenSummary::stack));
+    }
+
     /** The coarsest latency resolution of the load generators of the device's campaigns in this study. */
     public LatencyResolution latencyResolution(String device) {
         return LatencyResolution.coarsest(campaigns.stream().filter(c -> c.device().id().equals(device))

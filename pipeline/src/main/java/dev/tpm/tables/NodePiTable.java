@@ -50,13 +50,8 @@ public final class NodePiTable extends StudyTable {
      * analysis.md 4), "(n < min_n)" where a group is too small for one, n/a where either is missing.
      */
     static String ratioCell(Results r, StudyScope s, String device, int c, String a, String b) {
-        double ratio = ratio(s, device, c, a, b);
-        String point = Rounding.value(Quantity.RATIO, ratio);
-        if (Double.isNaN(ratio)) return point;
-        double[] ci = dev.tpm.results.HelloBlogNext.interval(r.studyReplicates(), s.row(device, a, Endpoints.HELLO_JSON, c).orElse(null),
-                s.row(device, b, Endpoints.HELLO_JSON, c).orElse(null));
-        return ci == null ? point + " (n < min_n)"
-                : point + " [" + Rounding.value(Quantity.RATIO, ci[0]) + ", " + Rounding.value(Quantity.RATIO, ci[1]) + "]";
+        return rpsRatioCell(r, s.row(device, a, Endpoints.HELLO_JSON, c).orElse(null),
+                s.row(device, b, Endpoints.HELLO_JSON, c).orElse(null), ratio(s, device, c, a, b));
     }
 
     @Override

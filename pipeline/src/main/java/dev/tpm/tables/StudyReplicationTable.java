@@ -106,6 +106,42 @@ public final class StudyReplicationTable extends StudyTable {
         return Double.NaN;
     }
 
+    /**
+     * The measured cell of a value: a ratio between stacks (fastify_over_express, cluster_over_single,
+     * ratio_to_slowest) with its interval ({@link #rpsRatioCell}), any other value rounded.
+     */
+    static String measuredCell(Results r, StudyScope s, String device, String stack, String metric, double m, Quantity q) {
+        Matcher x = NODE_RATIO.matcher(metric);
+        if (x.matches()) {
+            String other = x.group(1).startsWith("fastify") ? NodePiTable.FASTIFY : NodePiTable.CLUSTER;
+            return NodePiTable.ratioCell(r, s, device, Integer.parseInt(x.group(2)), other, NodePiTable.EXPRESS);
+        }
+        x = LOADGEN.matcher(metric);
+        if (x.matches() && x.group(1).equals("ratio_to_slowest")) {
+            int c = Integer.parseInt(x.group(2));
+            String endpoint = endpoint(s.study());
+            return rpsRatioCell(r, s.row(device, stack, endpoint, c).orElse(null), s.slowest(device, endpoint, c).orElse(null), m);
+        }
+        return Rounding.value(q, m, s.latencyResolution(device));
+    }
+
+    /**
+     * The measured side of "x smallest": a stack's value over the smallest stack's, with its interval
+     * where both are median throughputs (rps_median), bare for the quantities the studies do not
+     * bootstrap.
+     */
+    static String overSmallest(Results r, StudyScope s, String device, String stack, String smallest, String metric,
+            double ratio) {
+        Matcher x = LOADGEN.matcher(metric);
+        if (x.matches() && x.group(1).equals("rps_median")) {
+            int c = Integer.parseInt(x.group(2));
+            String endpoint = endpoint(s.study());
+            return rpsRatioCell(r, s.row(device, stack, endpoint, c).orElse(null), s.row(device, smallest, endpoint, c).orElse(null),
+                    ratio);
+        }
+        return Rounding.value(Quantity.RATIO, ratio);
+    }
+
     /** 1 = largest, among the values given (ties share the better rank). */
     static int rank(double x, List<Double> values) {
         int above = 0;
@@ -147,6 +183,7 @@ public final class StudyReplicationTable extends StudyTable {
                     List<Double> meaBoth = both.stream().map(mea::get).toList();
                     double pubMin = pubBoth.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
                     double meaMin = meaBoth.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+                    String smallest = both.stream().filter(k -> mea.get(k) == meaMin).findFirst().orElse(null);
                     boolean sameOrder = true;
                     for (PublishedValue p : g) {
                         double m = mea.get(p.stack());
@@ -154,10 +191,10 @@ public final class StudyReplicationTable extends StudyTable {
                         String rank = in ? rank(p.value(), pubBoth) + " / " + rank(m, meaBoth) : Rounding.MISSING;
                         String measuredCell = Double.isNaN(m)
                                 ? Studies.notBuilt(study, p.stack()).map(Studies.NotBuilt::text).orElse(Rounding.MISSING)
-                                : Rounding.value(q, m, s.latencyResolution(device));
+                                : measuredCell(r, s, device, p.stack(), p.metric(), m, q);
                         if (in && rank(p.value(), pubBoth) != rank(m, meaBoth)) sameOrder = false;
                         String ratio = in ? Rounding.value(Quantity.RATIO, p.value() / pubMin) + " / "
-                                + Rounding.value(Quantity.RATIO, m / meaMin) : Rounding.MISSING;
+                                + overSmallest(r, s, device, p.stack(), smallest, p.metric(), m / meaMin) : Rounding.MISSING;
                         t.row(p.table(), p.metric(), p.stack(), Rounding.plain(p.value()),
                                 p.unit() + (p.note().isEmpty() ? "" : " *"), device, measuredCell, rank, ratio);
                     }
@@ -191,7 +228,9 @@ public final class StudyReplicationTable extends StudyTable {
         return t.note("rank: 1 = the largest value of the seed table and metric, over the stacks that both the seed and the"
                         + " device have (n/a with fewer than two); x smallest: the value over the smallest of those stacks'"
                         + " values. measured n/a: the device's campaigns have no such value (a stack the package does not"
-                        + " have, an endpoint or concurrency not measured). The seeds' MB are compared with MiB.")
+                        + " have, an endpoint or concurrency not measured). The seeds' MB are compared with MiB. "
+                        + ratioIntervalNote(r) + " The studies bootstrap median throughput only: a measured ratio of"
+                        + " other quantities (best lap, latency, memory, CPU, a ratio over the smallest ratio) is bare.")
                 .note(Rounding.note(used, scope.latencyResolution()) + " Published values unrounded.")
                 .note("Measured values: tables/loadgen_summary.csv and tables/memory_checkpoints.csv. Published values:"
                         + " data/reference/published.csv.")

@@ -1,5 +1,6 @@
 package dev.tpm.tables;
 
+import dev.tpm.results.HelloBlogNext;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
@@ -51,6 +52,30 @@ public abstract class StudyTable implements SharedTable {
         if (hit.isEmpty()) return "Host saturation" + what + ": no measured run saturated its host.";
         return "Host saturated" + what + ": " + String.join("; ", hit) + ". In these runs the server and the load"
                 + " generator took turns on the same cores: their numbers describe the pair, not the server alone.";
+    }
+
+    /**
+     * A ratio of a's median rps over b's as a cell: the rounded ratio with its percentile bootstrap
+     * interval from the two groups' replicates (analysis.md 4, as ratios.csv), " (n < min_n)" where
+     * a group is too small for one, the bare value for a group over itself (the reference, 1) and
+     * n/a when the ratio is missing.
+     */
+    static String rpsRatioCell(Results r, LoadgenSummary a, LoadgenSummary b, double ratio) {
+        String point = Rounding.value(Quantity.RATIO, ratio);
+        if (Double.isNaN(ratio) || a == null || b == null || a.equals(b)) return point;
+        double[] ci = HelloBlogNext.interval(r.studyReplicates(), a, b);
+        return ci == null ? point + " " + N_BELOW_MIN
+                : point + " [" + Rounding.value(Quantity.RATIO, ci[0]) + ", " + Rounding.value(Quantity.RATIO, ci[1]) + "]";
+    }
+
+    /** What a ratio cell says where one of its groups has fewer runs than min_n. */
+    static final String N_BELOW_MIN = "(n < min_n)";
+
+    /** The note on the ratios' intervals, naming min_n. */
+    static String ratioIntervalNote(Results r) {
+        return "[lo, hi]: the " + TableText.ciLabel(r) + " of a ratio of two groups' median throughput, the percentile"
+                + " interval of the ratios of the two groups' bootstrap replicates (analysis.md 4, as ratios.csv); (n <"
+                + " min_n): a group has fewer than min_n = " + r.studyReplicates().minN() + " measured runs, too few for one.";
     }
 
     /** The caption's tail naming the devices and campaigns, and that they are not the seed's machines. */

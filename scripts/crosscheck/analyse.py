@@ -26,6 +26,7 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import analyse_v4_sessions
+import analyse_v4_units
 import common
 from common import CRUD_ENDPOINTS, ENDPOINTS, ENDPOINT_INDEX, METRICS, PAPER_STUDY, TESTED_METRICS
 
@@ -65,6 +66,9 @@ TABLES = {
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
     "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio", "comparable", "differs"]),
     "sessions": analyse_v4_sessions.SESSIONS_TABLE,
+    "units": analyse_v4_units.UNITS_TABLE,
+    "steady_stats": analyse_v4_units.STEADY_TABLE,
+    "warm_cold": analyse_v4_units.WARM_COLD_TABLE,
     "offered_load": (["device", "stack", "endpoint", "offered_rps"],
                      ["n", "rps", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_lo", "lat_p99_hi",
                       "lat_p999_ms", "peak_rss_mib", "kept_up"]),
@@ -74,7 +78,9 @@ TABLES = {
 }
 # written only when some paper campaign has measured phase-4 runs (analysis.md 10: a campaign without
 # phase 4 writes none of it)
-OPTIONAL_TABLES = ("offered_load", "capacity")
+# (the same for phase 5's steady_stats and warm_cold): table -> the table whose rows decide
+OPTIONAL_TABLES = {"offered_load": "offered_load", "capacity": "offered_load",
+                   "steady_stats": "steady_stats", "warm_cold": "steady_stats"}
 
 KIB_PER_MIB = 1024.0          # data.md / analysis.md: MiB = KiB / 1024
 BYTES_PER_MIB = 1024.0 * 1024.0
@@ -453,8 +459,8 @@ def loadgen_summary(ds):
     same_host_cores = {c.id: c.cores for c in ds.campaigns
                        if c.load_generator_host == "same" and c.cores is not None and c.cores >= 1}
     for r in ds.runs:
-        if r.phase == 4:
-            continue   # phase 4's rates have section 10, not section 8
+        if r.phase not in (1, 2):
+            continue   # phase 4's rates have section 10, phase 5 section 12, not section 8
         if exclusion_reason(r.row, ds.config["max_error_rate"]) is None:
             k = (r.device, r.study, r.phase, r.row["stack"], r.row["endpoint"], r.row["concurrency"])
             groups[k].append(r.row)
@@ -570,7 +576,9 @@ def analyse(ds):
         return dist
 
     # section 1 (paper campaigns only)
-    measured = {1: defaultdict(list), 2: defaultdict(list), 4: defaultdict(list)}   # phase -> device -> [(row, derived)]
+    measured = {p: defaultdict(list) for p in (1, 2, 4, 5)}   # phase -> device -> [(row, derived)]
+    unit_values = analyse_v4_units.UnitValues()   # section 11: each device's values with their replicates
+    phase1_groups = {}   # (device, stack, endpoint, metric) -> (values, replicates or None), section 12
     counted4 = defaultdict(list)   # device -> [(row, reason)]: every phase-4 row but the warm-ups
     excluded1 = defaultdict(lambda: defaultdict(int))          # (device, stack, endpoint) -> reason -> count
     for r in ds.runs:
@@ -611,7 +619,8 @@ def analyse(ds):
                         continue
                     row = {"device": dev, "stack": s, "endpoint": e, "metric": m, **describe(x),
                            "small_n": len(x) < min_n}
-                    set_ci(row, "ci_low", "ci_high", x, len(x), "group_stats", (dev, s, e, m), "group", dev, s, e, m)
+                    dist = set_ci(row, "ci_low", "ci_high", x, len(x), "group_stats", (dev, s, e, m), "group", dev, s, e, m)
+                    phase1_groups[(dev, s, e, m)] = (x, dist)
                     out["group_stats"].append(row)
                     lookup[(dev, s, f"{m}:{e}")] = row["median"]
 
@@ -714,6 +723,8 @@ def analyse(ds):
                     r["ratio_to_best"] = best / r["w_rps_per_mib"]
             ranks[mix] = {r["stack"]: r["rank"] for r in rows if r["rank"] is not None}
             for col in ("w_rps", "w_peak_mib", "w_rps_per_mib", "w_p99_ms", "w_energy_mj"):
+                for r in rows:
+                    unit_values.put(dev, mix, col, r["stack"], r[col], reps_of.get((mix, r["stack"], col)))
                 ratios.extend(ratio_rows(dev, mix, col, [(r["stack"], r[col], reps_of.get((mix, r["stack"], col)))
                                                          for r in rows], conf, bands))
             out["weighted"].extend(rows)
@@ -745,6 +756,7 @@ def analyse(ds):
                     row[m] = float(np.median(x))
                     dist = set_ci(row, m + "_lo", m + "_hi", x, len(x), "stack_pooled", (dev, s), "pooled", dev, s, m)
                     pooled_cands[m].append((s, row[m], dist))
+                    unit_values.put(dev, "", m, s, row[m], dist)
             out["stack_pooled"].append(row)
             for m in ("idle_rss_mib", "startup_ms", "artifact_mib"):
                 lookup[(dev, s, m)] = row.get(m)
@@ -858,6 +870,11 @@ def analyse(ds):
     out["drift"] = drift(ds, order)
     # version 4: sessions (section 9), censored capacity (section 10), comparability (section 7)
     analyse_v4_sessions.extend(ds, out, order)
+    # version 4: units of one model (section 11), steady state (section 12)
+    out["units"] = analyse_v4_units.units(ds, unit_values, devices, [m for m, _ in ds.mixes], order, RATIO_METRICS,
+                                          bands, rng_for)
+    out["steady_stats"], out["warm_cold"] = analyse_v4_units.steady(ds, measured[5], phase1_groups, order,
+                                                                    ENDPOINT_INDEX, describe, set_ci, bands)
     out["_bands"] = bands.rows
     return out
 
@@ -924,7 +941,7 @@ def write_all(out, outdir):
     """Write every table into a fresh temporary folder, then move the files into outdir."""
     os.makedirs(outdir, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix=".crosscheck-", dir=outdir)
-    written = [n for n in TABLES if n not in OPTIONAL_TABLES or out.get("offered_load")]
+    written = [n for n in TABLES if n not in OPTIONAL_TABLES or out.get(OPTIONAL_TABLES[n])]
     for name in written:
         keys, vals = TABLES[name]
         common.write_csv(os.path.join(tmp, name + ".csv"), keys + vals, out.get(name, []))

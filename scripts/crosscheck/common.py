@@ -46,6 +46,8 @@ DEFAULT_CONFIG = {
     "memory_checkpoints_s": [60, 300],
     "latency_slo_ms": 50,
     "kept_up_ratio": 0.95,
+    "min_units": 2,
+    "device_models": {},
 }
 
 # phase1.csv / phase2.csv columns (data.md table) and their types
@@ -55,7 +57,8 @@ INT_COLS = ["seq", "concurrency", "threads", "run", "warmup", "requests", "error
             "latency_corrected"]
 DEC_COLS = ["duration_s", "rps", "lat_mean_ms", "lat_p50_ms", "lat_p75_ms", "lat_p90_ms",
             "lat_p99_ms", "lat_max_ms", "startup_ms", "cpu_s", "energy_j", "mean_power_w",
-            "loadgen_cpu_s", "temp_max_c", "freq_min_mhz", "lat_p999_ms", "offered_rps", "steal_s"]
+            "loadgen_cpu_s", "temp_max_c", "freq_min_mhz", "lat_p999_ms", "offered_rps", "steal_s",
+            "prior_load_s"]
 TEXT_COLS = ["stack", "endpoint", "started_at", "throttled", "status", "note"]
 KNOWN_COLS = set(INT_COLS) | set(DEC_COLS) | set(TEXT_COLS)
 REQUIRED_COLS = ["seq", "stack", "endpoint", "concurrency", "run", "warmup", "status"]
@@ -116,6 +119,7 @@ class Campaign:
     study: str = PAPER_STUDY
     load_generator_host: str = None   # campaign.json load_generator.host: same / separate
     cores: int = None                 # campaign.json device.cores
+    model_id: str = None              # campaign.json device.model_id (version 4)
 
 
 @dataclass
@@ -199,7 +203,11 @@ def read_config(root):
             if not isinstance(v, list) or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                   and math.isfinite(x) and x >= 0 for x in v):
                 raise DataError(rel, f"$.{k}", k, "a list of non-negative numbers of seconds", v)
-        elif k == "min_n":
+        elif k == "device_models":
+            if not isinstance(v, dict) or not all(isinstance(a, str) and a and isinstance(b, str) and b
+                                                  for a, b in v.items()):
+                raise DataError(rel, f"$.{k}", k, "an object of device id -> model id", v)
+        elif k in ("min_n", "min_units"):
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise DataError(rel, f"$.{k}", k, "an integer >= 1", v)
         elif k == "posthoc_test":
@@ -333,15 +341,24 @@ def read_campaign_json(root, cid):
     lg = j.get("load_generator")
     host = lg.get("host") if isinstance(lg, dict) else None
     cores = dev.get("cores") if isinstance(dev.get("cores"), int) and not isinstance(dev.get("cores"), bool) else None
-    return Campaign(cid, dev["id"], stacks, ps, study, host, cores)
+    model_id = dev.get("model_id")
+    if model_id is not None and (not isinstance(model_id, str) or not model_id):
+        raise DataError(rel, "$.device.model_id", "model_id", "a model id such as x86-vm-2c", model_id)
+    return Campaign(cid, dev["id"], stacks, ps, study, host, cores, model_id)
+
+
+def header_of(root, rel):
+    with open(os.path.join(root, rel), encoding="utf-8", newline="") as f:
+        return next(csv.reader(f), [])
 
 
 def read_runs(root, camp, phase, stack_ids, seqs):
     rel = f"raw/{camp.id}/phase{phase}.csv"
     if not os.path.isfile(os.path.join(root, rel)):
-        if phase == 1:
-            raise DataError(rel, "line 0", "-", "a phase1.csv file", "no file")
-        return []
+        return []   # phase1.csv may be absent (data.md version 4): load() checks the campaign has rows
+    if phase == 5 and "prior_load_s" not in header_of(root, rel):
+        raise DataError(rel, "line 1", "prior_load_s", "a required column prior_load_s (phase5.csv)",
+                        ",".join(header_of(root, rel)))
     header, body = _read_csv(root, rel)
     for c in REQUIRED_COLS:
         if c not in header:
@@ -397,12 +414,14 @@ def read_runs(root, camp, phase, stack_ids, seqs):
         if phase == 4 and (v["offered_rps"] is None or not v["offered_rps"] > 0):
             raise DataError(rel, f"line {line}", "offered_rps", "an offered rate > 0 (every row of phase4.csv)",
                             "" if v["offered_rps"] is None else v["offered_rps"])
+        if phase == 5 and v["prior_load_s"] is None:
+            raise DataError(rel, f"line {line}", "prior_load_s", "a value (every row of phase5.csv)", "")
         if v["latency_corrected"] not in (None, 0, 1):
             raise DataError(rel, f"line {line}", "latency_corrected", "0 or 1", v["latency_corrected"])
         if v["throttled"] is not None and not _HEX_RE.match(v["throttled"]):
             raise DataError(rel, f"line {line}", "throttled", "hex text such as 0x0", v["throttled"])
         if v["status"] == "ok":
-            needed = OK_REQUIRED + (OK_REQUIRED_P1 if phase == 1 else []) if camp.study == PAPER_STUDY \
+            needed = OK_REQUIRED + (OK_REQUIRED_P1 if phase in (1, 5) else []) if camp.study == PAPER_STUDY \
                 else OK_REQUIRED_OTHER_STUDY
             for c in needed:
                 if v[c] is None:
@@ -479,8 +498,12 @@ def load(root, check_manifest=True):
         ids = {s["id"] for s in camp.stacks}
         seqs = set()
         runs = read_runs(root, camp, 1, ids, seqs) + read_runs(root, camp, 2, ids, seqs) \
-            + read_runs(root, camp, 4, ids, seqs)
+            + read_runs(root, camp, 4, ids, seqs) + read_runs(root, camp, 5, ids, seqs)
         series = read_series(root, camp, ids)
+        if not runs and not series:   # version 4: phase1.csv may be absent only beside other rows or a series
+            raise DataError(f"raw/{cid}/phase1.csv", "line 0", "-",
+                            "a phase1.csv file (the campaign has no rows in another phase file and no phase-3 series)",
+                            "no file")
         if cid in cfg["exclude_campaigns"]:
             continue
         ds.runs.extend(runs)

@@ -47,6 +47,8 @@ def canon_key(s):
 def ci_partner(col, columns):
     """For a CI column, the other end's column name; None for other columns."""
     pairs = {"ci_low": "ci_high", "ci_high": "ci_low"}
+    if col in ("lo", "hi") and "lo" in columns and "hi" in columns:   # units.csv
+        return "hi" if col == "lo" else "lo"
     if col in pairs:
         return pairs[col]
     for a, b in (("_lo", "_hi"), ("_hi", "_lo")):
@@ -74,11 +76,11 @@ def read_bands(path):
 
 
 def tie_undecided(name, key, col, bands):
-    """ratios.csv `tied` (= ratio_lo <= 1) may differ between two bootstrap streams only where 1
-    lies inside ratio_lo's Monte Carlo band: there the streams' draws decide, not the data."""
-    if name != "ratios.csv" or col != "tied" or not bands:
+    """ratios.csv's and units.csv's `tied` (= ratio_lo <= 1) may differ between two bootstrap streams
+    only where 1 lies inside ratio_lo's Monte Carlo band: there the streams' draws decide, not the data."""
+    if name not in ("ratios.csv", "units.csv") or col != "tied" or not bands:
         return False
-    band = bands.get(("ratios", "|".join(key), "ratio_lo"))
+    band = bands.get((name[:-4], "|".join(key), "ratio_lo"))
     return band is not None and band[0] <= 1.0 <= band[1]
 
 

@@ -80,6 +80,7 @@ class Gen:
         self.seed = seed
         self.ndev = devices
         self.bootstrap = bootstrap
+        self.models = {}   # version 4: device -> (model id, "recorded" in campaign.json or "config")
 
     # ---- config -----------------------------------------------------------------------------
     def mixes(self, gap):
@@ -146,7 +147,7 @@ class Gen:
              "temp_max_c": round(rnd.uniform(45, 84), 1), "freq_min_mhz": rnd.choice([2400, 2400, 1800.5])}
         if rnd.random() < 0.05:
             d["cpu_s"] = None   # a run without CPU time in a file that has the column
-        if phase == 1:
+        if phase in (1, 5):   # a phase-5 run records its own start (data.md version 4)
             d["startup_ms"] = r2(prof["startup_ms"]) if group["const"] else r2(prof["startup_ms"] * rnd.uniform(0.8, 1.3))
             d["idle_rss_kib"] = idle
             d["idle_pss_kib"] = int(idle * 0.9)
@@ -225,8 +226,10 @@ class Gen:
         if study == common.PAPER_STUDY:
             cols = common.REQUIRED_COLS + ["duration_s", "requests", "rps", "lat_p50_ms", "lat_p99_ms",
                                            "peak_rss_kib"]
-            if phase == 1:
+            if phase in (1, 5):
                 cols += ["startup_ms", "idle_rss_kib"]
+            if phase == 5:
+                cols += ["prior_load_s"]
         else:   # the lighter required columns of a non-paper study (data.md version 2)
             cols = common.REQUIRED_COLS + common.OK_REQUIRED_OTHER_STUDY
         cols += [c for c in EXTRA_COLS if rnd.random() < 0.7 or c in ("throttled", "errors_connect",
@@ -274,6 +277,12 @@ class Gen:
                         "versions": {"runtime": "synthetic", "sqlite": "synthetic"}} for s in stacks],
         }
         if study == common.PAPER_STUDY:
+            model = self.models.get(device)
+            if model is not None and model[1] == "recorded":
+                cj["device"]["model_id"] = model[0]
+            if self.has_phase5(cid):
+                cj["protocol"]["phase5"] = {"endpoints": ["get_item", "post_item"], "prior_load_s": 30, "runs": 5,
+                                            "warmups": 0, "duration_s": 10, "concurrency": 30}
             v4 = random.Random(f"{self.seed}-v4-setup-{cid}")
             if v4.random() < 0.4:
                 cj["protocol"]["server_cpus"] = v4.choice(["1", "0-3"])
@@ -362,9 +371,47 @@ class Gen:
         if self.phase4 and self.rnd4.random() < 0.8:
             main, self.rnd = self.rnd, self.rnd4
             try:
-                self.phase4_csv(d, stacks, profiles, seq)
+                seq = self.phase4_csv(d, stacks, profiles, seq)
             finally:
                 self.rnd = main
+        # phase 5 (version 4): steady state, its own stream keyed by the campaign
+        if self.has_phase5(cid):
+            main, self.rnd = self.rnd, random.Random(f"{self.seed}-v4-phase5-rows-{cid}")
+            try:
+                self.phase5_csv(d, stacks, profiles, energy, seq)
+            finally:
+                self.rnd = main
+
+    def has_phase5(self, cid):
+        return random.Random(f"{self.seed}-v4-phase5-{cid}").random() < 0.6
+
+    def phase5_csv(self, d, stacks, profiles, energy, seq):
+        """Steady-state runs of get_item and post_item (sometimes one of them, sometimes a stack
+        without any): a stack's own warm factor on throughput (0.9 to 1.6) and latency; groups of 1 to
+        8 measured runs, so that some lack an interval; every row with prior_load_s."""
+        rnd = self.rnd
+        rows = []
+        for s in stacks:
+            if rnd.random() < 0.15:
+                continue
+            warm = dict(profiles[s])
+            f = rnd.uniform(0.9, 1.6)
+            warm["rps"] = warm["rps"] * f
+            warm["lat"] = warm["lat"] / f
+            for ep in ["get_item", "post_item"]:
+                if rnd.random() < 0.2:
+                    continue
+                n = rnd.randint(5, 8) if rnd.random() > 0.2 else rnd.randint(1, 4)
+                rows += self.rows_for_group(warm, s, ep, 5, 30, energy and rnd.random() < 0.5, n)
+        if not rows:
+            return
+        rnd.shuffle(rows)
+        for r in rows:
+            seq += 1
+            r["seq"] = seq
+            r["threads"] = 2
+            r["prior_load_s"] = 30
+        self.write_csv(os.path.join(d, "phase5.csv"), rows, 5)
 
     def phase4_rows(self, prof, stack, ep, rate, capacity, nmeasured, only_excluded=False, edge=None):
         """Warm-ups, measured and excluded open-loop runs at one offered rate. Below the stack's
@@ -437,7 +484,7 @@ class Gen:
                     n = rnd.randint(5, 8) if rnd.random() > 0.2 else rnd.randint(1, 4)
                     rows += self.phase4_rows(profiles[s], s, ep, rate, capacity, n, only_excluded, edge)
         if not rows:
-            return
+            return seq
         rnd.shuffle(rows)
         for r in rows:
             seq += 1
@@ -451,6 +498,7 @@ class Gen:
             f.write(",".join(cols) + "\n")
             for r in rows:
                 f.write(",".join("" if r.get(c) is None else str(r.get(c)) for c in cols) + "\n")
+        return seq
 
     def other_campaign(self, root, cid, device, study, stacks, profiles):
         """A campaign of a non-paper study: its endpoints at one or more concurrency levels, phase 1 and
@@ -535,6 +583,11 @@ class Gen:
         for p in profiles.values():
             p["sat"] = rnd.choice([5, 20, 60, 150, 400])
         devices = rnd.sample(DEVICE_NAMES, self.ndev)
+        # version 4 (own stream): units of one model, recorded in campaign.json or named by device_models
+        v4u = random.Random(f"{self.seed}-v4-units")
+        if len(devices) >= 2 and v4u.random() < 0.8:
+            for dev in v4u.sample(sorted(devices), v4u.randint(2, len(devices))):
+                self.models[dev] = ("synthetic-model", v4u.choice(["recorded", "recorded", "config"]))
         # the zero-weight rule: a device without (measured) runs of one CRUD endpoint
         gap_dev = rnd.choice(devices) if rnd.random() < 0.6 else None
         gap = (rnd.choice(CRUD_ENDPOINTS), rnd.choice(["none", "excluded"])) if gap_dev else None
@@ -586,6 +639,12 @@ class Gen:
             elif v3 < 0.6:
                 cfg["latency_slo_ms"] = self.rnd4.choice([10, 25.5, 100])
                 cfg["kept_up_ratio"] = self.rnd4.choice([0.9, 0.99])
+        del cfg["min_units"], cfg["device_models"]
+        named = {dev: m for dev, (m, how) in sorted(self.models.items()) if how == "config"}
+        if named:
+            cfg["device_models"] = named
+        if v4u.random() < 0.2:
+            cfg["min_units"] = v4u.choice([1, 3])
         with open(os.path.join(root, "config", "analysis.json"), "w", encoding="utf-8") as f:
             json.dump(cfg, f, indent=2)
             f.write("\n")

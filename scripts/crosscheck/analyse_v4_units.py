@@ -1,0 +1,192 @@
+"""Version 4 of spec/analysis.md, sections 11 (units of one model) and 12 (steady state, phase 5).
+
+Written from spec/analysis.md, data.md and outputs.md version 4 alone. analyse.py records, while it
+computes each device's weighted.csv and stack_pooled.csv, every value with the bootstrap replicates
+behind its CI (`UnitValues`), and each phase-1 group's rps and lat_p99_ms replicates; `extend(...)`
+then adds units.csv, steady_stats.csv and warm_cold.csv.
+
+Choices where the spec leaves room (compare with the Java side):
+U1. A device's model: the model_id its counted campaigns record (two different ones are bad input),
+    else analysis.json's device_models entry, else a model of its own (the device id), which has
+    one unit and so no rows. A unit is a device with a counted paper campaign.
+U2. The best stack's own row: ratio 1, no interval, tied true, as in ratios.csv.
+U3. A stack without a value on some unit: `units` counts the units with one, `missing` names the
+    others ("<device>: no value", in device order, "; " between), every other column is empty.
+    Such a stack is no candidate for `best`.
+U4. The model's unit count U (the draws' width) counts every unit of the model, also those without
+    any value; a stack gets lo/hi only when every unit has its value with replicates.
+W1. steady_stats.csv's metrics: rps, lat_p50_ms, lat_p99_ms, peak_rss_mib, in that order; a metric
+    without values has no row (as group_stats.csv).
+W2. warm_cold.csv: a row per (device, stack, endpoint) with measured runs in both phases; a p99 or
+    rps median missing on either side leaves that column and its ratio empty.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+import numpy as np
+
+import common
+
+NAN = float("nan")
+UNITS_TABLE = (["model", "mix", "metric", "stack"],
+               ["units", "mean", "min", "max", "spread", "lo", "hi", "best", "ratio", "ratio_lo", "ratio_hi",
+                "tied", "missing"])
+STEADY_TABLE = (["device", "stack", "endpoint", "metric"],
+                ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n"])
+WARM_COLD_TABLE = (["device", "stack", "endpoint"],
+                   ["cold_rps", "warm_rps", "warm_over_cold", "warm_over_cold_lo", "warm_over_cold_hi",
+                    "cold_p99_ms", "warm_p99_ms", "p99_warm_over_cold", "p99_warm_over_cold_lo",
+                    "p99_warm_over_cold_hi"])
+STEADY_METRICS = ["rps", "lat_p50_ms", "lat_p99_ms", "peak_rss_mib"]
+# units.csv's metrics: ratios.csv's but the sweep; weighted ones per mix, pooled ones with an empty mix
+WEIGHTED_METRICS = ["w_rps_per_mib", "w_rps", "w_peak_mib", "w_p99_ms", "w_energy_mj"]
+POOLED_METRICS = ["idle_rss_mib", "startup_ms"]
+
+
+class UnitValues:
+    """Each device's values of units.csv's metrics: (mix, metric, stack) -> (value, replicates or None)."""
+
+    def __init__(self):
+        self.by_device = defaultdict(dict)
+
+    def put(self, device, mix, metric, stack, value, replicates):
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            return
+        self.by_device[device][(mix, metric, stack)] = (float(value), None if replicates is None
+                                                        else np.asarray(replicates, dtype=float))
+
+
+def device_models(ds, devices):
+    """U1: device -> model id."""
+    cfg = ds.config
+    recorded = defaultdict(set)
+    for c in ds.campaigns:
+        if c.id in cfg["exclude_campaigns"] or c.model_id is None:
+            continue
+        recorded[c.device].add(c.model_id)
+    out = {}
+    for dev in devices:
+        ids = recorded.get(dev, set())
+        if len(ids) > 1:
+            raise common.DataError(f"raw/<campaigns of {dev}>/campaign.json", "$.device.model_id", "model_id",
+                                   "one model id per device", ", ".join(sorted(ids)))
+        out[dev] = next(iter(ids)) if ids else cfg["device_models"].get(dev, dev)
+    return out
+
+
+def units(ds, unit_values, devices, mixes, order, ratio_higher, bands, rng_for):
+    """units.csv (section 11). rng_for(root_seed, *key): analyse.py's stream for a key."""
+    cfg = ds.config
+    B = cfg["bootstrap_resamples"]
+    conf = cfg["confidence"]
+    sidx = {s: i for i, s in enumerate(order)}
+    models = defaultdict(list)
+    for dev, model in device_models(ds, devices).items():
+        models[model].append(dev)
+    rows = []
+    criteria = [("", m) for m in POOLED_METRICS] + [(mix, m) for mix in sorted(mixes) for m in WEIGHTED_METRICS]
+    for model in sorted(models):
+        units_ = sorted(models[model])
+        U = len(units_)
+        if U < max(1, cfg["min_units"]) or U < 2:
+            continue
+        rng = rng_for(cfg["rng_seed"], model, "units")
+        unit_draw = rng.integers(0, U, size=(B, U))
+        rep_draw = rng.integers(0, B, size=(B, U))
+        for mix, metric in criteria:
+            stacks = sorted({k[2] for d in units_ for k in unit_values.by_device[d] if k[0] == mix and k[1] == metric},
+                            key=lambda s: sidx.get(s, len(sidx)))
+            if not stacks:
+                continue
+            cands = []
+            group = []
+            for s in stacks:
+                have = [unit_values.by_device[d].get((mix, metric, s)) for d in units_]
+                with_value = [h for h in have if h is not None]
+                row = {"model": model, "mix": mix, "metric": metric, "stack": s, "units": len(with_value),
+                       "mean": NAN, "min": NAN, "max": NAN, "spread": NAN, "lo": NAN, "hi": NAN, "best": None,
+                       "ratio": NAN, "ratio_lo": NAN, "ratio_hi": NAN, "tied": None, "missing": None}
+                if len(with_value) < U:
+                    row["missing"] = "; ".join(f"{d}: no value" for d, h in zip(units_, have) if h is None)
+                    group.append(row)
+                    continue
+                vals = [h[0] for h in have]
+                row["mean"] = float(np.mean(vals))
+                row["min"], row["max"] = min(vals), max(vals)
+                row["spread"] = row["max"] / row["min"] if row["min"] > 0 else NAN
+                reps = None
+                if all(h[1] is not None for h in have):
+                    per_unit = np.stack([h[1] for h in have])             # U x B
+                    reps = per_unit[unit_draw, rep_draw].mean(axis=1)      # B model replicates
+                    bands.set_ci(row, "lo", "hi", reps, conf, "units", (model, mix, metric, s))
+                cands.append((s, row["mean"], reps, row))
+                group.append(row)
+            if cands:
+                higher = ratio_higher[metric]
+                best = cands[0]
+                for c in cands:
+                    if (c[1] > best[1]) if higher else (c[1] < best[1]):
+                        best = c
+                for s, v, reps, row in cands:
+                    row["best"] = best[0]
+                    if s == best[0]:
+                        row["ratio"], row["tied"] = 1.0, True
+                        continue
+                    row["ratio"] = best[1] / v if higher else v / best[1]
+                    if reps is not None and best[2] is not None:
+                        dist = best[2] / reps if higher else reps / best[2]
+                        bands.set_ci(row, "ratio_lo", "ratio_hi", dist, conf, "units", (model, mix, metric, s))
+                        row["tied"] = bool(row["ratio_lo"] <= 1.0)
+            rows.extend(group)
+    rows.sort(key=lambda r: (r["model"], r["mix"], r["metric"], sidx.get(r["stack"], len(sidx))))
+    return rows
+
+
+def steady(ds, measured5, phase1_groups, order, endpoint_index, describe, set_ci, bands):
+    """steady_stats.csv and warm_cold.csv (section 12).
+
+    measured5: device -> [(row, derived)] of measured phase-5 runs; phase1_groups: (device, stack,
+    endpoint, metric) -> (values, replicates or None) of phase 1; set_ci as analyse.py's (returns the
+    replicates, None below min_n)."""
+    cfg = ds.config
+    sidx = {s: i for i, s in enumerate(order)}
+    stats_rows, wc_rows = [], []
+    for dev in sorted(measured5):
+        values = defaultdict(lambda: defaultdict(list))
+        for row, d in measured5[dev]:
+            for m in STEADY_METRICS:
+                if d[m] is not None:
+                    values[(row["stack"], row["endpoint"])][m].append(d[m])
+        reps5 = {}
+        for (s, e) in sorted(values, key=lambda k: (sidx.get(k[0], len(sidx)), endpoint_index[k[1]])):
+            for m in STEADY_METRICS:
+                x = values[(s, e)][m]
+                if not x:
+                    continue
+                row = {"device": dev, "stack": s, "endpoint": e, "metric": m, **describe(x),
+                       "small_n": len(x) < cfg["min_n"]}
+                row["ci_low"] = row["ci_high"] = NAN
+                reps5[(s, e, m)] = set_ci(row, "ci_low", "ci_high", x, len(x), "steady_stats", (dev, s, e, m),
+                                          "steady", 5, dev, s, e, m)
+                stats_rows.append(row)
+            cold_rps = phase1_groups.get((dev, s, e, "rps"))
+            if cold_rps is None:
+                continue   # no measured phase-1 run of this group: no warm/cold row (W2)
+            row = {"device": dev, "stack": s, "endpoint": e}
+            for col, m, ratio_col in (("rps", "rps", "warm_over_cold"), ("p99_ms", "lat_p99_ms", "p99_warm_over_cold")):
+                cold = phase1_groups.get((dev, s, e, m))
+                warm = values[(s, e)][m]
+                row["cold_" + col] = float(np.median(cold[0])) if cold and cold[0] else NAN
+                row["warm_" + col] = float(np.median(warm)) if warm else NAN
+                row[ratio_col] = row["warm_" + col] / row["cold_" + col] \
+                    if not (math.isnan(row["warm_" + col]) or math.isnan(row["cold_" + col]) or row["cold_" + col] == 0) \
+                    else NAN
+                row[ratio_col + "_lo"] = row[ratio_col + "_hi"] = NAN
+                r5 = reps5.get((s, e, m))
+                if cold and cold[1] is not None and r5 is not None:
+                    bands.set_ci(row, ratio_col + "_lo", ratio_col + "_hi", np.asarray(r5) / np.asarray(cold[1]),
+                                    cfg["confidence"], "warm_cold", (dev, s, e))
+            wc_rows.append(row)
+    return stats_rows, wc_rows

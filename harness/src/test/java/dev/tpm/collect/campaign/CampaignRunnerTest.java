@@ -100,7 +100,8 @@ class CampaignRunnerTest {
         assertTrue(discarded.note().contains("throttling"), discarded.note());
         RunRow failed = p1.get(4);
         assertEquals(RunColumns.STATUS_FAILED, failed.status());
-        assertEquals("server exited during the load", failed.note());
+        // the reason first; this test runs on a real machine, whose hypervisor may add its CPU-steal flag after it
+        assertTrue(failed.note().matches("server exited during the load(; CPU steal .*)?"), failed.note());
         assertEquals("0x0", p1.get(3).throttled());
         for (String e : List.of("get_item", "post_item")) {
             long ok = p1.stream().filter(r -> r.endpoint().equals(e) && !r.warmup() && r.ok()).count();

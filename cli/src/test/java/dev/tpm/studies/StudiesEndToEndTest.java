@@ -40,6 +40,7 @@ class StudiesEndToEndTest {
     private Path paperData() throws Exception {
         Path data = Fixtures.copy("minimal", tmp.resolve("data"));
         Fixtures.write(data, "reference/published.csv", Files.readString(Path.of("data", "reference", "published.csv")));
+        Fixtures.write(data, "reference/setup.json", Files.readString(Path.of("data", "reference", "setup.json")));
         return data;
     }
 
@@ -93,6 +94,15 @@ class StudiesEndToEndTest {
         String rep = Files.readString(out.resolve("tables/replication_hello_blog.md"));
         assertTrue(rep.contains("| go-http | 32461 |"), rep);
         assertTrue(rep.contains("not on these devices"), rep);
+        // each row is marked comparable with the seed's setup or not (analysis.md 7), and the caption counts them
+        assertTrue(rep.contains("Comparable with the seed's setup (data/reference/setup.json): x86-vm-2c: "), rep);
+        String repApp = Files.readString(out.resolve("tables/replication_app_servers.md"));
+        assertTrue(repApp.contains("model: x86\\_64 virtual machine (KVM) vs MacBook PRO 13 2019"), repApp);
+        assertTrue(Pattern.compile("\\| peak\\\\_rss\\\\_mib\\\\_c100 \\| go-http \\|[^\\n]*\\|  \\|\\n").matcher(repApp).find(),
+                "a memory row of the same architecture is comparable:\n" + repApp);
+        assertTrue(Pattern.compile("\\| rps\\\\_best\\\\_c100 \\| go-http \\|[^\\n]*\\| model, server\\\\_cores(, load\\\\_generator\\\\_host)? \\|\\n")
+                .matcher(repApp).find(), "a throughput row of another model is not (an imported campaign does not record wrk's host):\n" + repApp);
+        assertTrue(Files.readString(out.resolve("tables/replication_node_pi.md")).contains("vs Raspberry Pi"));
         String appServers = Files.readString(out.resolve("tables/app_servers.md"));
         int go = appServers.indexOf("go-http");
         int node = appServers.indexOf("node-cluster");

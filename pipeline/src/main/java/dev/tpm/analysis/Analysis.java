@@ -109,7 +109,32 @@ public final class Analysis {
                 Replications.rows(devices, paperPublished, order, comparability),
                 Replications.taus(devices, paperPublished, comparability),
                 summaries, checkpoints(dataset, counted, cfg, everyStudy),
-                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()), units, groupReplicates);
+                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()), units, groupReplicates,
+                studyVerdicts(dataset, counted, comparability));
+    }
+
+    /**
+     * analysis.md 7 for the seed studies: each published value of a study beside each device with
+     * campaigns of it, judged on that device's campaigns of the study.
+     */
+    private static List<dev.tpm.results.StudyVerdict> studyVerdicts(Dataset dataset, List<Campaign> counted,
+            Comparability comparability) {
+        Map<String, Map<String, List<Campaign>>> byStudy = new TreeMap<>();
+        for (Campaign c : counted) {
+            if (c.isPaper()) continue;
+            byStudy.computeIfAbsent(c.studyId(), k -> new TreeMap<>()).computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
+        }
+        List<dev.tpm.results.StudyVerdict> out = new ArrayList<>();
+        for (Map.Entry<String, Map<String, List<Campaign>>> s : byStudy.entrySet()) {
+            List<dev.tpm.model.PublishedValue> published = dev.tpm.model.Studies.published(dataset.published(), s.getKey());
+            for (Map.Entry<String, List<Campaign>> d : s.getValue().entrySet()) {
+                for (dev.tpm.model.PublishedValue p : published) {
+                    Comparability.Verdict v = comparability.ofStudy(d.getValue(), p);
+                    out.add(new dev.tpm.results.StudyVerdict(d.getKey(), p, v.comparable(), v.differs()));
+                }
+            }
+        }
+        return out;
     }
 
     /**

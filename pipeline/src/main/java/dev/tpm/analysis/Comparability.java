@@ -84,15 +84,35 @@ final class Comparability {
     }
 
     Verdict of(DeviceResults d, PublishedValue p) {
+        List<Campaign> campaigns = measured(campaignsOf.getOrDefault(d.id(), List.of()), phase(p.metric()));
+        return verdict(p, campaigns, factor -> deviceValue(d, campaigns, factor));
+    }
+
+    /**
+     * A seed study's row (studies.md "Published values"), on the device's campaigns of that study:
+     * those with measured rows of the value's phase (phase 3 for a memory checkpoint {@code
+     * rss_mib_t<N>}, phase 1 otherwise). {@code runs} and {@code stacks} (category {@code tests})
+     * are the paper's post-hoc family, which the seed studies do not have: such a factor is unknown.
+     */
+    Verdict ofStudy(List<Campaign> studyCampaigns, PublishedValue p) {
+        List<Campaign> campaigns = measured(studyCampaigns, p.metric().matches("rss_mib_t[0-9]+") ? 3 : 1);
+        return verdict(p, campaigns, factor -> factor.equals("runs") || factor.equals("stacks")
+                ? UNKNOWN : campaignsValue(campaigns, factor));
+    }
+
+    private List<Campaign> measured(List<Campaign> campaigns, int phase) {
+        Set<String> ids = measuredCampaigns.getOrDefault(phase, Set.of());
+        return campaigns.stream().filter(c -> ids.contains(c.id())).toList();
+    }
+
+    private Verdict verdict(PublishedValue p, List<Campaign> campaigns, java.util.function.Function<String, Object> deviceValue) {
         SourceSetup source = setups.get(p.source());
         if (source == null || p.category().isEmpty()) return Verdict.YES;
-        List<Campaign> campaigns = campaignsOf.getOrDefault(d.id(), List.of()).stream()
-                .filter(c -> measuredCampaigns.getOrDefault(phase(p.metric()), Set.of()).contains(c.id())).toList();
         List<String> differs = new ArrayList<>();
         for (String factor : factors(p.category())) {
             Object stated = stated(source, factor);
             if (stated == null) continue;
-            Object device = campaigns.isEmpty() ? UNKNOWN : deviceValue(d, campaigns, factor);
+            Object device = campaigns.isEmpty() ? UNKNOWN : deviceValue.apply(factor);
             if (!equal(factor, device, stated)) differs.add(factor + ": " + text(device) + " vs " + text(stated));
         }
         return differs.isEmpty() ? Verdict.YES : new Verdict(false, String.join("; ", differs));
@@ -119,17 +139,21 @@ final class Comparability {
                         .forEach(s::add);
                 return s.isEmpty() ? UNKNOWN : List.copyOf(s);
             }
-            default: {
-                Object value = null;
-                for (Campaign c : campaigns) {
-                    Object v = factor(c, factor);
-                    if (v == null) return UNKNOWN;
-                    if (value != null && !same(value, v)) return MIXED;
-                    value = v;
-                }
-                return value;
-            }
+            default:
+                return campaignsValue(campaigns, factor);
         }
+    }
+
+    /** A factor over campaigns: their common value, unknown when one does not record it, mixed when they differ. */
+    private static Object campaignsValue(List<Campaign> campaigns, String factor) {
+        Object value = null;
+        for (Campaign c : campaigns) {
+            Object v = factor(c, factor);
+            if (v == null) return UNKNOWN;
+            if (value != null && !same(value, v)) return MIXED;
+            value = v;
+        }
+        return value;
     }
 
     /** One campaign's value of a factor (campaign.json, data.md); null when it does not record it. */

@@ -14,6 +14,8 @@ import java.util.List;
  * @param sessions analysis.md 9 (version 4): every campaign of every study, by device and campaign
  * @param units analysis.md 11: the models with at least min_units units, by model, mix, metric, stack
  * @param studyReplicates the seed studies' loadgen_summary groups' rps median replicates, for their ratios' intervals
+ * @param studyVerdicts analysis.md 7: whether each seed study's published value is comparable on each device that
+ *     measured the study, by device, then published.csv's order
  */
 public record Results(
         Dataset dataset,
@@ -26,12 +28,19 @@ public record Results(
         List<MemoryCheckpoint> memoryCheckpoints,
         List<Session> sessions,
         List<Unit> units,
-        GroupReplicates studyReplicates) {
+        GroupReplicates studyReplicates,
+        List<StudyVerdict> studyVerdicts) {
 
     public Results {
         sessions = List.copyOf(sessions);
         units = List.copyOf(units);
         if (studyReplicates == null) studyReplicates = GroupReplicates.NONE;
+        studyVerdicts = studyVerdicts == null ? List.of() : List.copyOf(studyVerdicts);
+    }
+
+    /** Whether a seed study's published value is comparable on the device (true without a verdict). */
+    public java.util.Optional<StudyVerdict> studyVerdict(String device, dev.tpm.model.PublishedValue published) {
+        return studyVerdicts.stream().filter(v -> v.device().equals(device) && v.published().equals(published)).findFirst();
     }
 
     /** Results without the seed studies' group replicates. */
@@ -39,7 +48,7 @@ public record Results(
             List<Replication> replication, List<ReplicationTau> replicationTau, List<LoadgenSummary> loadgenSummary,
             List<MemoryCheckpoint> memoryCheckpoints, List<Session> sessions, List<Unit> units) {
         this(dataset, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
-                sessions, units, GroupReplicates.NONE);
+                sessions, units, GroupReplicates.NONE, List.of());
     }
 
     /** Results without version 4's sessions and units of one model. */

@@ -90,16 +90,10 @@ public final class ReplicationTable implements SharedTable {
                 t.note("* " + p.table() + ", " + p.stack() + ", " + p.metric() + ": " + p.note());
             }
         }
-        t.note("Comparable (analysis.md 7): the device's setup equals the source's (data/reference/setup.json) on every"
-                + " factor the row's category depends on (throughput and latency: model, arch, server cores, load generator"
-                + " host; efficiency: those and page size; delete: those and the DELETE table's size; memory: arch and"
-                + " page size; startup and energy: model and arch; size: arch; tests: runs and stacks). A row that is not"
-                + " comparable is kept and its column names the factors that differ; no statement that a published value"
-                + " holds or does not hold rests on it.");
+        t.note(COMPARABLE_NOTE);
         for (String differs : distinctDiffers(r)) t.note("Differs: " + differs + ".");
         for (ReplicationTau tau : r.replicationTau()) {
-            String over = tau.comparable() ? "" : " Over rows that are not comparable (" + factorNames(tau.notComparable())
-                    + " differ): an order of another setup, not a replication test.";
+            String over = tau.comparable() ? "" : notComparableOrder(factorNames(tau.notComparable()));
             if (tau.hasTau()) {
                 t.note("Kendall's tau-b of the stack order, published vs " + tau.device() + ", " + tau.metric() + " ("
                         + tau.stacks() + " stacks): tau = " + Rounding.value(Quantity.EFFECT, tau.kendallTau())
@@ -116,6 +110,14 @@ public final class ReplicationTable implements SharedTable {
                 .build();
     }
 
+    /** What "comparable" means (analysis.md 7), for this table and the seed studies' replication tables. */
+    static final String COMPARABLE_NOTE = "Comparable (analysis.md 7): the device's setup equals the source's"
+            + " (data/reference/setup.json) on every factor the row's category depends on (throughput and latency: model,"
+            + " arch, server cores, load generator host; efficiency: those and page size; delete: those and the DELETE"
+            + " table's size; memory: arch and page size; startup and energy: model and arch; size: arch; tests: runs and"
+            + " stacks). A row that is not comparable is kept and its column names the factors that differ; no statement"
+            + " that a published value holds or does not hold rests on it.";
+
     /** "go: 3 of 54 rows comparable; ...": per device, how many of its rows are comparable (the caption's count). */
     public static String comparableCount(Results r) {
         List<String> parts = new ArrayList<>();
@@ -125,6 +127,12 @@ public final class ReplicationTable implements SharedTable {
             parts.add(d.id() + ": " + comparable + " of " + rows.size() + (rows.size() == 1 ? " row" : " rows") + " comparable");
         }
         return "Comparable with the paper's setup: " + String.join("; ", parts) + ".";
+    }
+
+    /** What an order over rows that are not comparable is, given the names of the factors that differ. */
+    static String notComparableOrder(String factorNames) {
+        return " Over rows that are not comparable (" + factorNames + (factorNames.contains(",") ? " differ" : " differs")
+                + "): an order of another setup, not a replication test.";
     }
 
     /** "model, arch" from "model: a vs b; arch: c vs d". */

@@ -142,6 +142,22 @@ public final class StudyReplicationTable extends StudyTable {
         return Rounding.value(Quantity.RATIO, ratio);
     }
 
+    /**
+     * "Comparable with the seed's setup: x86 (12 of 31 rows comparable)." per device of the study:
+     * the caption's count (outputs.md v4).
+     */
+    static String comparableCount(Results r, StudyScope s) {
+        String source = Studies.SOURCE.get(s.study());
+        List<String> parts = new ArrayList<>();
+        for (String device : s.devices()) {
+            List<dev.tpm.results.StudyVerdict> rows = r.studyVerdicts().stream()
+                    .filter(v -> v.device().equals(device) && v.published().source().equals(source)).toList();
+            long comparable = rows.stream().filter(dev.tpm.results.StudyVerdict::comparable).count();
+            parts.add(device + ": " + comparable + " of " + rows.size() + (rows.size() == 1 ? " row" : " rows") + " comparable");
+        }
+        return "Comparable with the seed's setup (data/reference/setup.json): " + String.join("; ", parts) + ".";
+    }
+
     /** 1 = largest, among the values given (ties share the better rank). */
     static int rank(double x, List<Double> values) {
         int above = 0;
@@ -155,10 +171,10 @@ public final class StudyReplicationTable extends StudyTable {
         TableModel.Builder t = TableModel.builder(name(), study + " beside its published numbers (" + Studies.SOURCE.get(study)
                 + ", studies.md): each value the seed prints next to the same quantity measured by each device's campaigns"
                 + " of the study. The seed ran on " + MACHINES.get(study) + ", not on these devices, so compare the order"
-                + " of the stacks and the ratios, not the absolute values." + from(scope));
+                + " of the stacks and the ratios, not the absolute values." + from(scope) + " " + comparableCount(r, scope));
         t.text("seed table").text("metric").text("stack").number("published").text("unit")
                 .text("device").number("measured").text("rank (published / measured)")
-                .text("x smallest (published / measured)");
+                .text("x smallest (published / measured)").text("not comparable: differs in");
         Set<Quantity> used = EnumSet.of(Quantity.RATIO);
         List<String> notes = new ArrayList<>();
         {
@@ -185,6 +201,7 @@ public final class StudyReplicationTable extends StudyTable {
                     double meaMin = meaBoth.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
                     String smallest = both.stream().filter(k -> mea.get(k) == meaMin).findFirst().orElse(null);
                     boolean sameOrder = true;
+                    Set<String> differ = new java.util.LinkedHashSet<>();
                     for (PublishedValue p : g) {
                         double m = mea.get(p.stack());
                         boolean in = both.contains(p.stack()) && both.size() >= 2;
@@ -195,14 +212,18 @@ public final class StudyReplicationTable extends StudyTable {
                         if (in && rank(p.value(), pubBoth) != rank(m, meaBoth)) sameOrder = false;
                         String ratio = in ? Rounding.value(Quantity.RATIO, p.value() / pubMin) + " / "
                                 + overSmallest(r, s, device, p.stack(), smallest, p.metric(), m / meaMin) : Rounding.MISSING;
+                        String differs = r.studyVerdict(device, p).filter(v -> !v.comparable())
+                                .map(v -> ReplicationTable.factorNames(v.differs())).orElse("");
+                        if (in && !differs.isEmpty()) differ.addAll(List.of(differs.split(", ")));
                         t.row(p.table(), p.metric(), p.stack(), Rounding.plain(p.value()),
-                                p.unit() + (p.note().isEmpty() ? "" : " *"), device, measuredCell, rank, ratio);
+                                p.unit() + (p.note().isEmpty() ? "" : " *"), device, measuredCell, rank, ratio, differs);
                     }
                     if (both.size() >= 2) {
                         notes.add(g.get(0).table() + ", " + g.get(0).metric() + ", " + device + ": the "
                                 + both.size() + " stacks both have are in " + (sameOrder ? "the same order" : "a different order")
                                 + " (" + String.join(" > ", order(both, pub)) + " published; "
-                                + String.join(" > ", order(both, mea)) + " measured).");
+                                + String.join(" > ", order(both, mea)) + " measured)."
+                                + (differ.isEmpty() ? "" : ReplicationTable.notComparableOrder(String.join(", ", differ))));
                     }
                 }
             }
@@ -225,6 +246,11 @@ public final class StudyReplicationTable extends StudyTable {
             }
         }
         t.notes(notes);
+        t.note(ReplicationTable.COMPARABLE_NOTE);
+        for (String d : r.studyVerdicts().stream().filter(v -> !v.comparable() && v.published().source().equals(Studies.SOURCE.get(study)))
+                .map(v -> v.device() + ": " + v.differs()).distinct().toList()) {
+            t.note("Differs: " + d + ".");
+        }
         return t.note("rank: 1 = the largest value of the seed table and metric, over the stacks that both the seed and the"
                         + " device have (n/a with fewer than two); x smallest: the value over the smallest of those stacks'"
                         + " values. measured n/a: the device's campaigns have no such value (a stack the package does not"

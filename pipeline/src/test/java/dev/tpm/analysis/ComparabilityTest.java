@@ -101,4 +101,24 @@ class ComparabilityTest {
                 Comparator.naturalOrder());
         assertEquals(Comparability.Verdict.YES, other.of(d, new PublishedValue("blog", "T", "go", "w_rps", 1, "", "", "throughput")));
     }
+
+    @Test
+    void aSeedStudysRowIsJudgedOnTheStudysCampaignsOfItsPhase() {
+        SourceSetup blog = new SourceSetup("blog", null, "x86_64", 2L, "same", null, null, 5L, null);
+        Campaign wrk = campaign("h1", "x86_64 VM", "x86_64", 4096, "0-1", "same", null);
+        Campaign series = campaign("h2", "x86_64 VM", "x86_64", 4096, "0-1", "separate", null);
+        Comparability c = new Comparability(List.of(blog), Map.of(), Map.of(1, Set.of("h1"), 3, Set.of("h2")),
+                Comparator.naturalOrder());
+        // phase 1's campaign is the source's setup; the memory checkpoint comes from phase 3's, whose wrk ran elsewhere
+        assertEquals(Comparability.Verdict.YES,
+                c.ofStudy(List.of(wrk, series), new PublishedValue("blog", "T", "go", "rps_median_c10", 1, "", "", "throughput")));
+        assertEquals("load_generator_host: separate vs same",
+                c.ofStudy(List.of(wrk, series), new PublishedValue("blog", "T", "go", "rss_mib_t60", 1, "", "", "throughput")).differs());
+        // the paper's post-hoc family is not a seed study's: its runs are unknown
+        assertEquals("runs: unknown vs 5",
+                c.ofStudy(List.of(wrk), new PublishedValue("blog", "T", "go", "posthoc_significant", 1, "", "", "tests")).differs());
+        // no campaign of the study measured the phase: every stated factor unknown
+        assertEquals("arch: unknown vs x86_64; server_cores: unknown vs 2; load_generator_host: unknown vs same",
+                c.ofStudy(List.of(series), new PublishedValue("blog", "T", "go", "lat_p99_ms_c10", 1, "", "", "latency")).differs());
+    }
 }

@@ -4,6 +4,7 @@ import dev.tpm.codec.Seeds;
 import dev.tpm.stats.Bootstrap;
 import dev.tpm.stats.Interval;
 import dev.tpm.stats.JointBootstrap;
+import dev.tpm.stats.MedianDraw;
 import dev.tpm.stats.Mt19937;
 import dev.tpm.stats.StratifiedBootstrap;
 import java.util.ArrayList;
@@ -22,11 +23,13 @@ import org.apache.commons.math3.random.RandomGenerator;
  * aggregates and the ratio intervals reuse keep them (every weighted median does); the others keep
  * only their interval. Keeping replicates changes no draw.
  *
- * <p>A stratified bootstrap of the pooled weighted median (w_energy_mj) draws from the streams of
- * the groups that are its strata, the streams their own median bootstraps draw from. The plan
- * runs such a family (a stack's energy groups and its weighted medians under every mix) as one
- * {@link JointBootstrap}, so each stream draws once instead of once per reader: the same
- * replicates, bit for bit, at a fraction of the draws.
+ * <p>A median's replicate is drawn directly from its exact distribution ({@link MedianDraw},
+ * analysis.md 2 version 4): one to three uniforms per replicate from the group's stream, whatever
+ * its n. The stratified bootstrap of the pooled weighted median (w_energy_mj) is not a function of
+ * group medians and still draws each stratum's n indices, stratum e from the stream of its group's
+ * key. The plan runs the weighted medians that read the same streams (a stack's energy groups
+ * under every mix) as one {@link JointBootstrap}, so each stream draws once instead of once per
+ * reader: the same replicates, bit for bit, at a fraction of the draws.
  */
 final class BootstrapPlan {
     /** A registered bootstrap; its interval (and kept replicates) are read once the plan has run. */
@@ -100,20 +103,21 @@ final class BootstrapPlan {
     }
 
     /**
-     * The jobs in families: a weighted job joins the median jobs of its strata's keys when each of
-     * them draws as many indices as its stratum has values; every other job is a family of one.
-     * Families are listed by their first job, jobs within one in registration order.
+     * The jobs in families: weighted jobs that read a stream of the same key, each with as many
+     * values per stratum as the others that read it, are one family; every other job is a family of
+     * one. Families are listed by their first job, jobs within one in registration order.
      */
     private List<int[]> families() {
-        Map<List<String>, Integer> medianOfKey = new HashMap<>();
-        for (int i = 0; i < jobs.size(); i++) {
-            if (jobs.get(i) instanceof MedianJob m) medianOfKey.putIfAbsent(m.key(), i);
-        }
+        Map<List<String>, Integer> firstReader = new HashMap<>();
+        Map<List<String>, Integer> sizeOfKey = new HashMap<>();
         int[] parent = new int[jobs.size()];
         for (int i = 0; i < parent.length; i++) parent[i] = i;
         for (int i = 0; i < jobs.size(); i++) {
-            if (!(jobs.get(i) instanceof WeightedJob w) || !joinable(w, medianOfKey)) continue;
-            for (List<String> key : w.keys()) union(parent, i, medianOfKey.get(key));
+            if (!(jobs.get(i) instanceof WeightedJob w) || !consistent(w, sizeOfKey)) continue;
+            for (int e = 0; e < w.keys().size(); e++) {
+                Integer first = firstReader.putIfAbsent(w.keys().get(e), i);
+                if (first != null) union(parent, i, first);
+            }
         }
         Map<Integer, List<Integer>> byRoot = new TreeMap<>();
         for (int i = 0; i < jobs.size(); i++) byRoot.computeIfAbsent(root(parent, i), r -> new ArrayList<>()).add(i);
@@ -123,11 +127,13 @@ final class BootstrapPlan {
         return out;
     }
 
-    private boolean joinable(WeightedJob w, Map<List<String>, Integer> medianOfKey) {
+    /** Whether each of w's streams draws as many indices as every earlier reader of its key (and records the sizes). */
+    private static boolean consistent(WeightedJob w, Map<List<String>, Integer> sizeOfKey) {
         for (int e = 0; e < w.keys().size(); e++) {
-            Integer m = medianOfKey.get(w.keys().get(e));
-            if (m == null || ((MedianJob) jobs.get(m)).values().length != w.strata()[e].length) return false;
+            Integer size = sizeOfKey.get(w.keys().get(e));
+            if (size != null && size != w.strata()[e].length) return false;
         }
+        for (int e = 0; e < w.keys().size(); e++) sizeOfKey.putIfAbsent(w.keys().get(e), w.strata()[e].length);
         return true;
     }
 
@@ -151,19 +157,15 @@ final class BootstrapPlan {
             JointBootstrap jb = new JointBootstrap(resamples);
             Map<List<String>, Integer> streamOfKey = new HashMap<>();
             int[] reader = new int[ids.length];
-            // the median jobs of a family have distinct keys: families() joins only the first job of each key
             for (int i = 0; i < ids.length; i++) {
-                if (jobs.get(ids[i]) instanceof MedianJob m) {
-                    int s = jb.stream(stream(m.key()), m.values().length);
-                    streamOfKey.put(m.key(), s);
-                    reader[i] = jb.median(s, m.values());
+                WeightedJob w = (WeightedJob) jobs.get(ids[i]);
+                int[] streams = new int[w.keys().size()];
+                for (int e = 0; e < streams.length; e++) {
+                    List<String> key = w.keys().get(e);
+                    int n = w.strata()[e].length;
+                    streams[e] = streamOfKey.computeIfAbsent(key, k -> jb.stream(stream(k), n));
                 }
-            }
-            for (int i = 0; i < ids.length; i++) {
-                if (jobs.get(ids[i]) instanceof WeightedJob w) {
-                    int[] s = w.keys().stream().mapToInt(streamOfKey::get).toArray();
-                    reader[i] = jb.weightedMedian(s, w.strata(), w.weights());
-                }
+                reader[i] = jb.weightedMedian(streams, w.strata(), w.weights());
             }
             double[][] joint = jb.run();
             for (int i = 0; i < ids.length; i++) reps[i] = joint[reader[i]];
@@ -179,14 +181,14 @@ final class BootstrapPlan {
 
     /** One job's replicates from fresh streams of its keys. */
     private double[] alone(Job job) {
-        if (job instanceof MedianJob m) return Bootstrap.medianReplicates(m.values(), resamples, stream(m.key()));
+        if (job instanceof MedianJob m) return MedianDraw.replicates(m.values(), resamples, stream(m.key()));
         WeightedJob w = (WeightedJob) job;
         RandomGenerator[] rngs = new RandomGenerator[w.keys().size()];
         for (int e = 0; e < rngs.length; e++) rngs[e] = stream(w.keys().get(e));
         return StratifiedBootstrap.weightedMedianReplicates(w.strata(), w.weights(), resamples, rngs);
     }
 
-    /** The key's stream: Seeds' Mersenne Twister, as {@link Mt19937}, which draws a resample in one loop. */
+    /** The key's stream: Seeds' Mersenne Twister, as {@link Mt19937}, which draws a stratum's resample in one loop. */
     private RandomGenerator stream(List<String> key) {
         return new Mt19937(Seeds.derive(rootSeed, key.toArray(new String[0])));
     }

@@ -290,26 +290,16 @@ def ratio_rows(dev, mix, metric, candidates, conf, bands):
     best / s (higher is better) or s / best, its percentile interval from ratio_b = the same of
     replicate b of each; tied = ratio_lo <= 1; the best's own row: 1, no interval, tied.
     candidates: [(stack, value, replicates or None)] in stack order."""
-    higher = RATIO_METRICS[metric]
     cands = [c for c in candidates if c[1] is not None and not math.isnan(c[1])]
-    if not cands:
-        return []
-    best = cands[0]
-    for c in cands:
-        if (c[1] > best[1]) if higher else (c[1] < best[1]):
-            best = c
     rows = []
-    for stack, v, reps in cands:
+    for (stack, v, _), best, ratio, dist in common.against_best(cands, RATIO_METRICS[metric]) if cands else ():
         row = {"device": dev, "mix": mix, "metric": metric, "stack": stack, "best": best[0], "value": v,
-               "ratio_lo": NAN, "ratio_hi": NAN, "tied": None}
+               "ratio": ratio, "ratio_lo": NAN, "ratio_hi": NAN, "tied": None}
         if stack == best[0]:
-            row["ratio"], row["tied"] = 1.0, True
-        else:
-            row["ratio"] = best[1] / v if higher else v / best[1]
-            if reps is not None and best[2] is not None:
-                dist = np.asarray(best[2]) / np.asarray(reps) if higher else np.asarray(reps) / np.asarray(best[2])
-                bands.set_ci(row, "ratio_lo", "ratio_hi", dist, conf, "ratios", (dev, mix, metric, stack))
-                row["tied"] = bool(row["ratio_lo"] <= 1.0)
+            row["tied"] = True
+        elif dist is not None:
+            bands.set_ci(row, "ratio_lo", "ratio_hi", dist, conf, "ratios", (dev, mix, metric, stack))
+            row["tied"] = bool(row["ratio_lo"] <= 1.0)
         rows.append(row)
     return rows
 

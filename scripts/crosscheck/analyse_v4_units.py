@@ -123,22 +123,13 @@ def units(ds, unit_values, devices, mixes, order, ratio_higher, bands, rng_for):
                     bands.set_ci(row, "lo", "hi", reps, conf, "units", (model, mix, metric, s))
                 cands.append((s, row["mean"], reps, row))
                 group.append(row)
-            if cands:
-                higher = ratio_higher[metric]
-                best = cands[0]
-                for c in cands:
-                    if (c[1] > best[1]) if higher else (c[1] < best[1]):
-                        best = c
-                for s, v, reps, row in cands:
-                    row["best"] = best[0]
-                    if s == best[0]:
-                        row["ratio"], row["tied"] = 1.0, True
-                        continue
-                    row["ratio"] = best[1] / v if higher else v / best[1]
-                    if reps is not None and best[2] is not None:
-                        dist = best[2] / reps if higher else reps / best[2]
-                        bands.set_ci(row, "ratio_lo", "ratio_hi", dist, conf, "units", (model, mix, metric, s))
-                        row["tied"] = bool(row["ratio_lo"] <= 1.0)
+            for (s, v, reps, row), best, ratio, dist in common.against_best(cands, ratio_higher[metric]) if cands else ():
+                row["best"], row["ratio"] = best[0], ratio
+                if s == best[0]:
+                    row["tied"] = True
+                elif dist is not None:
+                    bands.set_ci(row, "ratio_lo", "ratio_hi", dist, conf, "units", (model, mix, metric, s))
+                    row["tied"] = bool(row["ratio_lo"] <= 1.0)
             rows.extend(group)
     rows.sort(key=lambda r: (r["model"], r["mix"], r["metric"], sidx.get(r["stack"], len(sidx))))
     return rows

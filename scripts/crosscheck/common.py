@@ -14,6 +14,8 @@ import re
 import sys
 from dataclasses import dataclass, field
 
+import numpy as np
+
 # --- vocabulary (spec/data.md "Endpoints", spec/analysis.md sections 2 and 3) -------------------
 
 CRUD_ENDPOINTS = ["post_item", "get_item", "get_list", "put_item", "delete_item"]
@@ -512,6 +514,28 @@ def load(root, check_manifest=True):
 
 
 # --- output -------------------------------------------------------------------------------------
+
+def against_best(cands, higher):
+    """analysis.md 4's ratio to the best, for ratios.csv and units.csv: cands [(stack, value,
+    replicates or None, ...)] in stack order; the best is the first of the highest values (lowest
+    when not higher). Yields (cand, best, ratio, dist): ratio = best / value (value / best when not
+    higher), dist the same of each replicate (numpy arrays), None for the best itself or when either
+    has no replicates."""
+    best = cands[0]
+    for c in cands:
+        if (c[1] > best[1]) if higher else (c[1] < best[1]):
+            best = c
+    for c in cands:
+        if c[0] == best[0]:
+            yield c, best, 1.0, None
+            continue
+        ratio = best[1] / c[1] if higher else c[1] / best[1]
+        dist = None
+        if c[2] is not None and best[2] is not None:
+            b, r = np.asarray(best[2]), np.asarray(c[2])
+            dist = b / r if higher else r / b
+        yield c, best, ratio, dist
+
 
 def fmt(v):
     """Number text: shortest round-trip repr (>= 9 significant digits where needed), '' = missing."""

@@ -19,4 +19,17 @@ public enum RunStatus {
     public String text() {
         return text;
     }
+
+    /** The status whose column text is {@code text}, or null when there is none. */
+    public static RunStatus ofText(String text) {
+        for (RunStatus s : values()) {
+            if (s.text.equals(text)) return s;
+        }
+        return null;
+    }
+
+    /** Every status's column text, in declaration order. */
+    public static java.util.List<String> texts() {
+        return java.util.Arrays.stream(values()).map(RunStatus::text).toList();
+    }
 }

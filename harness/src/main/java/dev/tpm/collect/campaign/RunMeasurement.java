@@ -171,7 +171,7 @@ final class RunMeasurement {
         if (r.endpoint().equals(Endpoints.DELETE_ITEM) && b.requests != null) {
             deleteRows.observed(r.stack(), rows, b.requests, b.durationS, m.verdict.outOfRows());
         }
-        b.status = m.verdict.status().text();
+        b.status = m.verdict.status();
         b.note = m.verdict.note();
         if (r.phase() != 3 && Files.exists(wrkOut)) {
             AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + "." + tool.fileExtension()),

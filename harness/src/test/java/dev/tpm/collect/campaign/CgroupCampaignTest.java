@@ -14,8 +14,8 @@ import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.Fixtures;
 import dev.tpm.collect.stack.StackSpec;
-import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -106,7 +106,7 @@ class CgroupCampaignTest {
         CampaignRunner.Summary s = runner(campaign, Fixtures.stack("exits-early"), log).run();
         assertEquals(s.runsExecuted(), s.failed(), log.toString(StandardCharsets.UTF_8));
         List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw/" + campaign + "/phase1.csv"), 1);
-        assertTrue(rows.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_FAILED) && r.peakCgroupKib() == null));
+        assertTrue(rows.stream().allMatch(r -> r.status().equals(RunStatus.FAILED) && r.peakCgroupKib() == null));
         assertEquals(List.of(), leftovers(campaign));
     }
 }

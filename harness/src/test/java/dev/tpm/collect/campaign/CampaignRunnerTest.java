@@ -1,5 +1,6 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.model.Campaign;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.CampaignJson;
@@ -78,7 +79,7 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log, Sensors sensors) {
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).build(), side, sensors,
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), side, sensors,
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -246,7 +247,7 @@ class CampaignRunnerTest {
                  "endpoints": ["get_item"], "rng_seed": 5, "max_retries": 0, "startup_timeout_s": 5, "stop_grace_s": 5}
                 """);
         CampaignRunner.Options o = CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
-                Path.of("harness", "wrk"), tmp.resolve("work")).modelId("x86-vm-2c").build();
+                LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).modelId("x86-vm-2c").build();
         Sensors sensors = new Sensors(PowerSource.NO_POWER, null);
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         assertEquals(1, new CampaignRunner(o, new FakeServerSide(Set.of(), Set.of()), sensors, DeviceFacts.system(), quiet)
@@ -384,7 +385,7 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner twoStacks(Preset p, FakeServerSide side, ByteArrayOutputStream log) {
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work2")).build(), side,
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work2")).build(), side,
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 

@@ -1,5 +1,8 @@
 package dev.tpm.model;
 
+import java.util.Arrays;
+import java.util.List;
+
 /** A run's {@code status} (data.md): the value of the status column, as a type. */
 public enum RunStatus {
     /** Measured and kept. */
@@ -29,7 +32,7 @@ public enum RunStatus {
     }
 
     /** Every status's column text, in declaration order. */
-    public static java.util.List<String> texts() {
-        return java.util.Arrays.stream(values()).map(RunStatus::text).toList();
+    public static List<String> texts() {
+        return Arrays.stream(values()).map(RunStatus::text).toList();
     }
 }

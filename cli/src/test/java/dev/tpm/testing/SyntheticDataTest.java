@@ -7,6 +7,7 @@ import dev.tpm.ingest.Ingest;
 import dev.tpm.ingest.Dataset;
 import dev.tpm.model.RunRecord;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,7 +50,8 @@ class SyntheticDataTest {
         List<RunRow> p1 = d.phase1().stream().map(RunRecord::row).toList();
         // 5 stacks x 6 endpoints x (1 warm-up + 12 measured) + 4 extra runs
         assertEquals(5 * 6 * 13 + 4, p1.size());
-        assertEquals(Set.of("ok", "failed", "discarded"), new TreeSet<>(p1.stream().map(RunRow::status).toList()));
+        assertEquals(Set.of(RunStatus.OK, RunStatus.FAILED, RunStatus.DISCARDED),
+                new TreeSet<>(p1.stream().map(RunRow::status).toList()));
         int errorRate = 0, throttledOk = 0;
         for (RunRow r : p1) {
             if (!r.ok()) continue;

@@ -5,6 +5,7 @@ import static dev.tpm.model.RunColumns.*;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -29,7 +30,7 @@ import java.util.function.Consumer;
  * file, the line and the column.
  */
 public final class RunCsv {
-    public static final List<String> STATUSES = List.of(STATUS_OK, STATUS_FAILED, STATUS_DISCARDED);
+    public static final List<String> STATUSES = RunStatus.texts();
     /** Integer columns whose values start at 1 rather than 0. */
     static final Set<String> POSITIVE = Set.of(SEQ, CONCURRENCY, THREADS, RUN);
     /** Columns every row of phase4.csv must fill: those of every run file and the offered rate. */

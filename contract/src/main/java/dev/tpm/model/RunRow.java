@@ -1,7 +1,5 @@
 package dev.tpm.model;
 
-import static dev.tpm.model.RunColumns.*;
-
 import java.util.Arrays;
 import java.util.List;
 
@@ -12,6 +10,7 @@ import java.util.List;
  *
  * @param threads null when the file leaves the column out or empty
  * @param latencyCorrected null when missing (data.md's 0/1 column latency_corrected)
+ * @param status the status column (written as its {@link RunStatus#text()})
  */
 public record RunRow(
         long seq,
@@ -55,7 +54,7 @@ public record RunRow(
         double priorLoadS,
         double stealS,
         Boolean latencyCorrected,
-        String status,
+        RunStatus status,
         String note) {
 
     /**
@@ -71,12 +70,12 @@ public record RunRow(
     }
 
     public boolean ok() {
-        return STATUS_OK.equals(status);
+        return status == RunStatus.OK;
     }
 
     /**
      * The values in {@link RunColumns#CSV} order, typed as the column's {@link RunColumns.Column#type()}
-     * (Long, Integer, Double, String), null for missing.
+     * (Long, Integer, Double, String; the status as its column text), null for missing.
      */
     public Object[] values() {
         return new Object[] {
@@ -86,7 +85,8 @@ public record RunRow(
             boxed(latMaxMs), boxed(startupMs), idleRssKib, peakRssKib, idlePssKib, peakPssKib,
             boxed(cpuS), boxed(energyJ), boxed(meanPowerW), throttled, boxed(loadgenCpuS), seededRows,
             boxed(tempMaxC), boxed(freqMinMhz), boxed(latP999Ms), peakCgroupKib, boxed(offeredRps),
-            boxed(priorLoadS), boxed(stealS), latencyCorrected == null ? null : latencyCorrected ? 1 : 0, status, note};
+            boxed(priorLoadS), boxed(stealS), latencyCorrected == null ? null : latencyCorrected ? 1 : 0,
+            status == null ? null : status.text(), note};
     }
 
     public static List<String> header() {
@@ -107,7 +107,7 @@ public record RunRow(
                 unboxed(v[i++]), (Long) v[i++], (Long) v[i++], (Long) v[i++], (Long) v[i++], unboxed(v[i++]),
                 unboxed(v[i++]), unboxed(v[i++]), (String) v[i++], unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]),
                 unboxed(v[i++]), unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), flag(v[i++]),
-                (String) v[i++],
+                status(v[i++]),
                 (String) v[i++]);
     }
 
@@ -121,6 +121,13 @@ public record RunRow(
 
     private static Boolean flag(Object x) {
         return x == null ? null : ((Integer) x) == 1;
+    }
+
+    private static RunStatus status(Object x) {
+        if (x == null) return null;
+        RunStatus s = RunStatus.ofText((String) x);
+        if (s == null) throw new IllegalArgumentException("status: " + x);
+        return s;
     }
 
     /** Builds rows field by field (the harness fills what it measured, leaves the rest missing). */
@@ -166,7 +173,7 @@ public record RunRow(
         public double priorLoadS = Double.NaN;
         public double stealS = Double.NaN;
         public Boolean latencyCorrected;
-        public String status;
+        public RunStatus status;
         public String note;
 
         public Builder(long seq, String stack, String endpoint, int concurrency, Integer threads, int run,

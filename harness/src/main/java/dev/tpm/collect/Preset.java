@@ -114,13 +114,6 @@ public record Preset(
             offeredRps = List.copyOf(offeredRps);
             offeredFractions = List.copyOf(offeredFractions);
         }
-
-        /** Phase 4 without a search. */
-        public Phase4(List<String> endpoints, List<Double> offeredRps, List<Double> offeredFractions, int runs,
-                int warmups, int durationS, int concurrency, String tool, String version, boolean latencyCorrection) {
-            this(endpoints, offeredRps, offeredFractions, runs, warmups, durationS, concurrency, tool, version,
-                    latencyCorrection, null);
-        }
     }
 
     /**
@@ -144,31 +137,8 @@ public record Preset(
         }
     }
 
-    /** A preset without phase 4. */
-    public Preset(String name, String description, int runs, int warmups, int durationS, int concurrency, int threads,
-            double cooldownS, double settleS, int seedRows, int seedRowsDelete, int sampleIntervalMs,
-            List<String> endpoints, Map<String, Double> mix, Sweep sweep, Memory memory, long rngSeed, int maxRetries,
-            double startupTimeoutS, double stopGraceS, String study, String loadGenerator, double timeoutS,
-            List<Integer> concurrencyLevels, double primeS) {
-        this(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS, seedRows,
-                seedRowsDelete, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries, startupTimeoutS,
-                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, null, null, null);
-    }
-
-    /** A preset without phase 5 or a model id. */
-    public Preset(String name, String description, int runs, int warmups, int durationS, int concurrency, int threads,
-            double cooldownS, double settleS, int seedRows, int seedRowsDelete, int sampleIntervalMs,
-            List<String> endpoints, Map<String, Double> mix, Sweep sweep, Memory memory, long rngSeed, int maxRetries,
-            double startupTimeoutS, double stopGraceS, String study, String loadGenerator, double timeoutS,
-            List<Integer> concurrencyLevels, double primeS, Phase4 phase4) {
-        this(name, description, runs, warmups, durationS, concurrency, threads, cooldownS, settleS, seedRows,
-                seedRowsDelete, sampleIntervalMs, endpoints, mix, sweep, memory, rngSeed, maxRetries, startupTimeoutS,
-                stopGraceS, study, loadGenerator, timeoutS, concurrencyLevels, primeS, phase4, null, null);
-    }
-
     /** Tolerance on the sum of mix weights (data.md: "sum to 1 (within 1e-9)"). */
     public static final double MIX_SUM_TOLERANCE = 1e-9;
-
 
     public Preset {
         endpoints = List.copyOf(endpoints);

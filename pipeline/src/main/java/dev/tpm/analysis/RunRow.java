@@ -94,7 +94,7 @@ record RunRow(
                 if (v != null) errors += v;
             }
             rows.add(new RunRow(text(rec.campaign()), text(rec.device()), rec.phase(), r.seq(), text(r.stack()), text(r.endpoint()),
-                    r.concurrency(), r.warmup(), text(r.status()), text(r.throttled()), number(r.requests()), errors,
+                    r.concurrency(), r.warmup(), text(r.status() == null ? null : r.status().text()), text(r.throttled()), number(r.requests()), errors,
                     r.rps(), r.latP50Ms(), r.latP99Ms(), r.startupMs(), number(r.idleRssKib()),
                     number(r.peakRssKib()), r.energyJ(), r.meanPowerW(),
                     studyOfCampaign.getOrDefault(text(rec.campaign()), dev.tpm.model.Campaign.PAPER),

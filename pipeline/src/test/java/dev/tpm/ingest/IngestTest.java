@@ -14,6 +14,7 @@ import dev.tpm.ingest.Dataset;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRecord;
+import dev.tpm.model.RunStatus;
 import dev.tpm.model.InventoryEntry;
 import dev.tpm.testing.Fixtures;
 import dev.tpm.codec.Sha256;
@@ -127,7 +128,7 @@ class IngestTest {
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), p1.stream().map(r -> r.row().seq()).toList(), "BOM not in seq");
         assertEquals(2100.0, p1.get(1).row().rps());
         assertEquals("a note, with a comma and \"quotes\"", p1.get(0).row().note());
-        assertEquals("ok", p1.get(0).row().status(), "no CR left in the last column");
+        assertEquals(RunStatus.OK, p1.get(0).row().status(), "no CR left in the last column");
         assertEquals(5, d.declaredMix().weights().size());
     }
 

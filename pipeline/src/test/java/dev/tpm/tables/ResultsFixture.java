@@ -30,9 +30,9 @@ import dev.tpm.results.SweepPoint;
 import dev.tpm.results.SweepSummary;
 import dev.tpm.results.Verification;
 import dev.tpm.results.Weighted;
-import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRecord;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -85,7 +85,7 @@ final class ResultsFixture {
         List<RunRecord> out = new ArrayList<>();
         for (int i = 0; i < deviceEndpointPairs.length; i += 2) {
             RunRow.Builder b = new RunRow.Builder(i + 1, "go", deviceEndpointPairs[i + 1], 240, 2, i + 1, false);
-            b.status = RunColumns.STATUS_OK;
+            b.status = RunStatus.OK;
             out.add(new RunRecord("c1", deviceEndpointPairs[i], 2, i + 2, b.build()));
         }
         return out;

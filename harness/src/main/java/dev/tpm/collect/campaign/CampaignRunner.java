@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.cgroup.Cgroups;
-import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.sample.Sensors;
@@ -56,39 +55,37 @@ public final class CampaignRunner {
      * @param stacks each must have passed the conformance check
      * @param deviceId campaign.json's device.id
      * @param modelId campaign.json's device.model_id (data.md version 4), or null
-     * @param workDir scratch space outside data/: the database, server logs, wrk output, the lock
      * @param pinning CPUs of the server, the load generator and this JVM
-     * @param loadGenHost this machine or another one reached through ssh
-     * @param bind the address the server binds (the load generator must reach it)
+     * @param workDir scratch space outside data/: the database, server logs, wrk output, the lock
+     * @param loadGen the load generators (installed where, run where) and the address the server binds
      * @param maxErrorRate data/config/analysis.json's max_error_rate: above it a run is discarded
      * @param withoutVcgencmd the user chose to run a paper campaign without vcgencmd (recorded)
-     * @param autocannonDir where npm installed autocannon (harness/loadgen/autocannon), for presets
-     *     whose load generator it is
-     * @param node the node that runs autocannon
-     * @param ohaDir where cargo installed oha (harness/loadgen/oha), for presets with a phase 4
      */
     public record Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-            String modelId, Pinning pinning, Path wrkScripts, String wrk, Path workDir, LoadGenHost loadGenHost, String bind,
-            double maxErrorRate, boolean withoutVcgencmd, Path autocannonDir, String node, Path ohaDir) {
+            String modelId, Pinning pinning, Path workDir, LoadGenSetup loadGen, double maxErrorRate,
+            boolean withoutVcgencmd) {
         public Options {
             stacks = List.copyOf(stacks);
-            if (node == null || node.isBlank()) throw new IllegalArgumentException("node: expected an executable, found '" + node + "'");
         }
 
         /**
-         * Options with their defaults: no pinning, {@code wrk} on the PATH, this machine's load
-         * generator, loopback, analysis.md's default error rate, autocannon and oha in the tool
-         * folders beside the wrk scripts ({@code <harness>/loadgen/}), the first node on the PATH.
+         * Options with their defaults: no model id, no pinning, analysis.md's default error rate,
+         * a paper campaign's vcgencmd required.
          */
         public static Builder builder(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-                Path wrkScripts, Path workDir) {
-            return new Builder(dataDir, campaign, preset, stacks, deviceId, wrkScripts, workDir);
+                LoadGenSetup loadGen, Path workDir) {
+            return new Builder(dataDir, campaign, preset, stacks, deviceId, loadGen, workDir);
+        }
+
+        /** The address the server binds (the load generator must reach it). */
+        public String bind() {
+            return loadGen.bind();
         }
 
         /** These options with another preset (an {@code auto} campaign's, its DELETE table size measured). */
         public Options withPreset(Preset p) {
-            return new Options(dataDir, campaign, p, stacks, deviceId, modelId, pinning, wrkScripts, wrk, workDir, loadGenHost,
-                    bind, maxErrorRate, withoutVcgencmd, autocannonDir, node, ohaDir);
+            return new Options(dataDir, campaign, p, stacks, deviceId, modelId, pinning, workDir, loadGen, maxErrorRate,
+                    withoutVcgencmd);
         }
 
         /** Options field by field; each setter replaces a default. */
@@ -98,27 +95,21 @@ public final class CampaignRunner {
             private final Preset preset;
             private final List<StackSpec> stacks;
             private final String deviceId;
-            private final Path wrkScripts;
+            private final LoadGenSetup loadGen;
             private final Path workDir;
             private String modelId;
             private Pinning pinning = Pinning.NONE;
-            private String wrk = "wrk";
-            private LoadGenHost loadGenHost = LoadGenHost.LOCAL;
-            private String bind = "127.0.0.1";
             private double maxErrorRate = dev.tpm.model.AnalysisConfig.defaults().maxErrorRate();
             private boolean withoutVcgencmd;
-            private Path autocannonDir;
-            private String node = LoadGenerator.DEFAULT_NODE;
-            private Path ohaDir;
 
             private Builder(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-                    Path wrkScripts, Path workDir) {
+                    LoadGenSetup loadGen, Path workDir) {
                 this.dataDir = dataDir;
                 this.campaign = campaign;
                 this.preset = preset;
                 this.stacks = stacks;
                 this.deviceId = deviceId;
-                this.wrkScripts = wrkScripts;
+                this.loadGen = loadGen;
                 this.workDir = workDir;
             }
 
@@ -132,21 +123,6 @@ public final class CampaignRunner {
                 return this;
             }
 
-            public Builder wrk(String v) {
-                wrk = v;
-                return this;
-            }
-
-            public Builder loadGenHost(LoadGenHost v) {
-                loadGenHost = v;
-                return this;
-            }
-
-            public Builder bind(String v) {
-                bind = v;
-                return this;
-            }
-
             public Builder maxErrorRate(double v) {
                 maxErrorRate = v;
                 return this;
@@ -157,27 +133,9 @@ public final class CampaignRunner {
                 return this;
             }
 
-            public Builder autocannonDir(Path v) {
-                autocannonDir = v;
-                return this;
-            }
-
-            public Builder node(String v) {
-                node = v;
-                return this;
-            }
-
-            public Builder ohaDir(Path v) {
-                ohaDir = v;
-                return this;
-            }
-
             public Options build() {
-                Path autocannon = autocannonDir != null ? autocannonDir
-                        : wrkScripts.toAbsolutePath().getParent().resolve("loadgen").resolve(LoadGenerator.AUTOCANNON);
-                Path oha = ohaDir != null ? ohaDir : autocannon.toAbsolutePath().resolveSibling(LoadGenerator.OHA);
-                return new Options(dataDir, campaign, preset, stacks, deviceId, modelId, pinning, wrkScripts, wrk, workDir,
-                        loadGenHost, bind, maxErrorRate, withoutVcgencmd, autocannon, node, oha);
+                return new Options(dataDir, campaign, preset, stacks, deviceId, modelId, pinning, workDir, loadGen,
+                        maxErrorRate, withoutVcgencmd);
             }
         }
     }
@@ -214,7 +172,7 @@ public final class CampaignRunner {
                 Files.createDirectories(dir);
                 CampaignLock.removeTemporaryFiles(dir);
                 checkPhase4Tool();
-                Path scripts = o.loadGenHost().installScripts(o.wrkScripts(), "/tmp/tpm-wrk-" + o.campaign());
+                Path scripts = o.loadGen().host().installScripts(o.loadGen().wrkScripts(), "/tmp/tpm-wrk-" + o.campaign());
                 // on SIGTERM or Ctrl-C, take the running server (calibration's or run's) down with the harness
                 java.util.concurrent.atomic.AtomicReference<Runnable> kill = new java.util.concurrent.atomic.AtomicReference<>(() -> {});
                 hook = new Thread(() -> kill.get().run(), "collect-shutdown");
@@ -262,20 +220,15 @@ public final class CampaignRunner {
         }
     }
 
-    /** The setup every load generator of this campaign runs with. */
-    private LoadGenSetup setup() {
-        return new LoadGenSetup(o.wrkScripts(), o.wrk(), o.autocannonDir(), o.node(), o.ohaDir(), o.loadGenHost(), o.bind());
-    }
-
     /** campaign.json's load_generator: the tool of phases 1-3, its version asked where it runs. */
     private LoadGeneratorInfo loadGenerator() throws IOException, InterruptedException {
-        String host = o.loadGenHost().target();
+        String host = o.loadGen().host().target();
         String hostName = host == null ? null : host.substring(host.indexOf('@') + 1);
-        LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), setup());
+        LoadGenerator tool = LoadGenerator.of(o.preset().loadGenerator(), o.loadGen());
         LoadGenerator.Version v = tool.version();
         double timeoutS = o.preset().timeoutS();
         // the tool takes whole seconds
-        return new LoadGeneratorInfo(tool.tool(), v.number(), v.line(), o.loadGenHost().hostKind(), hostName,
+        return new LoadGeneratorInfo(tool.tool(), v.number(), v.line(), o.loadGen().host().hostKind(), hostName,
                 o.pinning().loadGeneratorCpus(), Double.isNaN(timeoutS) ? null : (double) Math.round(timeoutS), null, Map.of());
     }
 
@@ -287,7 +240,7 @@ public final class CampaignRunner {
     private void checkPhase4Tool() throws IOException, InterruptedException {
         Preset.Phase4 q = o.preset().phase4();
         if (q == null) return;
-        LoadGenerator tool = LoadGenerator.of(q.tool(), setup());
+        LoadGenerator tool = LoadGenerator.of(q.tool(), o.loadGen());
         tool.checkReady(q.endpoints());
         LoadGenerator.Version v = tool.version();
         if (!v.number().equals(q.version())) {

@@ -204,9 +204,9 @@ final class DeleteCalibration {
             args.put("threads", Integer.toString(p.threads()));
             args.put("seed", Long.toString(Seeds.derive(p.rngSeed(), "wrk", "calibration", spec.id(),
                     Integer.toString(concurrency), Integer.toString(attempt)) & 0x7fffffffL));
-            WrkCommand wrk = new WrkCommand(o.pinning().loadGenerator(), o.wrk(), scripts.resolve(Endpoints.DELETE_ITEM + ".lua"),
-                    p.threads(), concurrency, loadS, port, args, RunMeasurement.loadGeneratorAddress(o), p.timeoutS(),
-                    o.loadGenHost());
+            WrkCommand wrk = new WrkCommand(o.pinning().loadGenerator(), o.loadGen().wrk(), scripts.resolve(Endpoints.DELETE_ITEM + ".lua"),
+                    p.threads(), concurrency, loadS, port, args, o.loadGen().address(), p.timeoutS(),
+                    o.loadGen().host());
             List<Long> pids = server.treePids();
             WrkCommand.Outcome out = wrk.run(o.workDir().resolve("calibration-output.txt"), h -> lock.recordChildren(pids, h));
             if (!server.isAlive()) return new Load(null, 0, "server exited during the load");

@@ -81,7 +81,7 @@ final class RunMeasurement {
     RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts,
             Cgroups cgroups, int hostCores) {
         this.cgroups = cgroups;
-        this.saturation = HostSaturation.of(o.pinning(), o.loadGenHost(), hostCores);
+        this.saturation = HostSaturation.of(o.pinning(), o.loadGen().host(), hostCores);
         this.hostCores = hostCores;
         this.o = o;
         this.servers = servers;
@@ -90,8 +90,7 @@ final class RunMeasurement {
         this.dir = dir;
         this.scripts = scripts;
         for (StackSpec s : o.stacks()) specs.put(s.id(), s);
-        LoadGenSetup setup = new LoadGenSetup(scripts, o.wrk(), o.autocannonDir(), o.node(), o.ohaDir(), o.loadGenHost(),
-                loadGeneratorAddress());
+        LoadGenSetup setup = o.loadGen().withWrkScripts(scripts);
         this.tool = LoadGenerator.of(o.preset().loadGenerator(), setup);
         this.openLoop = o.preset().phase4() == null ? null : LoadGenerator.of(o.preset().phase4().tool(), setup);
         this.openFiles = OpenFileLimit.of(o.preset());
@@ -99,7 +98,7 @@ final class RunMeasurement {
 
     /** The load generator's prefix: taskset, after prlimit when it runs here and needs more open files. */
     private java.util.List<String> loadGeneratorPrefix() {
-        return o.loadGenHost().remote() ? o.pinning().loadGenerator() : openFiles.before(o.pinning().loadGenerator());
+        return o.loadGen().host().remote() ? o.pinning().loadGenerator() : openFiles.before(o.pinning().loadGenerator());
     }
 
     /** The load generator of a run's phase: phase 4's open-loop one, or the preset's. */
@@ -171,7 +170,7 @@ final class RunMeasurement {
         if (r.endpoint().equals(Endpoints.DELETE_ITEM) && b.requests != null) {
             deleteRows.observed(r.stack(), rows, b.requests, b.durationS, m.verdict.outOfRows());
         }
-        b.status = m.verdict.status().text();
+        b.status = m.verdict.status();
         b.note = m.verdict.note();
         if (r.phase() != 3 && Files.exists(wrkOut)) {
             AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + "." + tool.fileExtension()),
@@ -196,19 +195,9 @@ final class RunMeasurement {
     }
 
     private WrkCommand wrk(PlannedRun r, String endpoint, int durationS, int port, int rows) {
-        return new WrkCommand(loadGeneratorPrefix(), o.wrk(), scripts.resolve(endpoint + ".lua"), o.preset().threads(),
-                r.concurrency(), durationS, port, scriptArgs(r, rows), loadGeneratorAddress(), o.preset().timeoutS(),
-                o.loadGenHost());
-    }
-
-    /** The address the load generator connects to: the bound one, loopback for a wildcard bind on this machine. */
-    private String loadGeneratorAddress() {
-        return loadGeneratorAddress(o);
-    }
-
-    static String loadGeneratorAddress(CampaignRunner.Options o) {
-        boolean wildcard = o.bind().equals("0.0.0.0") || o.bind().equals("::");
-        return wildcard && !o.loadGenHost().remote() ? "127.0.0.1" : o.bind();
+        return new WrkCommand(loadGeneratorPrefix(), o.loadGen().wrk(), scripts.resolve(endpoint + ".lua"), o.preset().threads(),
+                r.concurrency(), durationS, port, scriptArgs(r, rows), o.loadGen().address(), o.preset().timeoutS(),
+                o.loadGen().host());
     }
 
     /** From the spawned server to wrk's end: start-up, settle, idle memory, prime, load with sampling. */

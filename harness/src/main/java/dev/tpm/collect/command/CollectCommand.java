@@ -127,9 +127,8 @@ public final class CollectCommand implements Callable<Integer> {
                             + "the folder on " + loadgenHost + " where " + LoadGenerators.get(id).installedBy());
                 }
             }
-            Path autocannonDir = autocannon != null ? autocannon : harness.resolve("loadgen").resolve("autocannon");
-            Path ohaDir = oha != null ? oha : harness.resolve("loadgen").resolve("oha");
-            LoadGenSetup setup = new LoadGenSetup(harness.resolve("wrk"), wrk, autocannonDir, node, ohaDir, host, bind);
+            LoadGenSetup setup = LoadGenSetup.builder(harness.resolve("wrk")).wrk(wrk).autocannonDir(autocannon).node(node)
+                    .ohaDir(oha).host(host).bind(bind).build();
             LoadGenerator.of(p.loadGenerator(), setup).checkReady(p.allEndpoints());
             String device = deviceId != null ? deviceId : DeviceFacts.defaultId();
             if (!device.matches("[A-Za-z0-9._-]+")) {
@@ -164,9 +163,9 @@ public final class CollectCommand implements Callable<Integer> {
                     + " (study " + p.study() + ", " + p.loadGenerator() + (p.phase4() == null ? "" : ", phase 4 with " + p.phase4().tool()) + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
-            CampaignRunner runner = new CampaignRunner(CampaignRunner.Options.builder(data, name, p, chosen, device, harness.resolve("wrk"), workDir)
-                    .modelId(modelId != null ? modelId : p.modelId()).pinning(pinning).wrk(wrk).loadGenHost(host).bind(bind).maxErrorRate(maxErrorRate)
-                    .withoutVcgencmd(withoutVcgencmd).autocannonDir(autocannonDir).node(node).ohaDir(ohaDir).build(),
+            CampaignRunner runner = new CampaignRunner(CampaignRunner.Options.builder(data, name, p, chosen, device, setup, workDir)
+                    .modelId(modelId != null ? modelId : p.modelId()).pinning(pinning).maxErrorRate(maxErrorRate)
+                    .withoutVcgencmd(withoutVcgencmd).build(),
                     new StackServerSide(), sensors, DeviceFacts.system(), err);
             CampaignRunner.Summary s = runner.run();
             if (!s.gaveUp().isEmpty()) {

@@ -12,6 +12,7 @@ import dev.tpm.codec.RunCsv;
 import dev.tpm.codec.Sha256Sums;
 import dev.tpm.collect.loadgen.LoadResult;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -204,7 +205,7 @@ public final class CampaignImport {
         b.freqMinMhz = decimal(x.get(FREQ_MIN_MHZ));
         boolean complete = r.requests() > 0 && !Double.isNaN(r.durationS()) && !Double.isNaN(r.rps())
                 && !Double.isNaN(r.latP50Ms()) && !Double.isNaN(r.latP99Ms());
-        b.status = complete ? STATUS_OK : STATUS_FAILED;
+        b.status = complete ? RunStatus.OK : RunStatus.FAILED;
         b.note = x.get(NOTE);
         if (!complete) {
             String why = "imported: no response measured (" + r.requests() + " requests, socket errors connect "

@@ -26,17 +26,10 @@ public final class LoadGenerator {
         this.setup = setup;
     }
 
-    /** autocannon installed under {@code packageDir} (harness/loadgen/autocannon), run by {@code node}. */
+    /** autocannon installed under {@code packageDir} (harness/loadgen/autocannon) on this machine, run by {@code node}. */
     public static LoadGenerator autocannon(Path packageDir, String node) {
-        return autocannon(packageDir, node, LoadGenHost.LOCAL, "127.0.0.1");
-    }
-
-    /**
-     * autocannon installed under {@code packageDir} on {@code host}, run by {@code node} there
-     * against the server at {@code address}.
-     */
-    public static LoadGenerator autocannon(Path packageDir, String node, LoadGenHost host, String address) {
-        return new LoadGenerator(LoadGenerators.get(AUTOCANNON), new LoadGenSetup(null, null, packageDir, node, null, host, address));
+        return new LoadGenerator(LoadGenerators.get(AUTOCANNON),
+                new LoadGenSetup(null, null, packageDir, node, null, LoadGenHost.LOCAL, "127.0.0.1"));
     }
 
     /** The node that runs autocannon when none is given: the first on the PATH. */

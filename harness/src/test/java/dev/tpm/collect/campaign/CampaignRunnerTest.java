@@ -1,10 +1,12 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.model.Campaign;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.RunCsv;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import dev.tpm.model.RunKey;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,7 +21,6 @@ import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.sample.Throttling;
 import dev.tpm.collect.stack.StackSpec;
-import dev.tpm.model.RunColumns;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -78,7 +79,7 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log, Sensors sensors) {
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).build(), side, sensors,
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), side, sensors,
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -95,11 +96,11 @@ class CampaignRunnerTest {
 
         assertEquals(2 + 4 + 2, p1.size(), "2 warm-ups, 4 measured, 2 re-queued");
         RunRow discarded = p1.get(2);
-        assertEquals(RunColumns.STATUS_DISCARDED, discarded.status());
+        assertEquals(RunStatus.DISCARDED, discarded.status());
         assertEquals("0x4", discarded.throttled(), "bits 0-3 only: the sticky 0x50000 is not kept");
         assertTrue(discarded.note().contains("throttling"), discarded.note());
         RunRow failed = p1.get(4);
-        assertEquals(RunColumns.STATUS_FAILED, failed.status());
+        assertEquals(RunStatus.FAILED, failed.status());
         // the reason first; this test runs on a real machine, whose hypervisor may add its CPU-steal flag after it
         assertTrue(failed.note().matches("server exited during the load(; CPU steal .*)?"), failed.note());
         assertEquals("0x0", p1.get(3).throttled());
@@ -112,7 +113,7 @@ class CampaignRunnerTest {
         p1.forEach(r -> assertTrue(keys.add(r.key())));
         RunRow retryOfDiscarded = p1.stream().filter(r -> r.endpoint().equals(discarded.endpoint()) && r.run() == 3)
                 .findFirst().orElseThrow();
-        assertEquals(RunColumns.STATUS_OK, retryOfDiscarded.status());
+        assertEquals(RunStatus.OK, retryOfDiscarded.status());
 
         // seq 1..n over phase 1 and on into phase 2, and a loadgen file for each
         List<Long> seqs = new java.util.ArrayList<>(p1.stream().map(RunRow::seq).toList());
@@ -228,7 +229,7 @@ class CampaignRunnerTest {
         CampaignRunner.Summary s = runner(p, side, new ByteArrayOutputStream()).run();
         List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertEquals(List.of(1, 2, 3), rows.stream().map(RunRow::run).toList(), "run 1 and two retries");
-        assertTrue(rows.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_FAILED)));
+        assertTrue(rows.stream().allMatch(r -> r.status().equals(RunStatus.FAILED)));
         assertEquals(1, s.gaveUp().size());
         assertEquals(3, side.starts);
 
@@ -246,7 +247,7 @@ class CampaignRunnerTest {
                  "endpoints": ["get_item"], "rng_seed": 5, "max_retries": 0, "startup_timeout_s": 5, "stop_grace_s": 5}
                 """);
         CampaignRunner.Options o = CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
-                Path.of("harness", "wrk"), tmp.resolve("work")).modelId("x86-vm-2c").build();
+                LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).modelId("x86-vm-2c").build();
         Sensors sensors = new Sensors(PowerSource.NO_POWER, null);
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         assertEquals(1, new CampaignRunner(o, new FakeServerSide(Set.of(), Set.of()), sensors, DeviceFacts.system(), quiet)
@@ -288,7 +289,7 @@ class CampaignRunnerTest {
         CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log, new Sensors(flaky, null)).run();
         List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         RunRow first = p1.get(0);
-        assertEquals(RunColumns.STATUS_FAILED, first.status());
+        assertEquals(RunStatus.FAILED, first.status());
         assertTrue(first.note().startsWith("sampler failed: ") && first.note().contains("PMIC read failed:\\nI2C timeout"),
                 "reason in the note, on one line: " + first.note());
         assertTrue(p1.stream().skip(1).allMatch(RunRow::ok), "the campaign went on, the failed run was re-queued");
@@ -313,7 +314,7 @@ class CampaignRunnerTest {
         List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertEquals(2, p1.size(), "the run and its one retry");
         for (RunRow r : p1) {
-            assertEquals(RunColumns.STATUS_DISCARDED, r.status());
+            assertEquals(RunStatus.DISCARDED, r.status());
             assertTrue(r.note().startsWith("error rate 0.") && r.note().contains("above max_error_rate 0.01"), r.note());
             assertTrue(r.non2xx() > 0);
         }
@@ -331,7 +332,7 @@ class CampaignRunnerTest {
         CampaignRunner.Summary few = runner(preset(base.replace("SEED", "20")), new FakeServerSide(Set.of(), Set.of()),
                 new ByteArrayOutputStream()).run();
         List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
-        assertTrue(p1.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_DISCARDED)
+        assertTrue(p1.stream().allMatch(r -> r.status().equals(RunStatus.DISCARDED)
                 && r.note().startsWith("ran out of rows: ") && r.seededRows() == 20), "never kept as ok");
         assertEquals(1, few.gaveUp().size());
 
@@ -384,7 +385,7 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner twoStacks(Preset p, FakeServerSide side, ByteArrayOutputStream log) {
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work2")).build(), side,
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work2")).build(), side,
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 

@@ -10,12 +10,13 @@ import dev.tpm.collect.Preset;
 import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.cgroup.RunCgroup;
 import dev.tpm.collect.loadgen.LoadGenHost;
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.Fixtures;
 import dev.tpm.collect.stack.StackSpec;
-import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -58,7 +59,7 @@ class CgroupCampaignTest {
 
     private CampaignRunner runner(String campaign, StackSpec stack, ByteArrayOutputStream log) throws IOException {
         Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), PRESET));
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), campaign, p, List.of(stack), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).maxErrorRate(0.01).build(), new StackServerSide(), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), campaign, p, List.of(stack), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).maxErrorRate(0.01).build(), new StackServerSide(), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -106,7 +107,7 @@ class CgroupCampaignTest {
         CampaignRunner.Summary s = runner(campaign, Fixtures.stack("exits-early"), log).run();
         assertEquals(s.runsExecuted(), s.failed(), log.toString(StandardCharsets.UTF_8));
         List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw/" + campaign + "/phase1.csv"), 1);
-        assertTrue(rows.stream().allMatch(r -> r.status().equals(RunColumns.STATUS_FAILED) && r.peakCgroupKib() == null));
+        assertTrue(rows.stream().allMatch(r -> r.status().equals(RunStatus.FAILED) && r.peakCgroupKib() == null));
         assertEquals(List.of(), leftovers(campaign));
     }
 }

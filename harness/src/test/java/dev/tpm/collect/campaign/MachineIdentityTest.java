@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.model.Machine;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
@@ -198,7 +199,7 @@ class MachineIdentityTest {
         StackSpec stack = new StackSpec("aa", tmp.resolve("servers").resolve("aa"), "Lang", "Framework aa", List.of(),
                 List.of(), List.of("true"), Map.of(), 1, List.of(), List.of());
         return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack), "dev-1",
-                Path.of("harness", "wrk"), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()), sensors, facts,
+                LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()), sensors, facts,
                 log);
     }
 }

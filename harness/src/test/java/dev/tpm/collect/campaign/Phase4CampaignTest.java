@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.ProtocolJson;
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.OhaCommand;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
@@ -64,7 +65,7 @@ class Phase4CampaignTest {
     private CampaignRunner runner(Preset p, ByteArrayOutputStream log) {
         StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
                 List.of("true"), Map.of(), 1, List.of(), List.of());
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c4", p, List.of(stack), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()),
+        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c4", p, List.of(stack), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()),
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.PresetJson;
-import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ class Phase4PlanTest {
         return PresetJson.parse(n, "p.json");
     }
 
-    private static RunRow row(String stack, String endpoint, int concurrency, boolean warmup, String status, double rps) {
+    private static RunRow row(String stack, String endpoint, int concurrency, boolean warmup, RunStatus status, double rps) {
         RunRow.Builder b = new RunRow.Builder(1, stack, endpoint, concurrency, 2, 1, warmup);
         b.status = status;
         b.rps = rps;
@@ -47,13 +47,13 @@ class Phase4PlanTest {
         List<RunRow> phase1 = new ArrayList<>();
         // go: ok measured rows 3000, 4000, 5000, 6000 -> median 4500; the warm-up, the discarded run and
         // another level are left out
-        for (double rps : new double[] {3000, 4000, 5000, 6000}) phase1.add(row("go", "get_item", 4, false, RunColumns.STATUS_OK, rps));
-        phase1.add(row("go", "get_item", 4, true, RunColumns.STATUS_OK, 99_999));
-        phase1.add(row("go", "get_item", 4, false, RunColumns.STATUS_DISCARDED, 99_999));
-        phase1.add(row("go", "get_item", 8, false, RunColumns.STATUS_OK, 99_999));
-        phase1.add(row("go", "get_list", 4, false, RunColumns.STATUS_OK, 99_999));
+        for (double rps : new double[] {3000, 4000, 5000, 6000}) phase1.add(row("go", "get_item", 4, false, RunStatus.OK, rps));
+        phase1.add(row("go", "get_item", 4, true, RunStatus.OK, 99_999));
+        phase1.add(row("go", "get_item", 4, false, RunStatus.DISCARDED, 99_999));
+        phase1.add(row("go", "get_item", 8, false, RunStatus.OK, 99_999));
+        phase1.add(row("go", "get_list", 4, false, RunStatus.OK, 99_999));
         // py: a single ok run of 401 rps: 0.25 x 401 = 100.25 -> 100, the absolute rate's group
-        phase1.add(row("py", "get_item", 4, false, RunColumns.STATUS_OK, 401));
+        phase1.add(row("py", "get_item", 4, false, RunStatus.OK, 401));
         Phase4Plan.Result r = Phase4Plan.of(p, List.of("go", "py"), phase1);
 
         assertEquals(4500.0, r.medians().get("go get_item"));
@@ -77,8 +77,8 @@ class Phase4PlanTest {
     @Test
     void theOrderIsShuffledOverStacksAndRatesBySeed() throws IOException {
         Preset p = preset(Q);
-        List<RunRow> phase1 = List.of(row("go", "get_item", 4, false, RunColumns.STATUS_OK, 4000),
-                row("py", "get_item", 4, false, RunColumns.STATUS_OK, 800));
+        List<RunRow> phase1 = List.of(row("go", "get_item", 4, false, RunStatus.OK, 4000),
+                row("py", "get_item", 4, false, RunStatus.OK, 800));
         List<PlannedRun> a = Phase4Plan.of(p, List.of("go", "py"), phase1).runs();
         assertEquals(a, Phase4Plan.of(p, List.of("go", "py"), phase1).runs(), "the same seed, the same order");
         List<PlannedRun> measured = a.stream().filter(x -> !x.warmup()).toList();
@@ -95,7 +95,7 @@ class Phase4PlanTest {
     @Test
     void aStackWithoutAnOkPhase1RunGetsOnlyTheAbsoluteRatesAndIsNamed() throws IOException {
         Phase4Plan.Result r = Phase4Plan.of(preset(Q), List.of("go"),
-                List.of(row("go", "get_item", 4, false, RunColumns.STATUS_FAILED, Double.NaN)));
+                List.of(row("go", "get_item", 4, false, RunStatus.FAILED, Double.NaN)));
         assertEquals(Set.of(100.0, 1000.0), rates(r, "go"));
         assertEquals(List.of("phase 4 go get_item: no ok phase-1 run at c=4, so no rate for offered_fractions [0.25, 0.5, 0.9]"),
                 r.problems());

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.PresetJson;
-import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class Phase4SearchTest {
         b.offeredRps = offered;
         b.rps = rps;
         b.latP99Ms = p99;
-        b.status = ok ? RunColumns.STATUS_OK : RunColumns.STATUS_FAILED;
+        b.status = ok ? RunStatus.OK : RunStatus.FAILED;
         return b.build();
     }
 

@@ -26,7 +26,7 @@ class PlanTest {
         return new Preset(p.name(), p.description(), p.runs(), p.warmups(), p.durationS(), p.concurrency(), p.threads(),
                 p.cooldownS(), p.settleS(), p.seedRows(), p.seedRowsDelete(), p.sampleIntervalMs(), p.endpoints(), p.mix(),
                 p.sweep(), p.memory(), seed, p.maxRetries(), p.startupTimeoutS(), p.stopGraceS(), p.study(), p.loadGenerator(),
-                p.timeoutS(), p.concurrencyLevels(), p.primeS());
+                p.timeoutS(), p.concurrencyLevels(), p.primeS(), p.phase4(), p.phase5(), p.modelId());
     }
 
     @Test

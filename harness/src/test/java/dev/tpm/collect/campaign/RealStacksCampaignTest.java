@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackBuilder;
@@ -128,7 +129,7 @@ class RealStacksCampaignTest {
         Recording side = new Recording();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Path work = tmp.resolve("work");
-        CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "real", preset, stacks, "dev-1", Path.of("harness", "wrk"), work).build(), side, new Sensors(PowerSource.NO_POWER, null),
+        CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "real", preset, stacks, "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), work).build(), side, new Sensors(PowerSource.NO_POWER, null),
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
         String text = log.toString(StandardCharsets.UTF_8);
 

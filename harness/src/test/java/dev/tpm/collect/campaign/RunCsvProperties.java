@@ -10,6 +10,7 @@ import dev.tpm.codec.RunCsv;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.RunColumns;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -122,8 +123,8 @@ class RunCsvProperties {
         Arbitrary<String> note = Arbitraries.oneOf(Arbitraries.just((String) null),
                 Arbitraries.strings().withChars("ab ,\"'x\u00e9").ofMinLength(1).ofMaxLength(12)
                         .filter(s -> !s.isBlank() && s.strip().equals(s)));
-        Arbitrary<String> status = Arbitraries.of(RunColumns.STATUS_FAILED, RunColumns.STATUS_DISCARDED,
-                RunColumns.STATUS_OK);
+        Arbitrary<RunStatus> status = Arbitraries.of(RunStatus.FAILED, RunStatus.DISCARDED,
+                RunStatus.OK);
         return Combinators.combine(Arbitraries.of(STACKS.stream().sorted().toList()),
                         Arbitraries.of(Endpoints.ALL), Arbitraries.integers().between(1, 512),
                         Arbitraries.oneOf(Arbitraries.just((Integer) null), Arbitraries.integers().between(1, 64)),
@@ -140,7 +141,7 @@ class RunCsvProperties {
                     b.energyJ = d.get(3);
                     b.errorsRead = 3L;
                     b.throttled = "0x0";
-                    if (st.equals(RunColumns.STATUS_OK)) { // ok rows fill what data.md asks of them
+                    if (st.equals(RunStatus.OK)) { // ok rows fill what data.md asks of them
                         b.durationS = 10.0;
                         b.requests = 1 + Math.abs(d.hashCode() % 100_000L);
                         b.rps = 2456.4;

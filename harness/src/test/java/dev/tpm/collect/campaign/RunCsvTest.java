@@ -2,6 +2,7 @@ package dev.tpm.collect.campaign;
 
 import dev.tpm.codec.RunCsv;
 import dev.tpm.model.RunRow;
+import dev.tpm.model.RunStatus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -43,7 +44,7 @@ class RunCsvTest {
         b.peakPssKib = 19_000L;
         b.cpuS = 7.31;
         b.throttled = "0x0";
-        b.status = RunColumns.STATUS_OK;
+        b.status = RunStatus.OK;
         return b.build();
     }
 
@@ -53,7 +54,7 @@ class RunCsvTest {
         RunRow a = okRow(1, "get_item", 1, true);
         RunRow.Builder fb = new RunRow.Builder(2, "go", "post_item", 30, 2, 1, false);
         fb.startedAt = "2026-12-01T10:16:00.000Z";
-        fb.status = RunColumns.STATUS_FAILED;
+        fb.status = RunStatus.FAILED;
         fb.note = "server exited, \"code 1\"\nsee log";
         RunRow failed = fb.build();
         RunCsv.append(f, a);
@@ -94,7 +95,7 @@ class RunCsvTest {
 
         Path g = dir.resolve("g.csv");
         RunRow.Builder b = new RunRow.Builder(1, "go", "get_item", 30, 2, 1, false);
-        b.status = RunColumns.STATUS_OK;
+        b.status = RunStatus.OK;
         RunCsv.append(g, b.build());
         IOException incomplete = assertThrows(IOException.class, () -> RunFiles.read(g, 2));
         assertTrue(incomplete.getMessage().startsWith("g.csv line 2, column duration_s: expected a value (rows with"

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Preset;
 import dev.tpm.collect.loadgen.AutocannonCommand;
 import dev.tpm.collect.loadgen.LoadGenHost;
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackBuilder;
@@ -137,7 +138,8 @@ class SshLoadGeneratorTest {
                     List.of("true"), Map.of(), 1, List.of(), List.of());
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "ssh1", p,
-                    List.of(stack), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).loadGenHost(sshd.host()).maxErrorRate(0.01).build(), new FakeServerSide(Set.of(), Set.of()),
+                    List.of(stack), "dev-1", LoadGenSetup.builder(Path.of("harness", "wrk")).host(sshd.host()).build(), tmp.resolve("work"))
+                    .maxErrorRate(0.01).build(), new FakeServerSide(Set.of(), Set.of()),
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                     new PrintStream(log, true, StandardCharsets.UTF_8)).run();
             String logText = log.toString(StandardCharsets.UTF_8);
@@ -178,8 +180,8 @@ class SshLoadGeneratorTest {
             String node = new String(new ProcessBuilder("sh", "-c", "command -v node").start().getInputStream().readAllBytes(),
                     StandardCharsets.UTF_8).strip();
             CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "ssh-ac", p,
-                    List.of(stack), "dev-1", Path.of("harness", "wrk"), tmp.resolve("work")).loadGenHost(sshd.host()).maxErrorRate(0.01)
-                    .autocannonDir(autocannon).node(node).build(), new StackServerSide(),
+                    List.of(stack), "dev-1", LoadGenSetup.builder(Path.of("harness", "wrk")).host(sshd.host()).autocannonDir(autocannon)
+                            .node(node).build(), tmp.resolve("work")).maxErrorRate(0.01).build(), new StackServerSide(),
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                     new PrintStream(log, true, StandardCharsets.UTF_8)).run();
             String logText = log.toString(StandardCharsets.UTF_8);

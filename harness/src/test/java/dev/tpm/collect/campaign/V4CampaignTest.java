@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Preset;
+import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.OhaCommand;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
@@ -63,7 +64,7 @@ class V4CampaignTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         // collect resolves --model-id over the preset's model_id; the runner records what it is given
         CampaignRunner.Options options = CampaignRunner.Options.builder(data, "v4", preset, List.of(go), "dev-1",
-                Path.of("harness", "wrk"), tmp.resolve("work")).modelId(preset.modelId()).build();
+                LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).modelId(preset.modelId()).build();
         CampaignRunner.Summary s = new CampaignRunner(options, new StackServerSide(), new Sensors(PowerSource.NO_POWER, null),
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
         String text = log.toString(StandardCharsets.UTF_8);

@@ -10,10 +10,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * concurrency, run) twice. sha256sum -c passes on the merged data folder.
  */
 class FleetTest {
-    static final Path SSHD = Path.of("/usr/sbin/sshd");
+    static final Path SSHD = TestSshd.SSHD;
     static final Path PLAYBOOK_BIN = Path.of("fleet", ".venv", "bin", "ansible-playbook");
     static final Path JAR = Path.of("target", "tpm.jar");
     static final Path OHA = Path.of("harness", "loadgen", "oha");
@@ -58,9 +54,9 @@ class FleetTest {
         Device(String host, String address) throws IOException, InterruptedException {
             this.host = host;
             this.address = address;
-            this.port = freePort(address);
+            this.port = TestSshd.freePort(address);
             this.dir = Files.createDirectories(tmp.resolve(host));
-            run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_ed25519").toString()));
+            TestSshd.run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_ed25519").toString()), 60);
             Files.writeString(dir.resolve("sshd_config"), String.join("\n",
                     "ListenAddress " + address,
                     "Port " + port,
@@ -94,7 +90,7 @@ class FleetTest {
             sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", dir.resolve("sshd_config").toString())
                     .redirectErrorStream(true).redirectOutput(java.lang.ProcessBuilder.Redirect.appendTo(dir.resolve("sshd.log").toFile()))
                     .start();
-            awaitListening();
+            TestSshd.awaitListening(address, port, sshd, dir.resolve("sshd.log"));
         }
 
         /** The sshd and every session it serves end, as when the device drops off the network. */
@@ -111,20 +107,6 @@ class FleetTest {
         long campaignPid() throws IOException {
             Path pid = state().resolve("pid");
             return Files.exists(pid) ? Long.parseLong(Files.readString(pid).trim()) : -1;
-        }
-
-        private void awaitListening() throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-            while (System.nanoTime() < deadline) {
-                if (!sshd.isAlive()) throw new IOException("sshd exited: " + Files.readString(dir.resolve("sshd.log")));
-                try (Socket s = new Socket()) {
-                    s.connect(new InetSocketAddress(address, port), 200);
-                    return;
-                } catch (IOException notYet) {
-                    Thread.sleep(50);
-                }
-            }
-            throw new IOException("sshd did not listen on " + address + ":" + port);
         }
 
         @Override
@@ -158,7 +140,7 @@ class FleetTest {
         ExternalTool.requireThat(Files.isRegularFile(JAR), JAR + " is not built (make)");
         ExternalTool.requireThat(Files.isExecutable(OHA.resolve("bin/oha")), "oha is not installed in " + OHA + " (make loadgen)");
 
-        run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", tmp.resolve("client_ed25519").toString()));
+        TestSshd.run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", tmp.resolve("client_ed25519").toString()), 60);
         Files.copy(tmp.resolve("client_ed25519.pub"), tmp.resolve("authorized_keys"));
         if ("root".equals(System.getProperty("user.name"))) Files.createDirectories(Path.of("/run/sshd"));
         // the controller's data folder: the project's config and its manifest lines
@@ -167,7 +149,7 @@ class FleetTest {
             for (Path f : config.toList()) Files.copy(f, data.resolve(f.getFileName()));
         }
         data = data.getParent();
-        run(List.of("java", "-jar", JAR.toString(), "manifest", "--data", data.toString()));
+        TestSshd.run(List.of("java", "-jar", JAR.toString(), "manifest", "--data", data.toString()), 60);
 
         // host names unique to this test: the controller's logs are target/fleet/logs/<host>.log
         String suffix = Long.toString(ProcessHandle.current().pid());
@@ -338,16 +320,4 @@ class FleetTest {
         new ProcessBuilder("kill", "-KILL", "--", "-" + pid).redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
     }
 
-    private static void run(List<String> argv) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException(argv + ": " + out);
-    }
-
-    private static int freePort(String address) throws IOException {
-        try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress(InetAddress.getByName(address), 0));
-            return s.getLocalPort();
-        }
-    }
 }

@@ -18,10 +18,6 @@ import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,23 +35,10 @@ import org.junit.jupiter.api.io.TempDir;
  * through the system's ssh in batch mode with key authentication.
  */
 class SshLoadGeneratorTest {
-    static final Path SSHD = Path.of("/usr/sbin/sshd");
+    static final Path SSHD = TestSshd.SSHD;
 
     @TempDir
     Path tmp;
-
-    private static void run(List<String> argv) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException(argv + ": " + out);
-    }
-
-    private static int freePort(String address) throws IOException {
-        try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress(InetAddress.getByName(address), 0));
-            return s.getLocalPort();
-        }
-    }
 
     /** The test's sshd on 127.0.0.2, the ssh_config that reaches it as {@code loadgen-test}, and its log. */
     private record Sshd(Process process, String user, Path sshConfig, Path log) implements AutoCloseable {
@@ -82,10 +65,10 @@ class SshLoadGeneratorTest {
         ExternalTool.require("ssh-keygen");
         Path hostKey = tmp.resolve("host_ed25519");
         Path clientKey = tmp.resolve("client_ed25519");
-        run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString()));
-        run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", clientKey.toString()));
+        TestSshd.run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey.toString()), 30);
+        TestSshd.run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", clientKey.toString()), 30);
         Files.copy(Path.of(clientKey + ".pub"), tmp.resolve("authorized_keys"));
-        int port = freePort("127.0.0.2");
+        int port = TestSshd.freePort("127.0.0.2");
         String user = System.getProperty("user.name");
         Path sshdConfig = Files.writeString(tmp.resolve("sshd_config"), String.join("\n",
                 "ListenAddress 127.0.0.2",
@@ -121,7 +104,7 @@ class SshLoadGeneratorTest {
                 .redirectErrorStream(true).redirectOutput(sshdLog.toFile()).start();
         Sshd d = new Sshd(sshd, user, sshConfig, sshdLog);
         try {
-            awaitListening("127.0.0.2", port, sshd, sshdLog);
+            TestSshd.awaitListening("127.0.0.2", port, sshd, sshdLog);
         } catch (Exception e) {
             d.close();
             throw e;
@@ -216,19 +199,5 @@ class SshLoadGeneratorTest {
                     "and the node that ran it: " + c.at("/load_generator/version_line").asText());
             sshd.assertUsed();
         }
-    }
-
-    private static void awaitListening(String address, int port, Process sshd, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (System.nanoTime() < deadline) {
-            if (!sshd.isAlive()) throw new IOException("sshd exited: " + Files.readString(log));
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(address, port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(50);
-            }
-        }
-        throw new IOException("sshd did not listen on " + address + ":" + port + ": " + Files.readString(log));
     }
 }

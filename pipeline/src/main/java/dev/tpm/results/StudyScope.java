@@ -1,40 +1,40 @@
 package dev.tpm.results;
 
 import dev.tpm.model.Campaign;
+import dev.tpm.model.MemorySeries;
 import dev.tpm.model.StackInfo;
-import dev.tpm.model.Studies;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * What the results hold of one seed study (studies.md): its campaigns, their devices and stacks,
- * and its rows of loadgen_summary.csv (analysis.md 8, phase 1).
+ * What the results hold of one seed study (studies.md): its campaigns (excluded ones too), their
+ * devices and stacks, its rows of loadgen_summary.csv (analysis.md 8, phase 1) and its memory series;
+ * built by the analysis (analysis/StudyScopes).
  *
  * @param campaigns the study's campaigns, in id order
  * @param devices device ids of those campaigns, in id order
  * @param stacks stack ids in order of first appearance in the campaigns' stacks lists
  * @param rows loadgen_summary rows of the study's phase 1
+ * @param series the phase-3 memory series of the study's campaigns, by file
  */
 public record StudyScope(String study, List<Campaign> campaigns, List<String> devices, List<String> stacks,
-        List<LoadgenSummary> rows) {
+        List<LoadgenSummary> rows, List<MemorySeries> series) {
 
-    public static StudyScope of(Results r, String study) {
-        List<Campaign> campaigns = r.dataset().campaigns().stream().filter(c -> Studies.of(c).equals(study))
-                .sorted(Comparator.comparing(Campaign::id)).toList();
-        Set<String> devices = new java.util.TreeSet<>();
-        Set<String> stacks = new LinkedHashSet<>();
-        for (Campaign c : campaigns) {
-            devices.add(c.device().id());
-            for (StackInfo s : c.stacks()) stacks.add(s.id());
-        }
-        List<LoadgenSummary> rows = r.loadgenSummary().stream().filter(x -> x.study().equals(study) && x.phase() == 1).toList();
-        return new StudyScope(study, campaigns, List.copyOf(devices), List.copyOf(stacks), rows);
+    public StudyScope {
+        campaigns = List.copyOf(campaigns);
+        devices = List.copyOf(devices);
+        stacks = List.copyOf(stacks);
+        rows = List.copyOf(rows);
+        series = List.copyOf(series);
+    }
+
+    /** A study without campaigns. */
+    public static StudyScope empty(String study) {
+        return new StudyScope(study, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 
     public boolean present() {

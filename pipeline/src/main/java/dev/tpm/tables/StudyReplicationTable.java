@@ -73,7 +73,7 @@ public final class StudyReplicationTable extends StudyTable {
     public Optional<String> lacking(Results r) {
         Optional<String> base = super.lacking(r);
         if (base.isPresent()) return base;
-        return Studies.published(r.dataset().published(), study).isEmpty()
+        return Studies.published(r.facts().published(), study).isEmpty()
                 ? Optional.of("reference/published.csv has no row of " + Studies.SOURCE.get(study))
                 : Optional.empty();
     }
@@ -151,7 +151,7 @@ public final class StudyReplicationTable extends StudyTable {
 
     @Override
     public TableModel build(Results r) {
-        StudyScope scope = StudyScope.of(r, study);
+        StudyScope scope = r.facts().study(study);
         TableModel.Builder t = TableModel.builder(name(), study + " beside its published numbers (" + Studies.SOURCE.get(study)
                 + ", studies.md): each value the seed prints next to the same quantity measured by each device's campaigns"
                 + " of the study. The seed ran on " + MACHINES.get(study) + ", not on these devices, so compare the order"
@@ -163,7 +163,7 @@ public final class StudyReplicationTable extends StudyTable {
         List<String> notes = new ArrayList<>();
         {
             StudyScope s = scope;
-            List<PublishedValue> published = Studies.published(r.dataset().published(), study);
+            List<PublishedValue> published = Studies.published(r.facts().published(), study);
             // groups of (seed table, metric) in published.csv's order
             Map<String, List<PublishedValue>> groups = new LinkedHashMap<>();
             for (PublishedValue p : published) groups.computeIfAbsent(p.table() + "\u0000" + p.metric(), k -> new ArrayList<>()).add(p);

@@ -1,6 +1,5 @@
 package dev.tpm.tables;
 
-import dev.tpm.results.HelloBlogNext;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
@@ -18,7 +17,7 @@ public abstract class StudyTable implements SharedTable {
 
     @Override
     public Optional<String> lacking(Results r) {
-        return StudyScope.of(r, study()).present()
+        return r.facts().study(study()).present()
                 ? Optional.empty()
                 : Optional.of("no campaign of study " + study());
     }
@@ -63,7 +62,7 @@ public abstract class StudyTable implements SharedTable {
     static String rpsRatioCell(Results r, LoadgenSummary a, LoadgenSummary b, double ratio) {
         String point = Rounding.value(Quantity.RATIO, ratio);
         if (Double.isNaN(ratio) || a == null || b == null || a.equals(b)) return point;
-        double[] ci = HelloBlogNext.interval(r.studyReplicates(), a, b);
+        double[] ci = r.studyReplicates().ratioInterval(a, b);
         return ci == null ? point + " " + N_BELOW_MIN
                 : point + " [" + Rounding.value(Quantity.RATIO, ci[0]) + ", " + Rounding.value(Quantity.RATIO, ci[1]) + "]";
     }

@@ -54,7 +54,7 @@ class ReportStageTest {
 
     private static dev.tpm.pipeline.PipelineContext context(Results results) {
         dev.tpm.pipeline.PipelineContext c =
-                new dev.tpm.pipeline.PipelineContext(results.dataset(), results.verification(), 1);
+                new dev.tpm.pipeline.PipelineContext(dev.tpm.testing.TestFacts.dataset(results.facts()), results.verification(), 1);
         c.setResults(results);
         return c;
     }
@@ -159,7 +159,7 @@ class ReportStageTest {
         Run run = tablesAndFigures(results);
         Outputs out = run.out();
         String html = report(run);
-        for (InventoryEntry e : results.dataset().inventory()) {
+        for (InventoryEntry e : results.facts().inventory()) {
             assertTrue(html.contains("<code>" + e.path() + "</code>"), e.path());
             assertTrue(html.contains(e.sha256()), e.path());
             assertTrue(html.contains("<td class=\"right\">" + e.bytes() + "</td>"), e.path());

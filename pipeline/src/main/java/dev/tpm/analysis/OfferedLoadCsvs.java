@@ -53,7 +53,7 @@ public final class OfferedLoadCsvs {
             out.skip(ARTIFACTS, "no measured phase-4 runs (open loop at offered load) in any paper campaign");
             return;
         }
-        all(r).forEach((path, csv) -> out.putText(path, csv.toString()));
+        all(r).forEach(out::putCsv);
         for (DeviceResults d : r.devices()) {
             if (d.offeredLoad().isEmpty()) {
                 out.skip("the offered_load and capacity tables and the offered_load figure of device " + d.id(),

@@ -95,7 +95,7 @@ public final class TidyCsvs {
     }
 
     public static void writeAll(Results r, Outputs out) {
-        for (Map.Entry<String, CsvText> e : all(r).entrySet()) out.putText(e.getKey(), e.getValue().toString());
+        for (Map.Entry<String, CsvText> e : all(r).entrySet()) out.putCsv(e.getKey(), e.getValue());
     }
 
     public static CsvText groupStats(Results r) {

@@ -35,7 +35,7 @@ public final class V4Csvs {
     }
 
     public static void write(Results r, Outputs out) {
-        out.putText("tables/units.csv", units(r).toString());
+        out.putCsv("tables/units.csv", units(r));
         if (!anySteady(r)) {
             out.skip("tables/steady_stats.csv", NO_STEADY);
             out.skip("tables/warm_cold.csv", NO_STEADY);
@@ -43,8 +43,8 @@ public final class V4Csvs {
             out.skip("figures/warm_cold.png/.svg", NO_STEADY);
             return;
         }
-        out.putText("tables/steady_stats.csv", steadyStats(r).toString());
-        out.putText("tables/warm_cold.csv", warmCold(r).toString());
+        out.putCsv("tables/steady_stats.csv", steadyStats(r));
+        out.putCsv("tables/warm_cold.csv", warmCold(r));
         for (DeviceResults d : r.devices()) {
             if (d.warmCold().isEmpty()) {
                 out.skip("the warm_cold table and figure of device " + d.id(),

@@ -47,7 +47,6 @@ import dev.tpm.tables.WrittenTables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -285,7 +284,10 @@ final class ReportModels {
         return lines;
     }
 
-    /** The catalog's tidy CSVs and inventory that this run wrote, in catalog order, with their row counts. */
+    /**
+     * The catalog's tidy CSVs and inventory that this run wrote, in catalog order, with the row
+     * counts their stage recorded as it built them.
+     */
     private List<CsvLink> csvs() {
         List<String> paths = new ArrayList<>();
         for (TidyCsv t : catalog.all(TidyCsv.class)) paths.add(t.path());
@@ -293,7 +295,7 @@ final class ReportModels {
         List<CsvLink> links = new ArrayList<>();
         for (String p : paths) {
             if (!out.contains(p)) continue;
-            long rows = new String(out.get(p), StandardCharsets.UTF_8).lines().count() - 1;
+            int rows = out.csvRows(p).orElseThrow(() -> new IllegalStateException(p + " was not written as a CSV (Outputs.putCsv)"));
             links.add(new CsvLink("../" + p, p, rows + (rows == 1 ? " row" : " rows")));
         }
         return links;

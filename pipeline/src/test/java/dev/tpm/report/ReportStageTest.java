@@ -42,8 +42,8 @@ class ReportStageTest {
                 PaperCatalog.CATALOG.tablesAcrossDevices(), results, out));
         c.handOn(dev.tpm.figures.DrawnFigures.class,
                 FiguresStage.built(PaperCatalog.CATALOG.figureBuilders(), List.of(), results));
-        out.putText("tables/group_stats.csv", "device,stack\npi5-a,go\npi5-a,rust\n");
-        out.putText("tables/weighted.csv", "device,mix,stack\npi5-a,illustrative,go\n");
+        out.putCsv("tables/group_stats.csv", new dev.tpm.codec.CsvText("device", "stack").row("pi5-a", "go").row("pi5-a", "rust"));
+        out.putCsv("tables/weighted.csv", new dev.tpm.codec.CsvText("device", "mix", "stack").row("pi5-a", "illustrative", "go"));
         return new Run(out, c);
     }
 

@@ -52,8 +52,7 @@ public final class HelloBlogFigure implements StudyFigure {
         return s.rows().stream().filter(x -> x.endpoint().equals(Endpoints.HELLO)).toList();
     }
 
-    @Override
-    public String title(Results results) {
+    private String title(Results results) {
         return "hello-blog (seed 001): throughput and latency per stack";
     }
 

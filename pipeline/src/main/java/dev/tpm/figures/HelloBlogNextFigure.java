@@ -63,8 +63,7 @@ public final class HelloBlogNextFigure implements StudyFigure {
                 ? "no measured run of study hello-blog-next" : null;
     }
 
-    @Override
-    public String title(Results results) {
+    private String title(Results results) {
         return "hello-blog-next (seed 001's open questions): throughput per question";
     }
 

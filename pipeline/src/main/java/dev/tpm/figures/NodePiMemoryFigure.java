@@ -38,8 +38,7 @@ public final class NodePiMemoryFigure implements StudyFigure {
         return results.facts().study(study()).series().isEmpty() ? "no memory series (phase 3) in the node-pi campaigns" : null;
     }
 
-    @Override
-    public String title(Results results) {
+    private String title(Results results) {
         return "node-pi (seed 003): RSS under sustained load";
     }
 

@@ -22,8 +22,6 @@ public interface StudyFigure {
         return results.facts().study(study()).describe();
     }
 
-    String title(Results results);
-
     String caption(Results results);
 
     Figure build(Results results);

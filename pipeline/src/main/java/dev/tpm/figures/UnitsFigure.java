@@ -67,8 +67,7 @@ public final class UnitsFigure implements StudyFigure {
         }
     }
 
-    @Override
-    public String title(Results results) {
+    private String title(Results results) {
         return "Units of one model: rps per MiB, " + results.facts().declaredMix().name() + " (new; no paper figure)";
     }
 

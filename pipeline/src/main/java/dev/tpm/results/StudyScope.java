@@ -4,7 +4,6 @@ import dev.tpm.model.Campaign;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.StackInfo;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,13 +95,13 @@ public record StudyScope(String study, List<Campaign> campaigns, List<String> de
     }
 
     /**
-     * The slowest group (smallest rps_median, then stack id) of the device's endpoint at
-     * concurrency c: the denominator of ratio_to_slowest.
+     * The slowest group of the device's endpoint at concurrency c, as the analysis named it
+     * ({@link LoadgenSummary#slowestStack}): the denominator of ratio_to_slowest.
      */
     public Optional<LoadgenSummary> slowest(String device, String endpoint, int concurrency) {
         return rows.stream().filter(x -> x.device().equals(device) && x.endpoint().equals(endpoint)
-                && x.concurrency() == concurrency && !Double.isNaN(x.rpsMedian()))
-                .min(Comparator.comparingDouble(LoadgenSummary::rpsMedian).thenComparing(LoadgenSummary::stack));
+                && x.concurrency() == concurrency && x.slowestStack() != null).findFirst()
+                .flatMap(x -> row(device, x.slowestStack(), endpoint, concurrency));
     }
 
     /** The coarsest latency resolution of the load generators of the device's campaigns in this study. */

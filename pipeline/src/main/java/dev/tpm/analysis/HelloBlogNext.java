@@ -11,6 +11,7 @@ import dev.tpm.results.HelloBlogNextAnswer.Baseline;
 import dev.tpm.results.HelloBlogNextAnswer.Cell;
 import dev.tpm.results.HelloBlogNextAnswer.Question;
 import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.RatioInterval;
 import dev.tpm.results.StudyScope;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -277,7 +278,7 @@ final class HelloBlogNext {
     /** " [lo, hi]" after a ratio, " (no interval: n < min_n)" without one, "" without replicates at all. */
     static String timesCi(GroupReplicates g, double[] ci) {
         if (g == GroupReplicates.NONE) return "";
-        return ci == null ? " " + NO_INTERVAL : " [" + plain(ci[0], 2) + ", " + plain(ci[1], 2) + "]";
+        return ci == null ? " " + NO_INTERVAL : RatioInterval.bracket(ci);
     }
 
     /** " [lo, hi %]" after a share in percent, as {@link #timesCi}. */

@@ -82,8 +82,7 @@ public final class HelloBlogNextTable extends StudyTable {
         String point = Rounding.value(Quantity.RATIO, c.ratio());
         // the baseline against itself is 1 by definition: no interval to give
         if (Double.isNaN(c.ratio()) || c.stack().equals(q.baselineStack())) return point;
-        if (c.ratioCi() == null) return point + " (n < min_n)";
-        return point + " [" + Rounding.value(Quantity.RATIO, c.ratioCi()[0]) + ", " + Rounding.value(Quantity.RATIO, c.ratioCi()[1]) + "]";
+        return point + intervalText(c.ratioCi());
     }
 
     private static String baseline(Question q) {

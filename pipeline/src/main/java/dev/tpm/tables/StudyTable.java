@@ -1,6 +1,7 @@
 package dev.tpm.tables;
 
 import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.RatioInterval;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
 import dev.tpm.tables.Rounding.Quantity;
@@ -62,9 +63,12 @@ public abstract class StudyTable implements SharedTable {
     static String rpsRatioCell(Results r, LoadgenSummary a, LoadgenSummary b, double ratio) {
         String point = Rounding.value(Quantity.RATIO, ratio);
         if (Double.isNaN(ratio) || a == null || b == null || a.equals(b)) return point;
-        double[] ci = r.studyReplicates().ratioInterval(a, b);
-        return ci == null ? point + " " + N_BELOW_MIN
-                : point + " [" + Rounding.value(Quantity.RATIO, ci[0]) + ", " + Rounding.value(Quantity.RATIO, ci[1]) + "]";
+        return point + intervalText(r.studyReplicates().ratioInterval(a, b));
+    }
+
+    /** A ratio cell's tail: its interval ({@link RatioInterval}), or {@link #N_BELOW_MIN} when it has none. */
+    static String intervalText(double[] ci) {
+        return ci == null ? " " + N_BELOW_MIN : RatioInterval.bracket(ci);
     }
 
     /** What a ratio cell says where one of its groups has fewer runs than min_n. */

@@ -70,11 +70,7 @@ public final class HelloBlogNextTable extends StudyTable {
     }
 
     private static String ciNote(Results r) {
-        double conf = r.facts().config().confidence();
-        return "[lo, hi] after a ratio or share: its " + Rounding.value(Quantity.PERCENT, 100 * conf).replaceAll("\\.0$", "")
-                + " % percentile bootstrap interval, from replicate b of one group's median rps over replicate b of the other's"
-                + " (each group's own stream, seeded from rng_seed and the group key; analysis.md 4's ratio_b); n < min_n: a"
-                + " group has fewer than min_n = " + r.studyReplicates().minN() + " measured runs, too few for one.";
+        return replicateIntervalNote(r, "[lo, hi] after a ratio or share: its ", "; analysis.md 4's ratio_b");
     }
 
     /** The ratio with its interval, or with "n < min_n" where a group is too small for one. */

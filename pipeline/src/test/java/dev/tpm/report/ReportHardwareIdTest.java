@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tpm.figures.SyntheticResults;
-import dev.tpm.ingest.Dataset;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Machine;
 import dev.tpm.results.DeviceResults;

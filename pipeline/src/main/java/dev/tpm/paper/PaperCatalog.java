@@ -138,11 +138,12 @@ public final class PaperCatalog {
             new TidyCsv("exclusions", TidyCsvs::exclusions, TidyCsvs.class, List.of("exclusions")),
             new TidyCsv("replication", TidyCsvs::replication, TidyCsvs.class, List.of("replication")),
             new TidyCsv("sessions", TidyCsvs::sessions, TidyCsvs.class, List.of("sessions")),
-            new TidyCsv("offered_load", OfferedLoadCsvs::offeredLoad, OfferedLoadCsvs.class, List.of("offeredLoad")),
-            new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")),
+            new TidyCsv("offered_load", OfferedLoadCsvs::offeredLoad, OfferedLoadCsvs.class, List.of("offeredLoad"))
+                    .when(OfferedLoadCsvs::any),
+            new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")).when(OfferedLoadCsvs::any),
             new TidyCsv("units", V4Csvs::units, V4Csvs.class, List.of("units")),
-            new TidyCsv("steady_stats", V4Csvs::steadyStats, V4Csvs.class, List.of("steadyStats")),
-            new TidyCsv("warm_cold", V4Csvs::warmCold, V4Csvs.class, List.of("warmCold")),
+            new TidyCsv("steady_stats", V4Csvs::steadyStats, V4Csvs.class, List.of("steadyStats")).when(V4Csvs::anySteady),
+            new TidyCsv("warm_cold", V4Csvs::warmCold, V4Csvs.class, List.of("warmCold")).when(V4Csvs::anySteady),
             new Inventory("inventory", InventoryStage.class, List.of("inventory")),
             new Report("index", ReportStage.class, ReportStage.TEMPLATE,
                     List.of("facts", "verification", "devices"))));

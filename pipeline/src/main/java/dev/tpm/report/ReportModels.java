@@ -176,7 +176,7 @@ final class ReportModels {
 
     /** A device's setup beside the paper's (outputs.md "Report"), aspect by aspect, from its {@link Topology}. */
     private DeviceSetup setup(DeviceResults d) {
-        List<Campaign> campaigns = results.facts().campaigns().stream().filter(c -> d.campaigns().contains(c.id())).toList();
+        List<Campaign> campaigns = results.facts().campaigns(d.campaigns());
         List<Topology.Aspect> here = d.topology().aspects();
         List<Topology.Aspect> paper = Topology.PAPER.aspects();
         List<SetupRow> rows = new ArrayList<>();

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  *  |-- pipeline            paper -> report -> catalog -> figures, tables -> analysis -> stats
  *  |                       every stage -> pipeline (Stage, context, writer) -> ingest, verify, output, results
  *  |                       a format writer (*Formatter, FigureWriter) knows no stage: a pure function of its artifact
- *  |                       no JSON library: campaign.json and analysis.json arrive as the contract's records
+ *  |                       no JSON library (com.fasterxml): campaign.json and analysis.json arrive as the contract's records
+ *  |                       tables, figures and report read the results, never ingest's Dataset
  *  |-- harness             dev.tpm.collect and below; campaign, command and Preset import no JSON library
  *  '-- contract            dev.tpm.codec -> dev.tpm.model (and nothing of the other modules)
  * </pre>
@@ -76,8 +77,19 @@ class ArchitectureTest {
      */
     static ArchRule pipelineImportsNoJackson(String root) {
         return noClasses().that().resideInAnyPackage(packages(root, PIPELINE))
-                .should().dependOnClassesThat().resideInAPackage("com.fasterxml.jackson..")
+                .should().dependOnClassesThat().resideInAPackage("com.fasterxml..")
                 .because("the contract reads and writes the JSON files; the pipeline reads typed records");
+    }
+
+    /**
+     * Presentation reads only what the analysis hands on ({@code Results} and its {@code Facts}):
+     * tables, figures and the report import nothing of ingest, its {@code Dataset} above all, so
+     * none of them re-derives a number from the runs.
+     */
+    static ArchRule presentationReadsNoDataset(String root) {
+        return noClasses().that().resideInAnyPackage(root + ".tables..", root + ".figures..", root + ".report..")
+                .should().dependOnClassesThat().resideInAPackage(root + ".ingest..")
+                .because("tables, figures and the report show the analysis's results, not data/ read again");
     }
 
     /** harness: nothing of the pipeline or the command line. */
@@ -130,7 +142,8 @@ class ArchitectureTest {
 
     static List<ArchRule> rules(String root) {
         return List.of(statsImportsOnlyTheJdkAndCommonsMath(root), contractImportsNoOtherModule(root),
-                modelBelowCodec(root), pipelineImportsNoHarness(root), pipelineImportsNoJackson(root), campaignCodeImportsNoJackson(root), harnessImportsNoPipeline(root),
+                modelBelowCodec(root), pipelineImportsNoHarness(root), pipelineImportsNoJackson(root), presentationReadsNoDataset(root),
+                campaignCodeImportsNoJackson(root), harnessImportsNoPipeline(root),
                 stageListAboveTheStages(root), catalogBelowTheReport(root), formatWritersKnowNoStage(root), noCycles(root));
     }
 

@@ -100,12 +100,12 @@ public final class Analysis {
         List<DeviceResults> finished = analyses.stream().map(a -> a.finish(plan)).toList();
         List<dev.tpm.results.Unit> units = units(dataset, analyses, finished, plan, order);
         List<DeviceResults> devices = finished.stream()
-                .map(d -> d.withTopology(dev.tpm.results.Topology.of(d.device(), byDevice.get(d.id()), summaries))).toList();
+                .map(d -> d.withTopology(Topologies.of(d.device(), byDevice.get(d.id()), summaries))).toList();
         // the seed studies' published values go to their own replication table (studies.md)
         List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
         Comparability comparability = new Comparability(dataset.setups(), byDevice,
                 measuredCampaigns(rows, offered, dataset.phase3(), cfg.maxErrorRate()), order.comparator());
-        return new Results(dataset, verification, order.stacks(), devices,
+        return new Results(Handover.facts(dataset, summaries, groupReplicates), verification, order.stacks(), devices,
                 Replications.rows(devices, paperPublished, order, comparability),
                 Replications.taus(devices, paperPublished, comparability),
                 summaries, checkpoints(dataset, counted, cfg, everyStudy),

@@ -53,25 +53,31 @@ final class LoadgenSummaries {
             groups.computeIfAbsent(new Key(r.device(), r.study(), r.phase(), r.stack(), r.endpoint(), r.concurrency()),
                     k -> new ArrayList<>()).add(r);
         }
-        Map<Slot, Double> slowest = new HashMap<>();
+        // the slowest group of each slot: smallest median, ties to the smaller stack id
+        Map<Slot, Key> slowest = new HashMap<>();
         Map<Key, Double> medians = new HashMap<>();
         for (Map.Entry<Key, List<RunRow>> e : groups.entrySet()) {
             Key k = e.getKey();
             double m = median(e.getValue(), RunRow::rps);
             medians.put(k, m);
-            if (!Double.isNaN(m)) slowest.merge(new Slot(k.device(), k.study(), k.phase(), k.endpoint(), k.concurrency()), m, Math::min);
+            if (Double.isNaN(m)) continue;
+            slowest.merge(new Slot(k.device(), k.study(), k.phase(), k.endpoint(), k.concurrency()), k, (a, b) -> {
+                int c = Double.compare(medians.get(a), medians.get(b));
+                return c < 0 || (c == 0 && a.stack().compareTo(b.stack()) <= 0) ? a : b;
+            });
         }
         List<LoadgenSummary> out = new ArrayList<>();
         for (Map.Entry<Key, List<RunRow>> e : groups.entrySet()) {
             Key k = e.getKey();
             List<RunRow> runs = e.getValue();
             double m = medians.get(k);
-            Double low = slowest.get(new Slot(k.device(), k.study(), k.phase(), k.endpoint(), k.concurrency()));
+            Key low = slowest.get(new Slot(k.device(), k.study(), k.phase(), k.endpoint(), k.concurrency()));
             out.add(new LoadgenSummary(k.device(), k.study(), k.phase(), k.stack(), k.endpoint(), k.concurrency(), runs.size(),
                     m, max(runs, RunRow::rps), median(runs, RunRow::latP50Ms), median(runs, RunRow::latP90Ms),
                     median(runs, RunRow::latP99Ms), max(runs, r -> r.peakRssKib() / Metrics.KIB_PER_MIB),
                     max(runs, r -> r.durationS() > 0 ? PERCENT * r.cpuS() / r.durationS() : Double.NaN),
-                    low == null ? Double.NaN : m / low, hostBusy(runs, sameHostCores), saturatedRuns(runs, sameHostCores)));
+                    low == null ? Double.NaN : m / medians.get(low), hostBusy(runs, sameHostCores), saturatedRuns(runs, sameHostCores),
+                    low == null ? null : low.stack()));
         }
         out.sort(Comparator.comparing(LoadgenSummary::device).thenComparing(LoadgenSummary::study)
                 .thenComparingInt(LoadgenSummary::phase).thenComparing(LoadgenSummary::stack, stackOrder)

@@ -7,15 +7,13 @@ import dev.tpm.results.Capacity;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.OfferedLoad;
 import dev.tpm.results.Results;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * offered_load.csv and capacity.csv (outputs.md; analysis.md 10), columns in outputs.md's order,
  * rows in the order of the Results lists (devices by id, then stack, endpoint, offered rate).
  * Unlike the other tidy CSVs they are written only when some paper campaign has measured phase-4
- * runs; otherwise the run says so in one line ({@link #write}), and the tables and the figure built
+ * runs; otherwise the run says so in one line ({@link #skips}), and the tables and the figure built
  * from them are left out without a line of their own.
  */
 public final class OfferedLoadCsvs {
@@ -35,25 +33,15 @@ public final class OfferedLoadCsvs {
         return r.devices().stream().anyMatch(d -> !d.offeredLoad().isEmpty());
     }
 
-    /** The two files by path, or none when no device has measured phase-4 runs. */
-    public static Map<String, CsvText> all(Results r) {
-        Map<String, CsvText> out = new LinkedHashMap<>();
-        if (!any(r)) return out;
-        out.put("tables/offered_load.csv", offeredLoad(r));
-        out.put("tables/capacity.csv", capacity(r));
-        return out;
-    }
-
     /**
-     * Adds the two files, or, without phase 4, one line saying so; a device without phase 4 beside
-     * one with it gets one line of its own.
+     * Without phase 4, one line saying that its files, tables and figure are left out; a device
+     * without phase 4 beside one with it gets one line of its own.
      */
-    public static void write(Results r, Outputs out) {
+    public static void skips(Results r, Outputs out) {
         if (!any(r)) {
             out.skip(ARTIFACTS, "no measured phase-4 runs (open loop at offered load) in any paper campaign");
             return;
         }
-        all(r).forEach((path, csv) -> out.putText(path, csv.toString()));
         for (DeviceResults d : r.devices()) {
             if (d.offeredLoad().isEmpty()) {
                 out.skip("the offered_load and capacity tables and the offered_load figure of device " + d.id(),

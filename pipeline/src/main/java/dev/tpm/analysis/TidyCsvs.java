@@ -2,7 +2,6 @@ package dev.tpm.analysis;
 
 import dev.tpm.codec.CsvText;
 import dev.tpm.codec.Num;
-import dev.tpm.output.Outputs;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.DriftTest;
 import dev.tpm.results.Estimate;
@@ -24,9 +23,7 @@ import dev.tpm.results.SweepPoint;
 import dev.tpm.results.SweepSummary;
 import dev.tpm.results.Weighted;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -70,33 +67,6 @@ public final class TidyCsvs {
             "steal_share", "steal_max");
 
     private TidyCsvs() {}
-
-    /** Every tidy CSV of the stats stage, by path under the output root, in outputs.md's order. */
-    public static Map<String, CsvText> all(Results r) {
-        Map<String, CsvText> out = new LinkedHashMap<>();
-        out.put("tables/group_stats.csv", groupStats(r));
-        out.put("tables/omnibus.csv", omnibus(r));
-        out.put("tables/posthoc.csv", posthoc(r));
-        out.put("tables/posthoc_summary.csv", posthocSummary(r));
-        out.put("tables/weighted.csv", weighted(r));
-        out.put("tables/sensitivity.csv", sensitivity(r));
-        out.put("tables/ratios.csv", ratios(r));
-        out.put("tables/stack_pooled.csv", stackPooled(r));
-        out.put("tables/sweep.csv", sweep(r));
-        out.put("tables/sweep_summary.csv", sweepSummary(r));
-        out.put("tables/memory.csv", memory(r));
-        out.put("tables/memory_checkpoints.csv", memoryCheckpoints(r));
-        out.put("tables/loadgen_summary.csv", loadgenSummary(r));
-        out.put("tables/drift.csv", drift(r));
-        out.put("tables/exclusions.csv", exclusions(r));
-        out.put("tables/replication.csv", replication(r));
-        out.put("tables/sessions.csv", sessions(r));
-        return out;
-    }
-
-    public static void writeAll(Results r, Outputs out) {
-        for (Map.Entry<String, CsvText> e : all(r).entrySet()) out.putText(e.getKey(), e.getValue().toString());
-    }
 
     public static CsvText groupStats(Results r) {
         return table(r, GROUP_STATS, DeviceResults::groupStats, (GroupStat g) -> List.of(g.device(), g.stack(), g.endpoint(),

@@ -14,7 +14,7 @@ import java.util.List;
  * units.csv, steady_stats.csv and warm_cold.csv (outputs.md v4; analysis.md 11 and 12), columns in
  * outputs.md's order. units.csv is always written, as its header alone when no model has two units;
  * the two phase-5 files only when some paper campaign has measured phase-5 runs, otherwise the
- * run says so in one line each ({@link #write}).
+ * run says so in one line each ({@link #skips}).
  */
 public final class V4Csvs {
     public static final List<String> UNITS = List.of("model", "mix", "metric", "stack", "units", "mean", "min", "max", "spread",
@@ -34,8 +34,11 @@ public final class V4Csvs {
         return r.devices().stream().anyMatch(d -> !d.steadyStats().isEmpty());
     }
 
-    public static void write(Results r, Outputs out) {
-        out.putText("tables/units.csv", units(r).toString());
+    /**
+     * Without phase 5, one line each for its files, table and figure; with it, one line for each
+     * device that has no (stack, endpoint) in both phases.
+     */
+    public static void skips(Results r, Outputs out) {
         if (!anySteady(r)) {
             out.skip("tables/steady_stats.csv", NO_STEADY);
             out.skip("tables/warm_cold.csv", NO_STEADY);
@@ -43,8 +46,6 @@ public final class V4Csvs {
             out.skip("figures/warm_cold.png/.svg", NO_STEADY);
             return;
         }
-        out.putText("tables/steady_stats.csv", steadyStats(r).toString());
-        out.putText("tables/warm_cold.csv", warmCold(r).toString());
         for (DeviceResults d : r.devices()) {
             if (d.warmCold().isEmpty()) {
                 out.skip("the warm_cold table and figure of device " + d.id(),

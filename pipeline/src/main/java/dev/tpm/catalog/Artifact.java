@@ -19,7 +19,7 @@ public sealed interface Artifact permits TidyCsv, Table, Figure, Report, Invento
 
     /**
      * What the builder reads: components of {@code Results} or {@code DeviceResults} (e.g.
-     * {@code stackPooled}), or of the {@code Dataset} for what comes straight from data/
+     * {@code stackPooled}), or of {@code Facts} for what comes straight from data/
      * (e.g. {@code inventory}).
      */
     List<String> inputs();

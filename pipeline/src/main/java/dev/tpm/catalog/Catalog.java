@@ -1,16 +1,19 @@
 package dev.tpm.catalog;
 
+import dev.tpm.codec.CsvText;
 import dev.tpm.figures.FigureBuilder;
 import dev.tpm.figures.StudyFigure;
 import dev.tpm.results.Results;
 import dev.tpm.tables.DeviceTable;
 import dev.tpm.tables.SharedTable;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Every artifact of a run, in the order a reader meets them in the report (each figure right after
@@ -71,6 +74,18 @@ public final class Catalog {
     /** The figures the figures stage draws for every device. */
     public List<FigureBuilder> figureBuilders() {
         return all(Figure.class).stream().flatMap(f -> f.perDevice().stream()).toList();
+    }
+
+    /**
+     * The tidy CSVs the stats stage writes, by path (tables/&lt;name&gt;.csv), in catalog order: each
+     * built from the results, or empty when a run on them does not write it.
+     */
+    public Map<String, Function<Results, Optional<CsvText>>> tidyCsvs() {
+        Map<String, Function<Results, Optional<CsvText>>> out = new LinkedHashMap<>();
+        for (TidyCsv t : all(TidyCsv.class)) {
+            out.put(t.path(), r -> t.written().test(r) ? Optional.of(t.build().apply(r)) : Optional.empty());
+        }
+        return out;
     }
 
     /** The seed studies' figures, each drawn only when a campaign of its study exists. */

@@ -73,7 +73,7 @@ final class EndpointBoxes {
             String figureTitle, String yTitle, String caption) {
         List<String> endpoints = endpoints(device, metric);
         boolean single = endpoints.size() == 1;
-        int minN = results.dataset().config().minN();
+        int minN = results.facts().config().minN();
         // one scale for every panel, log whenever it can place every run
         double[] all = runs(device, metric, endpoints);
         boolean log = logAxis(device, metric);

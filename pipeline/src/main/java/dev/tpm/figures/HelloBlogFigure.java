@@ -45,21 +45,20 @@ public final class HelloBlogFigure implements StudyFigure {
     public String missingData(Results results) {
         String base = StudyFigure.super.missingData(results);
         if (base != null) return base;
-        return rows(StudyScope.of(results, study())).isEmpty() ? "no measured GET / (hello) run of study hello-blog" : null;
+        return rows(results.facts().study(study())).isEmpty() ? "no measured GET / (hello) run of study hello-blog" : null;
     }
 
     static List<LoadgenSummary> rows(StudyScope s) {
         return s.rows().stream().filter(x -> x.endpoint().equals(Endpoints.HELLO)).toList();
     }
 
-    @Override
-    public String title(Results results) {
+    private String title(Results results) {
         return "hello-blog (seed 001): throughput and latency per stack";
     }
 
     @Override
     public String caption(Results results) {
-        StudyScope s = StudyScope.of(results, study());
+        StudyScope s = results.facts().study(study());
         return "GET / plain text: the median throughput of the measured runs at each concurrency (left) and the medians"
                 + " of p99 latency (solid line, filled markers) and p50 latency (dashed line, open markers) (right), per stack"
                 + " and device; " + scales(rpsLog(s), latencyLog(s)) + ". Devices: " + s.describe() + "."
@@ -68,7 +67,7 @@ public final class HelloBlogFigure implements StudyFigure {
 
     @Override
     public LeftOut leftOut(Results results) {
-        StudyScope s = StudyScope.of(results, study());
+        StudyScope s = results.facts().study(study());
         List<String> shown = rows(s).stream().map(LoadgenSummary::stack).distinct().toList();
         return LeftOut.of("no measured GET / run", s.stacks().stream().filter(x -> !shown.contains(x)).toList());
     }
@@ -99,7 +98,7 @@ public final class HelloBlogFigure implements StudyFigure {
 
     @Override
     public Figure build(Results results) {
-        StudyScope s = StudyScope.of(results, study());
+        StudyScope s = results.facts().study(study());
         Theme theme = new Theme(s.stacks());
         List<XYChart> panels = new ArrayList<>();
         boolean several = s.devices().size() > 1;

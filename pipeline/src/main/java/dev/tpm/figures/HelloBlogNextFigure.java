@@ -2,9 +2,9 @@ package dev.tpm.figures;
 
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.Studies;
-import dev.tpm.results.HelloBlogNext;
-import dev.tpm.results.HelloBlogNext.Answer;
-import dev.tpm.results.HelloBlogNext.Cell;
+import dev.tpm.results.HelloBlogNextAnswer;
+import dev.tpm.results.HelloBlogNextAnswer.Baseline;
+import dev.tpm.results.HelloBlogNextAnswer.Cell;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
@@ -21,7 +21,7 @@ import org.knowm.xchart.style.Styler;
  * device, the median throughput of each stack that answers it against concurrency, one line per
  * (stack, endpoint): GET / thick, GET /json thin, GET /sleep dashed. The 1,000-connection panel
  * joins each stack's phase-1 GET / points to its phase-2 point, on a logarithmic concurrency axis.
- * Reads the same answers as the table ({@link HelloBlogNext}).
+ * Reads the same answers as the table ({@link HelloBlogNextAnswer}).
  */
 public final class HelloBlogNextFigure implements StudyFigure {
     public static final String NAME = "hello_blog_next";
@@ -59,18 +59,17 @@ public final class HelloBlogNextFigure implements StudyFigure {
     public String missingData(Results results) {
         String base = StudyFigure.super.missingData(results);
         if (base != null) return base;
-        return HelloBlogNext.answers(results).stream().allMatch(a -> a.cells().stream().allMatch(c -> c.summary() == null))
+        return results.facts().helloBlogNext().stream().allMatch(a -> a.cells().stream().allMatch(c -> c.summary() == null))
                 ? "no measured run of study hello-blog-next" : null;
     }
 
-    @Override
-    public String title(Results results) {
+    private String title(Results results) {
         return "hello-blog-next (seed 001's open questions): throughput per question";
     }
 
     @Override
     public String caption(Results results) {
-        StudyScope s = StudyScope.of(results, study());
+        StudyScope s = results.facts().study(study());
         return "One panel per question of the blog post (spec/studies.md hello-blog-next): the median throughput of the measured"
                 + " runs against concurrency, per stack; GET / thick, GET /json thin, GET /sleep dashed. The c = 1000 panel"
                 + " joins each stack's GET / at the phase-1 concurrencies to its run at 1,000 connections; a stack without"
@@ -82,25 +81,27 @@ public final class HelloBlogNextFigure implements StudyFigure {
 
     @Override
     public Figure build(Results results) {
-        StudyScope s = StudyScope.of(results, study());
+        StudyScope s = results.facts().study(study());
         List<String> order = new ArrayList<>(s.stacks());
-        HelloBlogNext.QUESTIONS.forEach(q -> q.stacks().stream().filter(x -> !order.contains(x)).forEach(order::add));
+        List<HelloBlogNextAnswer> answers = results.facts().helloBlogNext();
+        // every question's stacks, in studies.md's order (each device answers every question)
+        answers.stream().map(HelloBlogNextAnswer::question).distinct()
+                .forEach(q -> q.stacks().stream().filter(x -> !order.contains(x)).forEach(order::add));
         Theme theme = new Theme(order);
         boolean several = s.devices().size() > 1;
         List<LoadgenSummary> study = results.loadgenSummary().stream().filter(x -> x.study().equals(study())).toList();
         List<XYChart> panels = new ArrayList<>();
-        List<Answer> answers = HelloBlogNext.answers(results);
         // the legend (one entry per stack) comes from the 1,000-connection panel, which has every
         // stack measured there; without one, each panel names its own stacks
-        boolean manyPanel = answers.stream().anyMatch(a -> a.question().baseline() == HelloBlogNext.Baseline.OWN_PHASE1
+        boolean manyPanel = answers.stream().anyMatch(a -> a.question().baseline() == Baseline.OWN_PHASE1
                 && a.cells().stream().anyMatch(c -> c.summary() != null));
         java.util.Set<String> drawnEndpoints = new java.util.TreeSet<>(java.util.Comparator.comparingInt(NEXT::indexOf));
         Double[] firstX = {null};
-        for (Answer a : answers) {
+        for (HelloBlogNextAnswer a : answers) {
             firstX[0] = null;
             List<Cell> measured = a.cells().stream().filter(c -> c.summary() != null).toList();
             if (measured.isEmpty()) continue;
-            boolean many = a.question().baseline() == HelloBlogNext.Baseline.OWN_PHASE1;
+            boolean many = a.question().baseline() == Baseline.OWN_PHASE1;
             List<double[]> all = new ArrayList<>();
             List<Runnable> series = new ArrayList<>();
             String suffix = several ? " [" + a.device() + "]" : "";

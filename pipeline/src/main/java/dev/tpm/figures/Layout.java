@@ -67,7 +67,7 @@ final class Layout {
 
     /** "95 %" from the configured confidence. */
     static String ciLevel(Results results) {
-        return Num.csv(results.dataset().config().confidence() * 100) + " %";
+        return Num.csv(results.facts().config().confidence() * 100) + " %";
     }
 
     /** A value label: whole numbers from 100 up, else three significant digits. */

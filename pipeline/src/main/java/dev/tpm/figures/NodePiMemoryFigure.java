@@ -1,15 +1,11 @@
 package dev.tpm.figures;
 
-import dev.tpm.model.Campaign;
 import dev.tpm.model.MemorySeries;
 import dev.tpm.model.Studies;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.Circle;
@@ -35,27 +31,20 @@ public final class NodePiMemoryFigure implements StudyFigure {
         return Studies.NODE_PI;
     }
 
-    static List<MemorySeries> series(Results results, StudyScope s) {
-        Set<String> ids = s.campaigns().stream().map(Campaign::id).collect(Collectors.toSet());
-        return results.dataset().phase3().stream().filter(x -> ids.contains(x.campaign()))
-                .sorted(Comparator.comparing(MemorySeries::file)).toList();
-    }
-
     @Override
     public String missingData(Results results) {
         String base = StudyFigure.super.missingData(results);
         if (base != null) return base;
-        return series(results, StudyScope.of(results, study())).isEmpty() ? "no memory series (phase 3) in the node-pi campaigns" : null;
+        return results.facts().study(study()).series().isEmpty() ? "no memory series (phase 3) in the node-pi campaigns" : null;
     }
 
-    @Override
-    public String title(Results results) {
+    private String title(Results results) {
         return "node-pi (seed 003): RSS under sustained load";
     }
 
     @Override
     public String caption(Results results) {
-        StudyScope s = StudyScope.of(results, study());
+        StudyScope s = results.facts().study(study());
         return "Every phase-3 series of the node-pi campaigns: RSS of the server's whole process tree (KiB / 1024, every"
                 + " worker counted) against time since the series start, one line per series in its stack's colour, one"
                 + " panel per device; t = 0 (open markers) is the idle reading taken just before the load starts, so each"
@@ -65,17 +54,17 @@ public final class NodePiMemoryFigure implements StudyFigure {
 
     @Override
     public LeftOut leftOut(Results results) {
-        StudyScope s = StudyScope.of(results, study());
-        List<MemorySeries> all = series(results, s);
+        StudyScope s = results.facts().study(study());
+        List<MemorySeries> all = s.series();
         return LeftOut.of("no memory series",
                 s.stacks().stream().filter(x -> all.stream().noneMatch(m -> m.stack().equals(x))).toList());
     }
 
     @Override
     public Figure build(Results results) {
-        StudyScope s = StudyScope.of(results, study());
+        StudyScope s = results.facts().study(study());
         Theme theme = new Theme(s.stacks());
-        List<MemorySeries> all = series(results, s);
+        List<MemorySeries> all = s.series();
         List<XYChart> panels = new ArrayList<>();
         boolean several = s.devices().size() > 1;
         for (String device : s.devices()) {

@@ -59,7 +59,7 @@ public final class OfferedLoadFigure implements FigureBuilder {
 
     @Override
     public String caption(Results results, DeviceResults device) {
-        var cfg = results.dataset().config();
+        var cfg = results.facts().config();
         return "Median p99 latency of the measured phase-4 runs (open loop, latency from each request's scheduled"
                 + " start) at each offered rate, per stack, both axes logarithmic; whiskers: " + Layout.ciLevel(results)
                 + " bootstrap CIs of the median, drawn only for rates of at least min_n = " + cfg.minN() + " runs; an open"
@@ -71,7 +71,7 @@ public final class OfferedLoadFigure implements FigureBuilder {
 
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
-        double slo = results.dataset().config().latencySloMs();
+        double slo = results.facts().config().latencySloMs();
         List<String> endpoints = device.offeredLoad().stream().map(OfferedLoad::endpoint).distinct().toList();
         double xMin = Double.POSITIVE_INFINITY;
         double xMax = 0;
@@ -92,7 +92,7 @@ public final class OfferedLoadFigure implements FigureBuilder {
         for (String endpoint : endpoints) {
             String panelTitle = endpoints.size() > 1 ? Layout.endpoint(endpoint) : title(results, device);
             panels.add(panel(device, theme, endpoint, panelTitle, slo, xMin, xMax, yMin, yMax,
-                    results.dataset().config().minN()));
+                    results.facts().config().minN()));
         }
         return new Figure(NAME, title(results, device), caption(results, device), Layout.columns(panels.size()), panels);
     }

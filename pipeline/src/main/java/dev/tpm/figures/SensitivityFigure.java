@@ -30,7 +30,7 @@ public final class SensitivityFigure implements FigureBuilder {
 
     /** Mixes (mixes.csv order) with at least one value. */
     static List<String> mixes(Results results, DeviceResults d) {
-        return results.dataset().mixes().stream().map(Mix::name)
+        return results.facts().mixes().stream().map(Mix::name)
                 .filter(m -> d.stacks().stream().anyMatch(s -> !value(d, m, s).isMissing())).toList();
     }
 

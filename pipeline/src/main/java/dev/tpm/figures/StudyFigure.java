@@ -1,7 +1,6 @@
 package dev.tpm.figures;
 
 import dev.tpm.results.Results;
-import dev.tpm.results.StudyScope;
 
 /**
  * A figure of one seed study (studies.md), drawn only when a campaign of that study exists; its
@@ -15,15 +14,13 @@ public interface StudyFigure {
 
     /** Why the data lacks this figure, or null when it can be drawn. */
     default String missingData(Results results) {
-        return StudyScope.of(results, study()).present() ? null : "no campaign of study " + study();
+        return results.facts().study(study()).present() ? null : "no campaign of study " + study();
     }
 
     /** The subtitle's first line: the study's devices and campaigns. */
     default String describe(Results results) {
-        return StudyScope.of(results, study()).describe();
+        return results.facts().study(study()).describe();
     }
-
-    String title(Results results);
 
     String caption(Results results);
 

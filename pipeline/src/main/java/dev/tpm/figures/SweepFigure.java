@@ -71,10 +71,10 @@ public final class SweepFigure implements FigureBuilder {
     @Override
     public Figure build(Results results, DeviceResults device, Theme theme) {
         String title = title(results, device);
-        int minN = results.dataset().config().minN();
+        int minN = results.facts().config().minN();
         XYChart rps = panel(device, theme, minN, "Throughput", "median throughput (req/s)", SweepPoint::rps);
         XYChart p99 = panel(device, theme, minN, "p99 latency", "median p99 latency (ms)", SweepPoint::p99Ms);
-        int rangeN = rangeOnlyN(device, results.dataset().config().confidence(), minN);
+        int rangeN = rangeOnlyN(device, results.facts().config().confidence(), minN);
         if (rangeN > 0) Plots.key(rps, rangeKey(rangeN, Layout.ciLevel(results)), 0, Theme.WHISKER, null);
         return new Figure(NAME, title, caption(results, device), 2, List.of(rps, p99));
     }
@@ -86,7 +86,7 @@ public final class SweepFigure implements FigureBuilder {
 
     @Override
     public String caption(Results results, DeviceResults device) {
-        int minN = results.dataset().config().minN();
+        int minN = results.facts().config().minN();
         boolean small = device.sweep().stream().anyMatch(p -> p.n() < minN);
         return "Median of the measured phase-2 runs at each concurrency (open connections, doubling levels on a"
                 + " log2 axis), per stack; whiskers: " + Layout.ciLevel(results) + " bootstrap CIs of the medians,"
@@ -111,7 +111,7 @@ public final class SweepFigure implements FigureBuilder {
      * is the five runs' minimum and maximum: ...", or "" when every level drawn has enough runs.
      */
     static String rangeSentence(Results results, DeviceResults device, int minN) {
-        double confidence = results.dataset().config().confidence();
+        double confidence = results.facts().config().confidence();
         int n = rangeOnlyN(device, confidence, minN);
         if (n == 0) return "";
         double tail = (1 - confidence) / 2;

@@ -32,7 +32,7 @@ public final class UnitsFigure implements StudyFigure {
     @Override
     public String missingData(Results results) {
         return shown(results).isEmpty()
-                ? "no model has " + Math.max(2, results.dataset().config().minUnits())
+                ? "no model has " + Math.max(2, results.facts().config().minUnits())
                         + " or more units with paper campaigns that count (units.csv has no rows)" : null;
     }
 
@@ -44,7 +44,7 @@ public final class UnitsFigure implements StudyFigure {
 
     /** units.csv's rows of w_rps_per_mib under the declared mix, in its order. */
     static List<Unit> shown(Results r) {
-        String declared = r.dataset().declaredMix().name();
+        String declared = r.facts().declaredMix().name();
         return r.units().stream().filter(u -> u.mix().equals(declared) && u.metric().equals(Ratio.W_RPS_PER_MIB)).toList();
     }
 
@@ -67,15 +67,14 @@ public final class UnitsFigure implements StudyFigure {
         }
     }
 
-    @Override
-    public String title(Results results) {
-        return "Units of one model: rps per MiB, " + results.dataset().declaredMix().name() + " (new; no paper figure)";
+    private String title(Results results) {
+        return "Units of one model: rps per MiB, " + results.facts().declaredMix().name() + " (new; no paper figure)";
     }
 
     @Override
     public String caption(Results results) {
         return "Per model with two or more units, each unit's rps per MiB under the declared mix ("
-                + results.dataset().declaredMix().name() + ") with its " + Layout.ciLevel(results)
+                + results.facts().declaredMix().name() + ") with its " + Layout.ciLevel(results)
                 + " CI, then the model's mean over its units with its two-level bootstrap CI (units and runs resampled),"
                 + " one colour per stack, one panel per model. A stack that leads on every unit and whose mean's"
                 + " interval stays clear of the others' keeps its lead across units; units.csv has the ratios to the"

@@ -1,9 +1,13 @@
 package dev.tpm.output;
 
+import dev.tpm.codec.CsvText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -15,6 +19,7 @@ import java.util.TreeMap;
 public final class Outputs {
     private final SortedMap<String, byte[]> files = new TreeMap<>();
     private final List<String> skipped = new ArrayList<>();
+    private final Map<String, Integer> csvRows = new HashMap<>();
 
     public synchronized void put(String relativePath, byte[] bytes) {
         checkPath(relativePath);
@@ -28,6 +33,20 @@ public final class Outputs {
         String normalized = text.replace("\r\n", "\n");
         if (!normalized.endsWith("\n")) normalized += "\n";
         put(relativePath, normalized.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A CSV file, its rows counted as they were built (the report names the count, {@link #csvRows}). */
+    public void putCsv(String relativePath, CsvText csv) {
+        putText(relativePath, csv.toString());
+        synchronized (this) {
+            csvRows.put(relativePath, csv.rowCount());
+        }
+    }
+
+    /** The rows below the header of a CSV put with {@link #putCsv}; empty for any other file. */
+    public synchronized OptionalInt csvRows(String relativePath) {
+        Integer n = csvRows.get(relativePath);
+        return n == null ? OptionalInt.empty() : OptionalInt.of(n);
     }
 
     /** Records that an artifact was not produced and why, for the one line the run prints. */

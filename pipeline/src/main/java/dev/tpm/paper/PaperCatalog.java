@@ -61,7 +61,7 @@ import java.util.List;
 
 /**
  * Every artifact {@code make paper} writes, in one place: for each, its kind, the class that builds
- * it and what it reads (components of Results / DeviceResults, or of the Dataset). From an output's
+ * it and what it reads (components of Results, DeviceResults or Facts). From an output's
  * name to its code: search this file for the name ({@code tables/pi5-a/ram.md} is {@code ram}).
  * The stages run the builders listed here ({@link Stages#ALL}), the report shows them in this
  * order (each figure right after the table it plots), {@code make verify} names the builder of a
@@ -138,14 +138,15 @@ public final class PaperCatalog {
             new TidyCsv("exclusions", TidyCsvs::exclusions, TidyCsvs.class, List.of("exclusions")),
             new TidyCsv("replication", TidyCsvs::replication, TidyCsvs.class, List.of("replication")),
             new TidyCsv("sessions", TidyCsvs::sessions, TidyCsvs.class, List.of("sessions")),
-            new TidyCsv("offered_load", OfferedLoadCsvs::offeredLoad, OfferedLoadCsvs.class, List.of("offeredLoad")),
-            new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")),
+            new TidyCsv("offered_load", OfferedLoadCsvs::offeredLoad, OfferedLoadCsvs.class, List.of("offeredLoad"))
+                    .when(OfferedLoadCsvs::any),
+            new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")).when(OfferedLoadCsvs::any),
             new TidyCsv("units", V4Csvs::units, V4Csvs.class, List.of("units")),
-            new TidyCsv("steady_stats", V4Csvs::steadyStats, V4Csvs.class, List.of("steadyStats")),
-            new TidyCsv("warm_cold", V4Csvs::warmCold, V4Csvs.class, List.of("warmCold")),
+            new TidyCsv("steady_stats", V4Csvs::steadyStats, V4Csvs.class, List.of("steadyStats")).when(V4Csvs::anySteady),
+            new TidyCsv("warm_cold", V4Csvs::warmCold, V4Csvs.class, List.of("warmCold")).when(V4Csvs::anySteady),
             new Inventory("inventory", InventoryStage.class, List.of("inventory")),
             new Report("index", ReportStage.class, ReportStage.TEMPLATE,
-                    List.of("dataset", "verification", "devices"))));
+                    List.of("facts", "verification", "devices"))));
 
     private PaperCatalog() {}
 }

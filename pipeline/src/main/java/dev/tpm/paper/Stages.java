@@ -20,7 +20,7 @@ import java.util.List;
 public final class Stages {
     public static final List<Stage> ALL = List.of(
             new InventoryStage(),
-            new StatsStage(),
+            new StatsStage(PaperCatalog.CATALOG.tidyCsvs()),
             new TablesStage(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.onceTables()),
             new FiguresStage(PaperCatalog.CATALOG.figureBuilders(), PaperCatalog.CATALOG.studyFigures()),
             new ReportStage(PaperCatalog.CATALOG));

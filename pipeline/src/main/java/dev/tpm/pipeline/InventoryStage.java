@@ -18,15 +18,19 @@ public final class InventoryStage implements Stage {
 
     @Override
     public void run(PipelineContext context, Outputs out) {
-        out.putText(FILE, csv(context.dataset().inventory()));
+        out.putCsv(FILE, table(context.dataset().inventory()));
     }
 
     /** path,sha256,bytes,rows sorted by path; rows empty for files that are not CSV. */
     public static String csv(List<InventoryEntry> entries) {
+        return table(entries).toString();
+    }
+
+    private static CsvText table(List<InventoryEntry> entries) {
         CsvText t = new CsvText("path", "sha256", "bytes", "rows");
         entries.stream()
                 .sorted(Comparator.comparing(InventoryEntry::path))
                 .forEach(e -> t.row(e.path(), e.sha256(), Num.csv(e.bytes()), Num.csv(e.rows())));
-        return t.toString();
+        return t;
     }
 }

@@ -10,7 +10,6 @@ import dev.tpm.catalog.TidyCsv;
 import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.Num;
 import dev.tpm.figures.DrawnFigures;
-import dev.tpm.ingest.Dataset;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Device;
@@ -36,6 +35,7 @@ import dev.tpm.report.ReportModel.SetupRow;
 import dev.tpm.report.ReportModel.StackRow;
 import dev.tpm.report.ReportModel.TableItem;
 import dev.tpm.results.DeviceResults;
+import dev.tpm.results.Facts;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
 import dev.tpm.results.Topology;
@@ -47,7 +47,6 @@ import dev.tpm.tables.WrittenTables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -131,7 +130,7 @@ final class ReportModels {
         nav.add(new NavGroup("inventory", "Data inventory", List.of()));
 
         Set<String> studies = new TreeSet<>();
-        for (Campaign c : results.dataset().campaigns()) studies.add(c.studyId());
+        for (Campaign c : results.facts().campaigns()) studies.add(c.studyId());
         return new ReportModel("Throughput per Megabyte: tables and figures",
                 results.devices().stream().map(this::setup).toList(), String.join(", ", studies), drift(), nav, sections,
                 csvs(), out.skipped(), provenance(), campaigns(), inventory());
@@ -167,7 +166,7 @@ final class ReportModels {
     }
 
     private String studyIntro(String study) {
-        StudyScope s = StudyScope.of(results, study);
+        StudyScope s = results.facts().study(study);
         return (study.equals(Studies.HELLO_BLOG_NEXT)
                 ? "The questions the seed " + Studies.SOURCE.get(study) + " left open (spec/studies.md), measured on "
                 : "The seed " + Studies.SOURCE.get(study) + " (spec/studies.md), measured again on ") + s.describe()
@@ -177,7 +176,7 @@ final class ReportModels {
 
     /** A device's setup beside the paper's (outputs.md "Report"), aspect by aspect, from its {@link Topology}. */
     private DeviceSetup setup(DeviceResults d) {
-        List<Campaign> campaigns = results.dataset().campaigns().stream().filter(c -> d.campaigns().contains(c.id())).toList();
+        List<Campaign> campaigns = results.facts().campaigns(d.campaigns());
         List<Topology.Aspect> here = d.topology().aspects();
         List<Topology.Aspect> paper = Topology.PAPER.aspects();
         List<SetupRow> rows = new ArrayList<>();
@@ -261,7 +260,7 @@ final class ReportModels {
 
     /** Per device: the groups whose throughput drifts with run order (analysis.md 9), before the intervals that assume exchangeable runs. */
     private List<DriftLine> drift() {
-        var c = results.dataset().config();
+        var c = results.facts().config();
         List<DriftLine> lines = new ArrayList<>();
         for (DeviceResults d : results.devices()) {
             String prefix = results.devicePrefix(d.id());
@@ -285,7 +284,10 @@ final class ReportModels {
         return lines;
     }
 
-    /** The catalog's tidy CSVs and inventory that this run wrote, in catalog order, with their row counts. */
+    /**
+     * The catalog's tidy CSVs and inventory that this run wrote, in catalog order, with the row
+     * counts their stage recorded as it built them.
+     */
     private List<CsvLink> csvs() {
         List<String> paths = new ArrayList<>();
         for (TidyCsv t : catalog.all(TidyCsv.class)) paths.add(t.path());
@@ -293,14 +295,14 @@ final class ReportModels {
         List<CsvLink> links = new ArrayList<>();
         for (String p : paths) {
             if (!out.contains(p)) continue;
-            long rows = new String(out.get(p), StandardCharsets.UTF_8).lines().count() - 1;
+            int rows = out.csvRows(p).orElseThrow(() -> new IllegalStateException(p + " was not written as a CSV (Outputs.putCsv)"));
             links.add(new CsvLink("../" + p, p, rows + (rows == 1 ? " row" : " rows")));
         }
         return links;
     }
 
     private Provenance provenance() {
-        Dataset ds = results.dataset();
+        Facts ds = results.facts();
         Verification v = results.verification();
         List<Fact> software = facts(
                 "package version", BUILD.getProperty("version", "unknown")
@@ -335,9 +337,9 @@ final class ReportModels {
     }
 
     private List<CampaignFacts> campaigns() {
-        List<String> excluded = results.dataset().config().excludeCampaigns();
+        List<String> excluded = results.facts().config().excludeCampaigns();
         List<CampaignFacts> all = new ArrayList<>();
-        for (Campaign c : results.dataset().campaigns()) {
+        for (Campaign c : results.facts().campaigns()) {
             Device d = c.device();
             List<Fact> facts = new ArrayList<>(facts(
                     "folder", "data/raw/" + c.folder(),
@@ -363,7 +365,7 @@ final class ReportModels {
     }
 
     private List<InventoryRow> inventory() {
-        return results.dataset().inventory().stream().map((InventoryEntry e) -> new InventoryRow(e.path(), e.sha256(),
+        return results.facts().inventory().stream().map((InventoryEntry e) -> new InventoryRow(e.path(), e.sha256(),
                 Long.toString(e.bytes()), e.rows() == null ? "" : e.rows().toString())).toList();
     }
 

@@ -38,6 +38,16 @@ public final class GroupReplicates {
         return minN;
     }
 
+    /** {lo, hi} of a's median rps over b's, or null when either is null or has no replicates (below min_n). */
+    public double[] ratioInterval(LoadgenSummary a, LoadgenSummary b) {
+        if (a == null || b == null) return null;
+        return ratioInterval(key(a), key(b));
+    }
+
+    private static String key(LoadgenSummary x) {
+        return key(x.device(), x.study(), x.phase(), x.stack(), x.endpoint(), x.concurrency());
+    }
+
     /** {lo, hi} of the ratio numerator / denominator, or null when either group has no replicates. */
     public double[] ratioInterval(String numerator, String denominator) {
         double[] a = replicates.get(numerator);

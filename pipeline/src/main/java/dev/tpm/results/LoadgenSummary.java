@@ -15,15 +15,26 @@ package dev.tpm.results;
  *     both CPU columns; NaN when there is none
  * @param saturatedRuns how many of those runs reach {@link #SATURATED} (a saturated host: server
  *     and load generator took turns on the same cores); null when hostBusy is NaN
+ * @param slowestStack the stack of ratio_to_slowest's denominator: the smallest rps_median of the
+ *     same (device, study, phase, endpoint, concurrency), ties to the smaller stack id; null when
+ *     no stack there has one (not a column of the CSV)
  */
 public record LoadgenSummary(
         String device, String study, int phase, String stack, String endpoint, int concurrency, int n,
         double rpsMedian, double rpsBest, double latP50Ms, double latP90Ms, double latP99Ms, double peakRssMib,
-        double cpuPct, double ratioToSlowest, double hostBusy, Integer saturatedRuns) {
+        double cpuPct, double ratioToSlowest, double hostBusy, Integer saturatedRuns, String slowestStack) {
     /** The host use at or above which a run saturated its host (analysis.md 8, servers.md). */
     public static final double SATURATED = 0.95;
 
     /** Without the host columns (a separate load generator host, or no run with both CPU columns). */
+    /** A row without the slowest stack named (built by hand, not by the analysis). */
+    public LoadgenSummary(String device, String study, int phase, String stack, String endpoint, int concurrency, int n,
+            double rpsMedian, double rpsBest, double latP50Ms, double latP90Ms, double latP99Ms, double peakRssMib,
+            double cpuPct, double ratioToSlowest, double hostBusy, Integer saturatedRuns) {
+        this(device, study, phase, stack, endpoint, concurrency, n, rpsMedian, rpsBest, latP50Ms, latP90Ms, latP99Ms,
+                peakRssMib, cpuPct, ratioToSlowest, hostBusy, saturatedRuns, null);
+    }
+
     public LoadgenSummary(String device, String study, int phase, String stack, String endpoint, int concurrency, int n,
             double rpsMedian, double rpsBest, double latP50Ms, double latP90Ms, double latP99Ms, double peakRssMib,
             double cpuPct, double ratioToSlowest) {

@@ -1,12 +1,12 @@
 package dev.tpm.results;
 
-import dev.tpm.ingest.Dataset;
 import java.util.List;
 
 /**
  * The whole analysis: one {@link DeviceResults} per device (device-id order) and what compares
  * devices.
  *
+ * @param facts what tables, figures and the report show besides the statistics (never data/ itself)
  * @param stackOrder every stack of the paper campaigns in analysis.md's order (first appearance in
  *     campaign.json stacks lists, campaigns in id order)
  * @param loadgenSummary analysis.md 8: every campaign of every study
@@ -18,7 +18,7 @@ import java.util.List;
  *     measured the study, by device, then published.csv's order
  */
 public record Results(
-        Dataset dataset,
+        Facts facts,
         Verification verification,
         List<String> stackOrder,
         List<DeviceResults> devices,
@@ -44,25 +44,25 @@ public record Results(
     }
 
     /** Results without the seed studies' group replicates. */
-    public Results(Dataset dataset, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
+    public Results(Facts facts, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
             List<Replication> replication, List<ReplicationTau> replicationTau, List<LoadgenSummary> loadgenSummary,
             List<MemoryCheckpoint> memoryCheckpoints, List<Session> sessions, List<Unit> units) {
-        this(dataset, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
+        this(facts, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
                 sessions, units, GroupReplicates.NONE, List.of());
     }
 
     /** Results without version 4's sessions and units of one model. */
-    public Results(Dataset dataset, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
+    public Results(Facts facts, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
             List<Replication> replication, List<ReplicationTau> replicationTau, List<LoadgenSummary> loadgenSummary,
             List<MemoryCheckpoint> memoryCheckpoints) {
-        this(dataset, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
+        this(facts, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
                 List.of(), List.of());
     }
 
     /** Results without the tables of every study (loadgen_summary.csv, memory_checkpoints.csv). */
-    public Results(Dataset dataset, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
+    public Results(Facts facts, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
             List<Replication> replication, List<ReplicationTau> replicationTau) {
-        this(dataset, verification, stackOrder, devices, replication, replicationTau, List.of(), List.of());
+        this(facts, verification, stackOrder, devices, replication, replicationTau, List.of(), List.of());
     }
 
     /** Several devices: per-device tables and figures go to tables/&lt;device&gt;/ and figures/&lt;device&gt;/. */

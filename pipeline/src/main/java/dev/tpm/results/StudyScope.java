@@ -1,40 +1,39 @@
 package dev.tpm.results;
 
 import dev.tpm.model.Campaign;
+import dev.tpm.model.MemorySeries;
 import dev.tpm.model.StackInfo;
-import dev.tpm.model.Studies;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * What the results hold of one seed study (studies.md): its campaigns, their devices and stacks,
- * and its rows of loadgen_summary.csv (analysis.md 8, phase 1).
+ * What the results hold of one seed study (studies.md): its campaigns (excluded ones too), their
+ * devices and stacks, its rows of loadgen_summary.csv (analysis.md 8, phase 1) and its memory series;
+ * built by the analysis (analysis/StudyScopes).
  *
  * @param campaigns the study's campaigns, in id order
  * @param devices device ids of those campaigns, in id order
  * @param stacks stack ids in order of first appearance in the campaigns' stacks lists
  * @param rows loadgen_summary rows of the study's phase 1
+ * @param series the phase-3 memory series of the study's campaigns, by file
  */
 public record StudyScope(String study, List<Campaign> campaigns, List<String> devices, List<String> stacks,
-        List<LoadgenSummary> rows) {
+        List<LoadgenSummary> rows, List<MemorySeries> series) {
 
-    public static StudyScope of(Results r, String study) {
-        List<Campaign> campaigns = r.dataset().campaigns().stream().filter(c -> Studies.of(c).equals(study))
-                .sorted(Comparator.comparing(Campaign::id)).toList();
-        Set<String> devices = new java.util.TreeSet<>();
-        Set<String> stacks = new LinkedHashSet<>();
-        for (Campaign c : campaigns) {
-            devices.add(c.device().id());
-            for (StackInfo s : c.stacks()) stacks.add(s.id());
-        }
-        List<LoadgenSummary> rows = r.loadgenSummary().stream().filter(x -> x.study().equals(study) && x.phase() == 1).toList();
-        return new StudyScope(study, campaigns, List.copyOf(devices), List.copyOf(stacks), rows);
+    public StudyScope {
+        campaigns = List.copyOf(campaigns);
+        devices = List.copyOf(devices);
+        stacks = List.copyOf(stacks);
+        rows = List.copyOf(rows);
+        series = List.copyOf(series);
+    }
+
+    /** A study without campaigns. */
+    public static StudyScope empty(String study) {
+        return new StudyScope(study, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 
     public boolean present() {
@@ -96,13 +95,13 @@ public record StudyScope(String study, List<Campaign> campaigns, List<String> de
     }
 
     /**
-     * The slowest group (smallest rps_median, then stack id) of the device's endpoint at
-     * concurrency c: the denominator of ratio_to_slowest.
+     * The slowest group of the device's endpoint at concurrency c, as the analysis named it
+     * ({@link LoadgenSummary#slowestStack}): the denominator of ratio_to_slowest.
      */
     public Optional<LoadgenSummary> slowest(String device, String endpoint, int concurrency) {
         return rows.stream().filter(x -> x.device().equals(device) && x.endpoint().equals(endpoint)
-                && x.concurrency() == concurrency && !Double.isNaN(x.rpsMedian()))
-                .min(Comparator.comparingDouble(LoadgenSummary::rpsMedian).thenComparing(LoadgenSummary::stack));
+                && x.concurrency() == concurrency && x.slowestStack() != null).findFirst()
+                .flatMap(x -> row(device, x.slowestStack(), endpoint, concurrency));
     }
 
     /** The coarsest latency resolution of the load generators of the device's campaigns in this study. */

@@ -1,17 +1,11 @@
 package dev.tpm.results;
 
-import dev.tpm.model.Campaign;
-import dev.tpm.model.Device;
-import dev.tpm.model.Protocol;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,7 +13,8 @@ import java.util.TreeSet;
 /**
  * Where and how a device's paper campaigns ran (outputs.md "Report"): the server's cores and
  * pinning, where the load generator ran, the load window, runs per group, and host saturation,
- * so that a reader can set each device beside the paper's own setup ({@link #PAPER}).
+ * so that a reader can set each device beside the paper's own setup ({@link #PAPER}). Built by the
+ * analysis (analysis/Topologies).
  *
  * @param device the device id ("paper" for {@link #PAPER})
  * @param cores device.cores of campaign.json, null when not recorded
@@ -43,16 +38,6 @@ public record Topology(String device, Integer cores, List<Setup> setups, int hos
         public Setup {
             campaigns = List.copyOf(campaigns);
             Objects.requireNonNull(loadGenerator);
-        }
-
-        /** Everything but the campaign ids: campaigns with the same key ran the same way. */
-        List<Object> key() {
-            return java.util.Arrays.asList(serverCpus, loadGenerator.tool(), loadGenerator.version(), loadGenerator.host(),
-                    loadGeneratorCpus, runs, warmups, windowS, concurrency);
-        }
-
-        Setup withCampaigns(List<String> ids) {
-            return new Setup(ids, serverCpus, loadGenerator, loadGeneratorCpus, runs, warmups, windowS, concurrency);
         }
     }
 
@@ -82,43 +67,6 @@ public record Topology(String device, Integer cores, List<Setup> setups, int hos
     /** A device of which nothing is known (results built without campaigns, e.g. in tests). */
     public static Topology unknown(String device) {
         return new Topology(device, null, List.of(), 0, 0, Double.NaN);
-    }
-
-    /**
-     * A device's topology from its paper campaigns (campaign.json's protocol.server_cpus, or the
-     * older protocol.pinning.server_cpus; load_generator and its cpus, or
-     * protocol.pinning.load_generator_cpus; protocol.runs, warmups, duration_s, concurrency) and
-     * its paper rows of loadgen_summary.csv (host_busy, saturated_runs).
-     */
-    public static Topology of(Device device, List<Campaign> campaigns, List<LoadgenSummary> summaries) {
-        Map<List<Object>, Setup> byKey = new LinkedHashMap<>();
-        for (Campaign c : campaigns.stream().sorted(Comparator.comparing(Campaign::id)).toList()) {
-            Protocol p = c.protocol() == null ? Protocol.builder().build() : c.protocol();
-            LoadGenerator lg = LoadGenerator.of(c.loadGenerator());
-            String serverCpus = p.serverCpus();
-            if (serverCpus == null && p.pinning() != null) serverCpus = p.pinning().serverCpus();
-            String lgCpus = lg.cpus() != null ? lg.cpus() : p.pinning() == null ? null : p.pinning().loadGeneratorCpus();
-            Setup s = new Setup(List.of(c.id()), serverCpus, lg, lgCpus, p.runs(), p.warmups(), p.durationS(),
-                    p.singleConcurrency());
-            Setup seen = byKey.get(s.key());
-            if (seen == null) {
-                byKey.put(s.key(), s);
-            } else {
-                List<String> ids = new ArrayList<>(seen.campaigns());
-                ids.add(c.id());
-                byKey.put(s.key(), seen.withCampaigns(ids));
-            }
-        }
-        int hostRuns = 0;
-        int saturated = 0;
-        double busiest = Double.NaN;
-        for (LoadgenSummary x : summaries) {
-            if (!x.device().equals(device.id()) || !x.study().equals(Campaign.PAPER) || Double.isNaN(x.hostBusy())) continue;
-            hostRuns += x.n();
-            saturated += x.saturatedRuns() == null ? 0 : x.saturatedRuns();
-            busiest = Double.isNaN(busiest) ? x.hostBusy() : Math.max(busiest, x.hostBusy());
-        }
-        return new Topology(device.id(), device.cores(), List.copyOf(byKey.values()), hostRuns, saturated, busiest);
     }
 
     /** Whether the campaigns ran in more than one way. */

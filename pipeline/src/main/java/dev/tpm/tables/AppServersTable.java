@@ -35,7 +35,7 @@ public final class AppServersTable extends StudyTable {
 
     @Override
     public TableModel build(Results r) {
-        StudyScope s = StudyScope.of(r, study());
+        StudyScope s = r.facts().study(study());
         TableModel.Builder t = TableModel.builder(name(), "app-servers (costajob/app-servers' results table, seed 002):"
                 + " hello world, best of the measured runs (laps) per server, and their median." + from(s));
         t.text("device").text("language").text("server").number("concurrency").number("req/s (best)")

@@ -1,9 +1,9 @@
 package dev.tpm.tables;
 
 import dev.tpm.model.Studies;
-import dev.tpm.results.HelloBlogNext;
-import dev.tpm.results.HelloBlogNext.Answer;
-import dev.tpm.results.HelloBlogNext.Cell;
+import dev.tpm.results.HelloBlogNextAnswer;
+import dev.tpm.results.HelloBlogNextAnswer.Cell;
+import dev.tpm.results.HelloBlogNextAnswer.Question;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
@@ -15,7 +15,7 @@ import java.util.EnumSet;
  * studies.md's table and device, each answered by its stacks: median throughput, medians of p50
  * and p99, the share of failed requests, the ratio to the question's baseline and how many runs
  * saturated the host, then one note per question with a reading generated from those numbers
- * ({@link HelloBlogNext}) and one on host saturation. A stack that no campaign of the study lists
+ * ({@link HelloBlogNextAnswer}) and one on host saturation. A stack that no campaign of the study lists
  * is "not yet measured". Like every study table, it is written only when a campaign of the study
  * exists: without one, tables/ stays as it was, and a reader finds no table rather than a table of
  * nothing but "not yet measured".
@@ -33,13 +33,13 @@ public final class HelloBlogNextTable extends StudyTable {
 
     @Override
     public TableModel build(Results r) {
-        StudyScope s = StudyScope.of(r, study());
+        StudyScope s = r.facts().study(study());
         TableModel.Builder t = TableModel.builder(name(), "hello-blog-next (seed 001's \"Things we didn't test\"): each question"
                 + " of the blog post answered by its stacks on the blog's protocol (wrk on the same host), medians over the"
                 + " measured runs." + from(s));
         t.text("device").text("question").text("stack").text("endpoint").number("concurrency").number("throughput (req/s)")
                 .number("p50 (ms)").number("p99 (ms)").number("errors (%)").number("x baseline [CI]").text("host saturated");
-        for (Answer a : HelloBlogNext.answers(r)) {
+        for (HelloBlogNextAnswer a : r.facts().helloBlogNext()) {
             t.group();
             for (Cell c : a.cells()) {
                 LoadgenSummary x = c.summary();
@@ -70,23 +70,18 @@ public final class HelloBlogNextTable extends StudyTable {
     }
 
     private static String ciNote(Results r) {
-        double conf = r.dataset().config().confidence();
-        return "[lo, hi] after a ratio or share: its " + Rounding.value(Quantity.PERCENT, 100 * conf).replaceAll("\\.0$", "")
-                + " % percentile bootstrap interval, from replicate b of one group's median rps over replicate b of the other's"
-                + " (each group's own stream, seeded from rng_seed and the group key; analysis.md 4's ratio_b); n < min_n: a"
-                + " group has fewer than min_n = " + r.studyReplicates().minN() + " measured runs, too few for one.";
+        return replicateIntervalNote(r, "[lo, hi] after a ratio or share: its ", "; analysis.md 4's ratio_b");
     }
 
     /** The ratio with its interval, or with "n < min_n" where a group is too small for one. */
-    private static String ratio(HelloBlogNext.Question q, Cell c) {
+    private static String ratio(Question q, Cell c) {
         String point = Rounding.value(Quantity.RATIO, c.ratio());
         // the baseline against itself is 1 by definition: no interval to give
         if (Double.isNaN(c.ratio()) || c.stack().equals(q.baselineStack())) return point;
-        if (c.ratioCi() == null) return point + " (n < min_n)";
-        return point + " [" + Rounding.value(Quantity.RATIO, c.ratioCi()[0]) + ", " + Rounding.value(Quantity.RATIO, c.ratioCi()[1]) + "]";
+        return point + intervalText(c.ratioCi());
     }
 
-    private static String baseline(HelloBlogNext.Question q) {
+    private static String baseline(Question q) {
         return switch (q.baseline()) {
             case FLASK_DEV -> q.id().equals("Rust") ? "flask-dev at the same endpoint and concurrency (Rust has no standard-library"
                     + " HTTP server)" : "flask-dev at the same endpoint and concurrency";

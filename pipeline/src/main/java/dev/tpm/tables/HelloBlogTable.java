@@ -27,7 +27,7 @@ public final class HelloBlogTable extends StudyTable {
 
     @Override
     public TableModel build(Results r) {
-        StudyScope s = StudyScope.of(r, study());
+        StudyScope s = r.facts().study(study());
         TableModel.Builder t = TableModel.builder(name(), "hello-blog (the wrk blog post's table, seed 001): GET / plain text"
                 + " per stack and concurrency, medians over the measured runs." + from(s));
         t.text("device").text("stack").number("concurrency").number("throughput (req/s)").number("p50 (ms)")

@@ -16,7 +16,7 @@ final class LatencySources {
     private LatencySources() {}
 
     private static List<Campaign> campaigns(Results r, DeviceResults d) {
-        return r.dataset().campaigns().stream().filter(c -> d.campaigns().contains(c.id())).toList();
+        return r.facts().campaigns(d.campaigns());
     }
 
     /** Phases 1 and 2 of the device. */

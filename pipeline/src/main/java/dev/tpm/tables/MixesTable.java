@@ -26,12 +26,12 @@ public final class MixesTable implements SharedTable {
 
     @Override
     public Optional<String> lacking(Results r) {
-        return r.dataset().mixes().isEmpty() ? Optional.of("config/mixes.csv has no mix") : Optional.empty();
+        return r.facts().mixes().isEmpty() ? Optional.of("config/mixes.csv has no mix") : Optional.empty();
     }
 
     @Override
     public TableModel build(Results r) {
-        List<Mix> mixes = r.dataset().mixes();
+        List<Mix> mixes = r.facts().mixes();
         TableModel.Builder t = TableModel.builder(name(),
                 "Table 7 (illustrative weights of this package): workload mixes - weight of each CRUD endpoint in the"
                         + " weighted aggregates. The paper prints no weights: these come from config/mixes.csv, not"

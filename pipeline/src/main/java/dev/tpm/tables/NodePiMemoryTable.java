@@ -30,7 +30,7 @@ public final class NodePiMemoryTable extends StudyTable {
     public Optional<String> lacking(Results r) {
         Optional<String> base = super.lacking(r);
         if (base.isPresent()) return base;
-        StudyScope s = StudyScope.of(r, study());
+        StudyScope s = r.facts().study(study());
         return checkpoints(r, s).isEmpty()
                 ? Optional.of("no memory series (phase 3) of the node-pi stacks on the study's devices")
                 : Optional.empty();
@@ -43,7 +43,7 @@ public final class NodePiMemoryTable extends StudyTable {
 
     @Override
     public TableModel build(Results r) {
-        StudyScope s = StudyScope.of(r, study());
+        StudyScope s = r.facts().study(study());
         List<MemoryCheckpoint> all = checkpoints(r, s);
         TableModel.Builder t = TableModel.builder(name(), "node-pi memory growth (the guide's \"start / after 1 min /"
                 + " after 5 min\", seed 003): RSS of the server's process tree under sustained load." + from(s));

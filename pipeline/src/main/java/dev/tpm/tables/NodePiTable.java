@@ -56,7 +56,7 @@ public final class NodePiTable extends StudyTable {
 
     @Override
     public TableModel build(Results r) {
-        StudyScope s = StudyScope.of(r, study());
+        StudyScope s = r.facts().study(study());
         TableModel.Builder t = TableModel.builder(name(), "node-pi (the Node.js on Raspberry Pi guide's per-model table,"
                 + " seed 003): GET /json per device and stack, medians over the measured runs." + from(s));
         t.text("device").text("model").text("stack").text("Node").number("concurrency").number("req/s")
@@ -93,11 +93,7 @@ public final class NodePiTable extends StudyTable {
         if (saturation != null) t.note(saturation);
         return t.note("Fastify / Express: req/s of " + FASTIFY + " / req/s of " + EXPRESS + " on the device (the guide's"
                         + " \"+32% vs Express\"); cluster / single: " + CLUSTER + " / " + EXPRESS + " (its \"roughly 4x\");"
-                        + " [lo, hi]: the ratio's " + Rounding.value(Quantity.PERCENT, 100 * r.dataset().config().confidence())
-                        .replaceAll("\\.0$", "") + " % percentile bootstrap interval, from replicate b of one group's median"
-                        + " rps over replicate b of the other's (each group's own stream, seeded from rng_seed and the group"
-                        + " key); n < min_n: a group has fewer than min_n = " + r.studyReplicates().minN()
-                        + " measured runs, too few for one."
+                        + replicateIntervalNote(r, " [lo, hi]: the ratio's ", "")
                         + " Memory: the largest peak RSS of the server's whole process tree (every worker counted),"
                         + " MiB = KiB / 1024. Node: the stack's versions.runtime in campaign.json. n/a: not measured.")
                 .note(Rounding.note(EnumSet.of(Quantity.RPS, Quantity.LATENCY_MS, Quantity.MIB, Quantity.RATIO), s.latencyResolution()))

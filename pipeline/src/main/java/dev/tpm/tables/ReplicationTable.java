@@ -200,7 +200,7 @@ public final class ReplicationTable implements SharedTable {
 
     /** The paper's own published values; the seed studies' have their own table. */
     private static List<PublishedValue> paper(Results r) {
-        return Studies.published(r.dataset().published(), Studies.PAPER);
+        return Studies.published(r.facts().published(), Studies.PAPER);
     }
 
     private static int stackIndex(Results r, String stack) {

@@ -41,7 +41,7 @@ public final class Rounding {
         PERCENT("%", 1, "percentages to 1 decimal"),
         CPU_CORES("cores", 2, "CPU cores to 2 decimals"),
         RPS_PER_CPU_S("req/CPU-s", 0, "requests per CPU-second to whole numbers"),
-        RATIO("", 2, "ratios to 2 decimals"),
+        RATIO("", dev.tpm.results.RatioInterval.DECIMALS, "ratios to 2 decimals"),
         STATISTIC("", 2, "test statistics (H) to 2 decimals"),
         EFFECT("", 3, "effect sizes and Kendall's tau to 3 decimals"),
         COUNT("", 0, "counts as integers");

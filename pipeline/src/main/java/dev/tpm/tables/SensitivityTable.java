@@ -73,7 +73,7 @@ public final class SensitivityTable implements DeviceTable {
     private static List<String> mixes(Results r, DeviceResults d) {
         Set<String> names = new LinkedHashSet<>();
         names.add(d.declaredMix());
-        for (Mix m : r.dataset().mixes()) names.add(m.name());
+        for (Mix m : r.facts().mixes()) names.add(m.name());
         for (Weighted w : d.weighted()) names.add(w.mix());
         List<String> present = new ArrayList<>();
         for (String n : names) {

@@ -1,14 +1,10 @@
 package dev.tpm.tables;
 
-import dev.tpm.model.Campaign;
-import dev.tpm.model.StackInfo;
-import dev.tpm.model.Studies;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Results;
 import dev.tpm.results.StackPooled;
 import dev.tpm.tables.Rounding.Quantity;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,23 +20,6 @@ public final class StartupTable implements DeviceTable {
         return d.stackPooled().isEmpty() ? Optional.of("no measured phase-1 runs") : Optional.empty();
     }
 
-    /**
-     * artifact_bytes + runtime_bytes in MiB from the device's first paper campaign (id order) that
-     * lists the stack, when that campaign recorded runtime sizes: some stack of it has runtime_bytes,
-     * and a stack without one is then a self-contained binary (servers.md); NaN otherwise.
-     */
-    static double withRuntimeMib(Results r, String device, String stack) {
-        Campaign c = r.dataset().campaigns().stream()
-                .filter(x -> x.device().id().equals(device) && Studies.of(x).equals(Studies.PAPER)
-                        && x.stacks().stream().anyMatch(si -> si.id().equals(stack)))
-                .min(Comparator.comparing(Campaign::id)).orElse(null);
-        if (c == null || c.stacks().stream().allMatch(si -> si.runtimeBytes() == null)) return Double.NaN;
-        StackInfo si = c.stacks().stream().filter(x -> x.id().equals(stack)).findFirst().orElseThrow();
-        if (si.artifactBytes() == null) return Double.NaN;
-        long runtime = si.runtimeBytes() == null ? 0 : si.runtimeBytes();
-        return (si.artifactBytes() + runtime) / 1048576.0;
-    }
-
     @Override
     public TableModel build(Results r, DeviceResults d) {
         TableModel.Builder t = TableModel.builder(name(), TableText.caption("Table 16 (regenerated)",
@@ -53,7 +32,7 @@ public final class StartupTable implements DeviceTable {
             t.row(s, p.map(x -> Integer.toString(x.n())).orElse(Rounding.MISSING),
                     Rounding.ci(Quantity.STARTUP_MS, p.map(StackPooled::startupMs).orElse(Estimate.MISSING)),
                     Rounding.value(Quantity.MIB, p.map(StackPooled::artifactMib).orElse(Double.NaN)),
-                    Rounding.value(Quantity.MIB, withRuntimeMib(r, d.id(), s)));
+                    Rounding.value(Quantity.MIB, r.facts().withRuntimeMib(d.id(), s)));
         }
         return t.note("Startup: spawn to the first successful GET /health; every phase-1 run is a cold start,"
                         + " so n pools every measured phase-1 run of the stack.")

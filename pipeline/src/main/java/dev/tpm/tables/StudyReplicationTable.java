@@ -73,7 +73,7 @@ public final class StudyReplicationTable extends StudyTable {
     public Optional<String> lacking(Results r) {
         Optional<String> base = super.lacking(r);
         if (base.isPresent()) return base;
-        return Studies.published(r.dataset().published(), study).isEmpty()
+        return Studies.published(r.facts().published(), study).isEmpty()
                 ? Optional.of("reference/published.csv has no row of " + Studies.SOURCE.get(study))
                 : Optional.empty();
     }
@@ -83,27 +83,41 @@ public final class StudyReplicationTable extends StudyTable {
         return study.equals(Studies.NODE_PI) ? Endpoints.HELLO_JSON : Endpoints.HELLO;
     }
 
+    /**
+     * A metric name of published.csv, parsed once: a loadgen_summary column at concurrency c
+     * ({@code rps_median_c50}), a memory checkpoint at t seconds ({@code rss_mib_t60}), a node-pi
+     * ratio over Express at concurrency c ({@code fastify_over_express_c50}, with {@code numerator}
+     * the stack over Express), or none of these.
+     */
+    record Metric(Kind kind, String column, int concurrency, double t, String numerator) {
+        enum Kind { LOADGEN, CHECKPOINT, NODE_RATIO, OTHER }
+
+        static Metric parse(String metric) {
+            Matcher m = LOADGEN.matcher(metric);
+            if (m.matches()) return new Metric(Kind.LOADGEN, m.group(1), Integer.parseInt(m.group(2)), Double.NaN, null);
+            m = CHECKPOINT.matcher(metric);
+            if (m.matches()) return new Metric(Kind.CHECKPOINT, null, 0, Double.parseDouble(m.group(1)), null);
+            m = NODE_RATIO.matcher(metric);
+            if (m.matches()) {
+                String numerator = m.group(1).startsWith("fastify") ? NodePiTable.FASTIFY : NodePiTable.CLUSTER;
+                return new Metric(Kind.NODE_RATIO, m.group(1), Integer.parseInt(m.group(2)), Double.NaN, numerator);
+            }
+            return new Metric(Kind.OTHER, null, 0, Double.NaN, null);
+        }
+    }
+
     /** The measured counterpart of a published metric on one device; NaN when the data has none. */
     static double measured(Results r, StudyScope s, String device, String stack, String metric) {
-        Matcher m = LOADGEN.matcher(metric);
-        if (m.matches()) {
-            int c = Integer.parseInt(m.group(2));
-            return s.row(device, stack, endpoint(s.study()), c).stream().mapToDouble(COLUMNS.get(m.group(1)))
-                    .findFirst().orElse(Double.NaN);
-        }
-        m = CHECKPOINT.matcher(metric);
-        if (m.matches()) {
-            double t = Double.parseDouble(m.group(1));
-            return r.memoryCheckpoints().stream().filter(x -> x.device().equals(device) && x.stack().equals(stack) && x.tS() == t)
+        Metric x = Metric.parse(metric);
+        return switch (x.kind()) {
+            case LOADGEN -> s.row(device, stack, endpoint(s.study()), x.concurrency()).stream()
+                    .mapToDouble(COLUMNS.get(x.column())).findFirst().orElse(Double.NaN);
+            case CHECKPOINT -> r.memoryCheckpoints().stream()
+                    .filter(c -> c.device().equals(device) && c.stack().equals(stack) && c.tS() == x.t())
                     .mapToDouble(MemoryCheckpoint::mib).findFirst().orElse(Double.NaN);
-        }
-        m = NODE_RATIO.matcher(metric);
-        if (m.matches()) {
-            int c = Integer.parseInt(m.group(2));
-            String other = m.group(1).startsWith("fastify") ? NodePiTable.FASTIFY : NodePiTable.CLUSTER;
-            return NodePiTable.ratio(s, device, c, other, NodePiTable.EXPRESS);
-        }
-        return Double.NaN;
+            case NODE_RATIO -> NodePiTable.ratio(s, device, x.concurrency(), x.numerator(), NodePiTable.EXPRESS);
+            case OTHER -> Double.NaN;
+        };
     }
 
     /**
@@ -111,16 +125,14 @@ public final class StudyReplicationTable extends StudyTable {
      * ratio_to_slowest) with its interval ({@link #rpsRatioCell}), any other value rounded.
      */
     static String measuredCell(Results r, StudyScope s, String device, String stack, String metric, double m, Quantity q) {
-        Matcher x = NODE_RATIO.matcher(metric);
-        if (x.matches()) {
-            String other = x.group(1).startsWith("fastify") ? NodePiTable.FASTIFY : NodePiTable.CLUSTER;
-            return NodePiTable.ratioCell(r, s, device, Integer.parseInt(x.group(2)), other, NodePiTable.EXPRESS);
+        Metric x = Metric.parse(metric);
+        if (x.kind() == Metric.Kind.NODE_RATIO) {
+            return NodePiTable.ratioCell(r, s, device, x.concurrency(), x.numerator(), NodePiTable.EXPRESS);
         }
-        x = LOADGEN.matcher(metric);
-        if (x.matches() && x.group(1).equals("ratio_to_slowest")) {
-            int c = Integer.parseInt(x.group(2));
+        if (x.kind() == Metric.Kind.LOADGEN && x.column().equals("ratio_to_slowest")) {
             String endpoint = endpoint(s.study());
-            return rpsRatioCell(r, s.row(device, stack, endpoint, c).orElse(null), s.slowest(device, endpoint, c).orElse(null), m);
+            return rpsRatioCell(r, s.row(device, stack, endpoint, x.concurrency()).orElse(null),
+                    s.slowest(device, endpoint, x.concurrency()).orElse(null), m);
         }
         return Rounding.value(q, m, s.latencyResolution(device));
     }
@@ -132,12 +144,11 @@ public final class StudyReplicationTable extends StudyTable {
      */
     static String overSmallest(Results r, StudyScope s, String device, String stack, String smallest, String metric,
             double ratio) {
-        Matcher x = LOADGEN.matcher(metric);
-        if (x.matches() && x.group(1).equals("rps_median")) {
-            int c = Integer.parseInt(x.group(2));
+        Metric x = Metric.parse(metric);
+        if (x.kind() == Metric.Kind.LOADGEN && x.column().equals("rps_median")) {
             String endpoint = endpoint(s.study());
-            return rpsRatioCell(r, s.row(device, stack, endpoint, c).orElse(null), s.row(device, smallest, endpoint, c).orElse(null),
-                    ratio);
+            return rpsRatioCell(r, s.row(device, stack, endpoint, x.concurrency()).orElse(null),
+                    s.row(device, smallest, endpoint, x.concurrency()).orElse(null), ratio);
         }
         return Rounding.value(Quantity.RATIO, ratio);
     }
@@ -167,7 +178,7 @@ public final class StudyReplicationTable extends StudyTable {
 
     @Override
     public TableModel build(Results r) {
-        StudyScope scope = StudyScope.of(r, study);
+        StudyScope scope = r.facts().study(study);
         TableModel.Builder t = TableModel.builder(name(), study + " beside its published numbers (" + Studies.SOURCE.get(study)
                 + ", studies.md): each value the seed prints next to the same quantity measured by each device's campaigns"
                 + " of the study. The seed ran on " + MACHINES.get(study) + ", not on these devices, so compare the order"
@@ -179,7 +190,7 @@ public final class StudyReplicationTable extends StudyTable {
         List<String> notes = new ArrayList<>();
         {
             StudyScope s = scope;
-            List<PublishedValue> published = Studies.published(r.dataset().published(), study);
+            List<PublishedValue> published = Studies.published(r.facts().published(), study);
             // groups of (seed table, metric) in published.csv's order
             Map<String, List<PublishedValue>> groups = new LinkedHashMap<>();
             for (PublishedValue p : published) groups.computeIfAbsent(p.table() + "\u0000" + p.metric(), k -> new ArrayList<>()).add(p);

@@ -1,7 +1,7 @@
 package dev.tpm.tables;
 
-import dev.tpm.results.HelloBlogNext;
 import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.RatioInterval;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
 import dev.tpm.tables.Rounding.Quantity;
@@ -18,7 +18,7 @@ public abstract class StudyTable implements SharedTable {
 
     @Override
     public Optional<String> lacking(Results r) {
-        return StudyScope.of(r, study()).present()
+        return r.facts().study(study()).present()
                 ? Optional.empty()
                 : Optional.of("no campaign of study " + study());
     }
@@ -63,9 +63,12 @@ public abstract class StudyTable implements SharedTable {
     static String rpsRatioCell(Results r, LoadgenSummary a, LoadgenSummary b, double ratio) {
         String point = Rounding.value(Quantity.RATIO, ratio);
         if (Double.isNaN(ratio) || a == null || b == null || a.equals(b)) return point;
-        double[] ci = HelloBlogNext.interval(r.studyReplicates(), a, b);
-        return ci == null ? point + " " + N_BELOW_MIN
-                : point + " [" + Rounding.value(Quantity.RATIO, ci[0]) + ", " + Rounding.value(Quantity.RATIO, ci[1]) + "]";
+        return point + intervalText(r.studyReplicates().ratioInterval(a, b));
+    }
+
+    /** A ratio cell's tail: its interval ({@link RatioInterval}), or {@link #N_BELOW_MIN} when it has none. */
+    static String intervalText(double[] ci) {
+        return ci == null ? " " + N_BELOW_MIN : RatioInterval.bracket(ci);
     }
 
     /** What a ratio cell says where one of its groups has fewer runs than min_n. */
@@ -75,7 +78,23 @@ public abstract class StudyTable implements SharedTable {
     static String ratioIntervalNote(Results r) {
         return "[lo, hi]: the " + TableText.ciLabel(r) + " of a ratio of two groups' median throughput, the percentile"
                 + " interval of the ratios of the two groups' bootstrap replicates (analysis.md 4, as ratios.csv); (n <"
-                + " min_n): a group has fewer than min_n = " + r.studyReplicates().minN() + " measured runs, too few for one.";
+                + " min_n): " + tooFewForAnInterval(r);
+    }
+
+    /**
+     * The note on the ratios' intervals in the words of the node-pi and hello-blog-next tables:
+     * {@code opening} (what the interval belongs to), the level, how ratio_b is formed, {@code keyTail}
+     * inside the parenthesis on the streams, then what n &lt; min_n means.
+     */
+    static String replicateIntervalNote(Results r, String opening, String keyTail) {
+        return opening + Rounding.value(Quantity.PERCENT, 100 * r.facts().config().confidence()).replaceAll("\\.0$", "")
+                + " % percentile bootstrap interval, from replicate b of one group's median rps over replicate b of the"
+                + " other's (each group's own stream, seeded from rng_seed and the group key" + keyTail + "); n < min_n: "
+                + tooFewForAnInterval(r);
+    }
+
+    private static String tooFewForAnInterval(Results r) {
+        return "a group has fewer than min_n = " + r.studyReplicates().minN() + " measured runs, too few for one.";
     }
 
     /** The caption's tail naming the devices and campaigns, and that they are not the seed's machines. */

@@ -14,7 +14,7 @@ final class TableText {
     private TableText() {}
 
     static AnalysisConfig config(Results r) {
-        return r.dataset().config();
+        return r.facts().config();
     }
 
     /** "95% CI" for the configured confidence. */

@@ -37,7 +37,7 @@ public final class UnitsTable implements SharedTable {
 
     /** The rows of the declared mix's metrics, in units.csv's order. */
     static List<Unit> shown(Results r) {
-        String declared = r.dataset().declaredMix().name();
+        String declared = r.facts().declaredMix().name();
         return r.units().stream().filter(u -> u.mix().equals(declared) && METRICS.contains(u.metric())).toList();
     }
 
@@ -47,7 +47,7 @@ public final class UnitsTable implements SharedTable {
         int units = rows.stream().mapToInt(u -> u.devices().size()).max().orElse(0);
         List<String> models = rows.stream().map(Unit::model).distinct().toList();
         TableModel.Builder t = TableModel.builder(name(), "Units of one model (new; no paper table): each unit's value of the"
-                + " declared mix (" + r.dataset().declaredMix().name() + ") beside the model's mean and its two-level "
+                + " declared mix (" + r.facts().declaredMix().name() + ") beside the model's mean and its two-level "
                 + TableText.ciLabel(r) + ", per model (" + String.join(", ", models) + "). Units: "
                 + String.join("; ", rows.stream().map(u -> u.model() + " = " + String.join(", ", u.devices())).distinct().toList())
                 + ".");

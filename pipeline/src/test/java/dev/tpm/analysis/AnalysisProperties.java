@@ -56,7 +56,7 @@ class AnalysisProperties {
     /** Every tidy CSV's text plus what the CSVs do not show (samples, implications, frontier, taus). */
     static Map<String, String> fingerprint(Results r) {
         Map<String, String> out = new LinkedHashMap<>();
-        TidyCsvs.all(r).forEach((path, csv) -> out.put(path, csv.toString()));
+        dev.tpm.paper.PaperCatalog.CATALOG.tidyCsvs().forEach((path, build) -> build.apply(r).ifPresent(csv -> out.put(path, csv.toString())));
         for (DeviceResults d : r.devices()) {
             StringBuilder s = new StringBuilder();
             for (GroupSample g : d.samples()) {

@@ -305,7 +305,7 @@ class AnalysisTest {
     void stageWritesEveryTidyCsvWithOutputsMdHeaders() throws Exception {
         PipelineContext ctx = new PipelineContext(SmallStudy.build(50).build(), VERIFIED, 1);
         Outputs out = new Outputs();
-        new StatsStage().run(ctx, out);
+        new StatsStage(dev.tpm.paper.PaperCatalog.CATALOG.tidyCsvs()).run(ctx, out);
         assertEquals(SmallStudy.DEVICE, ctx.results().devices().get(0).id());
         Map<String, String> expected = Map.ofEntries(
                 Map.entry("group_stats", "device,stack,endpoint,metric,n,median,mean,sd,q1,q3,min,max,ci_low,ci_high,small_n"),
@@ -358,7 +358,7 @@ class AnalysisTest {
         data.run1("only", "a", "get_item", 1, dev.tpm.model.RunColumns.RPS, 10.0, dev.tpm.model.RunColumns.PEAK_RSS_KIB, 1024L);
         PipelineContext ctx = new PipelineContext(data.build(), VERIFIED, 1);
         Outputs out = new Outputs();
-        new StatsStage().run(ctx, out);
+        new StatsStage(dev.tpm.paper.PaperCatalog.CATALOG.tidyCsvs()).run(ctx, out);
         for (String f : List.of("sweep", "sweep_summary", "memory", "exclusions", "replication", "omnibus", "posthoc", "ratios")) {
             String text = new String(out.get("tables/" + f + ".csv"), StandardCharsets.UTF_8);
             assertEquals(1, text.lines().count(), f + ":\n" + text);

@@ -122,7 +122,7 @@ class AnalysisV4Test {
     void theStatsStageWritesThePhase5FilesWithOutputsMdHeaders() {
         dev.tpm.pipeline.PipelineContext ctx = new dev.tpm.pipeline.PipelineContext(data().build(), AnalysisTest.VERIFIED, 1);
         dev.tpm.output.Outputs out = new dev.tpm.output.Outputs();
-        new StatsStage().run(ctx, out);
+        new StatsStage(dev.tpm.paper.PaperCatalog.CATALOG.tidyCsvs()).run(ctx, out);
         Map<String, String> headers = Map.of(
                 "tables/steady_stats.csv", "device,stack,endpoint,metric,n,median,mean,sd,q1,q3,min,max,ci_low,ci_high,small_n",
                 "tables/warm_cold.csv", "device,stack,endpoint,cold_rps,warm_rps,warm_over_cold,warm_over_cold_lo,warm_over_cold_hi,"

@@ -63,7 +63,7 @@ class DriftAnalysisTest {
         data.run1("c0", "a", "get_item", 2, ok(905));
         PipelineContext ctx = new PipelineContext(data.build(new java.util.Random(3)), AnalysisTest.VERIFIED, 1);
         out = new Outputs();
-        new StatsStage().run(ctx, out);
+        new StatsStage(dev.tpm.paper.PaperCatalog.CATALOG.tidyCsvs()).run(ctx, out);
         DeviceResults d = ctx.results().devices().get(0);
         drift = d.drift();
     }

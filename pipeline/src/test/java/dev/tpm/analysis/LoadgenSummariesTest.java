@@ -26,6 +26,21 @@ class LoadgenSummariesTest {
         return out.stream().filter(x -> x.study().equals(study) && x.stack().equals(stack)).findFirst().orElseThrow();
     }
 
+    /** A measured run of rps requests per second (synthetic). */
+    private static RunRow rps(String stack, double rps) {
+        return new RunRow("s", "dev", 1, ++seq, stack, "hello", 100, false, RunColumns.STATUS_OK, "", 1000, 0,
+                rps, 1, 2, Double.NaN, Double.NaN, 2048, Double.NaN, Double.NaN, "hello-blog", 10, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    @Test
+    void eachRowNamesTheSlowestStackOfItsSlotTiesToTheSmallerId() {
+        List<LoadgenSummary> out = LoadgenSummaries.of(List.of(rps("c", 300), rps("b", 100), rps("a", 100), rps("d", 400)),
+                0.01, Comparator.naturalOrder());
+        for (LoadgenSummary x : out) assertEquals("a", x.slowestStack(), x.stack());
+        assertEquals(4.0, only(out, "hello-blog", "d").ratioToSlowest(), 1e-12);
+    }
+
     @Test
     void hostUseIsTheMedianShareOfTheCoresAndSaturatedRunsReach95Percent() {
         List<RunRow> rows = List.of(

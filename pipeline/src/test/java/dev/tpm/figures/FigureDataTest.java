@@ -477,7 +477,7 @@ class FigureDataTest {
     /** Levels of fewer than min_n runs: their medians again as open markers of the stack's shape, and a legend entry. */
     @Test
     void sweepMarksMediansOfFewerThanMinNRunsOpen() {
-        int minN = results.dataset().config().minN();
+        int minN = results.facts().config().minN();
         // SYNTHETIC: go's and rust's two lowest levels with 3 runs
         List<SweepPoint> pts = device.sweep().stream().map(p -> (p.stack().equals("go") || p.stack().equals("rust"))
                 && p.concurrency() <= 60 ? new SweepPoint(p.device(), p.stack(), p.concurrency(), 3, p.rps(), p.p99Ms(),

@@ -136,8 +136,8 @@ class FigureRulesTest {
                 List.of(campaign(campaign + "-next", device, Studies.HELLO_BLOG_NEXT, all),
                         campaign(campaign + "-blog", device, Studies.HELLO_BLOG, all)),
                 List.of(), List.of(), List.of(), List.of(), List.of());
-        Results results = new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(),
-                rows, List.of());
+        Results results = new Results(dev.tpm.testing.TestFacts.of(ds, rows), new Verification(0, "0".repeat(64)), List.of(),
+                List.of(), List.of(), List.of(), rows, List.of());
         List<String> problems = new ArrayList<>();
         Outputs out = new Outputs();
         FiguresStage.runStudies(List.of(new HelloBlogNextFigure(), new HelloBlogFigure()), results, out);

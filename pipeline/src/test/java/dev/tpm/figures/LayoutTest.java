@@ -14,10 +14,8 @@ class LayoutTest {
         Results r = SyntheticResults.pi5();
         AnalysisConfig c = new AnalysisConfig(1000, 0.9, 1, 0.05, AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5,
                 List.of());
-        var d = r.dataset();
-        var ninety = new Results(new dev.tpm.ingest.Dataset(d.dataDir(), c, d.mixes(), d.campaigns(), d.phase1(),
-                d.phase2(), d.phase3(), d.published(), d.inventory()), r.verification(), r.stackOrder(), r.devices(),
-                r.replication(), r.replicationTau());
+        var ninety = new Results(dev.tpm.testing.TestFacts.withConfig(r.facts(), c), r.verification(), r.stackOrder(),
+                r.devices(), r.replication(), r.replicationTau());
         assertEquals("90 %", Layout.ciLevel(ninety), "0.9 * 100 is 90.00000000000001 in binary");
     }
 

@@ -19,7 +19,6 @@ import dev.tpm.model.StackInfo;
 import dev.tpm.model.Studies;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
-import dev.tpm.results.StudyScope;
 import dev.tpm.results.Verification;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +77,8 @@ class StudyFiguresTest {
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), SyntheticResults.mixes(),
                 List.of(campaign("c-blog", Studies.HELLO_BLOG, BLOG), campaign("c-pi", Studies.NODE_PI, PI)), List.of(),
                 List.of(), piSeries(), List.of(), List.of());
-        return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), blog,
+        return new Results(dev.tpm.testing.TestFacts.of(ds, blog), new Verification(0, "0".repeat(64)), List.of(), List.of(),
+                List.of(), List.of(), blog,
                 List.of());
     }
 
@@ -162,7 +162,8 @@ class StudyFiguresTest {
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), SyntheticResults.mixes(),
                 List.of(campaign("c-next", Studies.HELLO_BLOG_NEXT, BLOG)), List.of(), List.of(), List.of(), List.of(),
                 List.of());
-        return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), rows,
+        return new Results(dev.tpm.testing.TestFacts.of(ds, rows), new Verification(0, "0".repeat(64)), List.of(), List.of(),
+                List.of(), List.of(), rows,
                 List.of());
     }
 
@@ -244,7 +245,7 @@ class StudyFiguresTest {
         assertEquals(List.of(), legend(f.panel(0)));
         assertEquals(Theme.DASHED_LINE, lat.getSeries(HelloBlogFigure.P50_KEY).getLineStyle());
         assertTrue(lat.getSeries(HelloBlogFigure.P50_KEY).getMarker() instanceof Theme.OpenMarker);
-        Figure finished = FiguresStage.finish(f, StudyScope.of(r, Studies.HELLO_BLOG).describe());
+        Figure finished = FiguresStage.finish(f, r.facts().study(Studies.HELLO_BLOG).describe());
         assertEquals(expected, finished.legend().stream().map(XYSeries::getName).toList());
         assertTrue(f.caption().contains("p50 latency (dashed line, open markers)"), f.caption());
         assertFalse(f.caption().contains("thin"), f.caption());

@@ -100,12 +100,12 @@ public final class SyntheticResults {
         DeviceResults d = new DeviceResults(vm, List.of("2024-05-01-vm"), HELLO_STACKS, DECLARED, List.of(), samples,
                 List.of(), List.of(), null, List.of(), List.of(), pooled, List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of(), List.of(), List.of());
-        return new Results(dataset(List.of(d)), new Verification(3, "cd".repeat(32)), HELLO_STACKS, List.of(d),
+        return new Results(dev.tpm.testing.TestFacts.of(dataset(List.of(d))), new Verification(3, "cd".repeat(32)), HELLO_STACKS, List.of(d),
                 List.of(), List.of());
     }
 
     public static Results results(List<DeviceResults> devices) {
-        return new Results(dataset(devices), new Verification(12, "ab".repeat(32)), STACKS, devices, List.of(),
+        return new Results(dev.tpm.testing.TestFacts.of(dataset(devices)), new Verification(12, "ab".repeat(32)), STACKS, devices, List.of(),
                 List.of());
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tpm.figures.SyntheticResults;
-import dev.tpm.ingest.Dataset;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Machine;
 import dev.tpm.results.DeviceResults;
@@ -39,8 +38,8 @@ class ReportHardwareIdTest {
         Results base = SyntheticResults.twoDevices();
         DeviceResults a = base.devices().get(0);
         DeviceResults b = base.devices().get(1);
-        Campaign ca = base.dataset().campaigns().get(0);
-        Campaign cb = base.dataset().campaigns().get(1);
+        Campaign ca = base.facts().campaigns().get(0);
+        Campaign cb = base.facts().campaigns().get(1);
         List<Campaign> campaigns = new ArrayList<>();
         campaigns.add(withHardwareId(ca, ca.id(), "mac:02:fc:00:00:00:01"));
         campaigns.add(withHardwareId(cb, cb.id(), "dt-serial:a1b2c3d4e5f60718"));
@@ -48,9 +47,7 @@ class ReportHardwareIdTest {
         campaigns.add(withHardwareId(cb, cb.id() + "-3", null)); // recorded before data.md version 4
         List<DeviceResults> devices = List.of(a,
                 b.toBuilder().campaigns(List.of(cb.id(), cb.id() + "-2", cb.id() + "-3")).build());
-        Dataset ds = base.dataset();
-        Results results = new Results(new Dataset(ds.dataDir(), ds.config(), ds.mixes(), campaigns, ds.phase1(), ds.phase2(),
-                ds.phase3(), ds.published(), ds.inventory(), ds.phase4()), base.verification(), base.stackOrder(), devices,
+        Results results = new Results(dev.tpm.testing.TestFacts.withCampaigns(base.facts(), campaigns), base.verification(), base.stackOrder(), devices,
                 base.replication(), base.replicationTau(), base.loadgenSummary(), base.memoryCheckpoints());
         String html = ReportStageTest.report(ReportStageTest.tablesAndFigures(results));
 

@@ -42,8 +42,8 @@ class ReportStageTest {
                 PaperCatalog.CATALOG.tablesAcrossDevices(), results, out));
         c.handOn(dev.tpm.figures.DrawnFigures.class,
                 FiguresStage.built(PaperCatalog.CATALOG.figureBuilders(), List.of(), results));
-        out.putText("tables/group_stats.csv", "device,stack\npi5-a,go\npi5-a,rust\n");
-        out.putText("tables/weighted.csv", "device,mix,stack\npi5-a,illustrative,go\n");
+        out.putCsv("tables/group_stats.csv", new dev.tpm.codec.CsvText("device", "stack").row("pi5-a", "go").row("pi5-a", "rust"));
+        out.putCsv("tables/weighted.csv", new dev.tpm.codec.CsvText("device", "mix", "stack").row("pi5-a", "illustrative", "go"));
         return new Run(out, c);
     }
 
@@ -54,7 +54,7 @@ class ReportStageTest {
 
     private static dev.tpm.pipeline.PipelineContext context(Results results) {
         dev.tpm.pipeline.PipelineContext c =
-                new dev.tpm.pipeline.PipelineContext(results.dataset(), results.verification(), 1);
+                new dev.tpm.pipeline.PipelineContext(dev.tpm.testing.TestFacts.dataset(results.facts()), results.verification(), 1);
         c.setResults(results);
         return c;
     }
@@ -159,7 +159,7 @@ class ReportStageTest {
         Run run = tablesAndFigures(results);
         Outputs out = run.out();
         String html = report(run);
-        for (InventoryEntry e : results.dataset().inventory()) {
+        for (InventoryEntry e : results.facts().inventory()) {
             assertTrue(html.contains("<code>" + e.path() + "</code>"), e.path());
             assertTrue(html.contains(e.sha256()), e.path());
             assertTrue(html.contains("<td class=\"right\">" + e.bytes() + "</td>"), e.path());

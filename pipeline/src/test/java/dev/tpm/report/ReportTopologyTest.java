@@ -22,7 +22,7 @@ class ReportTopologyTest {
         List<DeviceResults> devices = base.devices().stream().map(d -> d.withTopology(new Topology(d.id(), 2,
                 List.of(new Topology.Setup(d.campaigns(), "1", new LoadGenerator("wrk", "4.1.0", "same", "0", false), "0", 10, 1,
                         5.0, 30)), 20, 0, 0.8))).toList();
-        Results results = new Results(base.dataset(), base.verification(), base.stackOrder(), devices, base.replication(),
+        Results results = new Results(base.facts(), base.verification(), base.stackOrder(), devices, base.replication(),
                 base.replicationTau(), base.loadgenSummary(), base.memoryCheckpoints());
         String html = ReportStageTest.report(ReportStageTest.tablesAndFigures(results));
         for (DeviceResults d : devices) {

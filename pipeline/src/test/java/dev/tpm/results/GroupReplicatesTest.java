@@ -36,13 +36,4 @@ class GroupReplicatesTest {
         GroupReplicates g = new GroupReplicates(Map.of(A, new double[] {1, 2}, B, new double[] {1}), r -> r, 5);
         assertThrows(IllegalArgumentException.class, () -> g.ratioInterval(A, B));
     }
-
-    @Test
-    void readingsSayWhenAGroupIsTooSmall() {
-        GroupReplicates g = new GroupReplicates(Map.of(), r -> r, 5);
-        assertEquals(" " + HelloBlogNext.NO_INTERVAL, HelloBlogNext.timesCi(g, null));
-        assertEquals(" [1.69, 2.35]", HelloBlogNext.timesCi(g, new double[] {1.6949, 2.345}));
-        assertEquals(" [96, 128 %]", HelloBlogNext.percentCi(g, new double[] {0.9551, 1.2849}));
-        assertEquals("", HelloBlogNext.timesCi(GroupReplicates.NONE, null));
-    }
 }

@@ -55,7 +55,7 @@ class AppServersStandInTest {
         List<LoadgenSummary> rows = List.of(
                 new LoadgenSummary("vm", Studies.APP_SERVERS, 1, "go-http", Endpoints.HELLO, 100, 6, 9000, 9500, 1, 2, 3, 14.5, 108, 1),
                 new LoadgenSummary("vm", Studies.APP_SERVERS, 1, "nim-http", Endpoints.HELLO, 100, 6, 7000, 7400, 1, 2, 3, 3.25, 99, 1));
-        return new Results(d, new Verification(1, "ab".repeat(32)), List.of("go-http", "nim-http"), List.of(), List.of(),
+        return new Results(dev.tpm.testing.TestFacts.of(d, rows), new Verification(1, "ab".repeat(32)), List.of("go-http", "nim-http"), List.of(), List.of(),
                 List.of(), rows, List.of());
     }
 

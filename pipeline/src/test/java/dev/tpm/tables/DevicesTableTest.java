@@ -49,7 +49,7 @@ class DevicesTableTest {
         UnaryOperator<Weighted> noEnergy = w -> new Weighted(w.device(), w.mix(), w.stack(), w.wRps(), w.wPeakMib(),
                 w.wRpsPerMib(), w.wP99Ms(), Estimate.MISSING, w.rank(), w.ratioToBest(), w.missing());
         Results two = ResultsFixture.twoDevices(false);
-        Results r = new Results(two.dataset(), two.verification(), two.stackOrder(),
+        Results r = new Results(two.facts(), two.verification(), two.stackOrder(),
                 two.devices().stream().map(d -> withWeighted(d, d.weighted().stream().map(noEnergy).toList(),
                         d.stackPooled())).toList(),
                 two.replication(), two.replicationTau());
@@ -81,7 +81,7 @@ class DevicesTableTest {
     }
 
     private static Results withSecond(Results r, UnaryOperator<DeviceResults> change) {
-        return new Results(r.dataset(), r.verification(), r.stackOrder(),
+        return new Results(r.facts(), r.verification(), r.stackOrder(),
                 List.of(r.devices().get(0), change.apply(r.devices().get(1))), r.replication(), r.replicationTau());
     }
 

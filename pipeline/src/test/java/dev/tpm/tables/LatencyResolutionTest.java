@@ -49,7 +49,8 @@ class LatencyResolutionTest {
                         new StackInfo("node-fastify", "JavaScript", "Fastify", null, 1)), json);
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), ResultsFixture.mixes(), List.of(c), List.of(),
                 List.of(), List.of(), List.of(), List.of());
-        return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), rows, List.of());
+        return new Results(dev.tpm.testing.TestFacts.of(ds, rows), new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(),
+                rows, List.of());
     }
 
     private static LoadgenSummary row(String study, String stack, String endpoint, int c, double p50, double p90, double p99) {
@@ -150,7 +151,7 @@ class LatencyResolutionTest {
         List<dev.tpm.results.SweepPoint> sweep = d0.sweep().stream().map(p -> new dev.tpm.results.SweepPoint(p.device(), p.stack(),
                 p.concurrency(), p.n(), p.rps(), new Estimate(c, lo, hi), p.peakRssMib(), p.endpoints())).toList();
         dev.tpm.results.DeviceResults d = d0.toBuilder().groupStats(g).sweep(sweep).build();
-        Results paper = new Results(base.dataset(), base.verification(), base.stackOrder(), List.of(d), base.replication(),
+        Results paper = new Results(base.facts(), base.verification(), base.stackOrder(), List.of(d), base.replication(),
                 base.replicationTau());
         tables.add(new LatencyTable().build(paper, d));
         tables.add(new EndpointsTable().build(paper, d));

@@ -38,7 +38,7 @@ class ReplicationTableTest {
                 .memory(List.of(new dev.tpm.results.MemorySummary(base.devices().get(0).id(), "go", 2, 155, 20.1, 10, 10, 16,
                         16, 6, 3, 0.01)))
                 .build();
-        Results r = new Results(base.dataset(), base.verification(), base.stackOrder(), List.of(d),
+        Results r = new Results(base.facts(), base.verification(), base.stackOrder(), List.of(d),
                 List.of(new dev.tpm.results.Replication(d.id(), "Table 20", "go", "drops", 36, 3, 3 / 36.0),
                         new dev.tpm.results.Replication(d.id(), "Table 20", "go", "drops_per_min", 25.1, 3 / (2 * 20.1) * 60,
                                 3 / (2 * 20.1) * 60 / 25.1)), List.of());
@@ -57,7 +57,7 @@ class ReplicationTableTest {
         dev.tpm.results.Topology t = new dev.tpm.results.Topology(d.id(), 2, List.of(new dev.tpm.results.Topology.Setup(
                 List.of("c1"), "1", new dev.tpm.results.LoadGenerator("wrk", "4.1.0", "same", "0", false), "0", 10, 1, 5.0, 30)),
                 40, 3, 0.97);
-        Results r = new Results(base.dataset(), base.verification(), base.stackOrder(), List.of(d.withTopology(t)),
+        Results r = new Results(base.facts(), base.verification(), base.stackOrder(), List.of(d.withTopology(t)),
                 base.replication(), base.replicationTau());
         String caption = ParsedMarkdown.of(new ReplicationTable().build(r)).caption();
         assertTrue(caption.contains("Setups: the paper's Raspberry Pi 5: server on all four cores, wrk on a separate machine"),

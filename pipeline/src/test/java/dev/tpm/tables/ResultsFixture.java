@@ -104,7 +104,7 @@ final class ResultsFixture {
         Dataset ds = new Dataset(Path.of("data"), config, mixes(), List.of(), List.of(),
                 phase2(DEVICE, Endpoints.GET_ITEM, DEVICE, Endpoints.GET_ITEM), List.of(), published, List.of());
         DeviceResults d = fullDevice(DEVICE, "pmic");
-        return new Results(ds, new Verification(3, "0".repeat(64)), List.of("go", "rust", "python", "node"),
+        return new Results(dev.tpm.testing.TestFacts.of(ds), new Verification(3, "0".repeat(64)), List.of("go", "rust", "python", "node"),
                 List.of(d), replication(DEVICE), List.of(new ReplicationTau(DEVICE, "w_rps_per_mib", 2, Double.NaN, Double.NaN,
                         List.of("go", "rust"), List.of("go", "rust"))));
     }
@@ -127,7 +127,7 @@ final class ResultsFixture {
                 List.of(), full.runCounts(), full.implications(), full.paretoFrontier()).toBuilder().ratios(full.ratios()).build();
         List<Replication> rep = new ArrayList<>(replication(DEVICE));
         rep.addAll(replication(SECOND_DEVICE));
-        return new Results(ds, new Verification(3, "0".repeat(64)), List.of("go", "rust", "python"),
+        return new Results(dev.tpm.testing.TestFacts.of(ds), new Verification(3, "0".repeat(64)), List.of("go", "rust", "python"),
                 List.of(a, b), withPublished ? rep : List.of(), List.of());
     }
 
@@ -281,7 +281,7 @@ final class ResultsFixture {
         DeviceResults d = r.devices().get(0);
         List<DriftTest> calm = d.drift().tests().stream().map(t -> new DriftTest(t.device(), t.stack(), t.endpoint(), t.n(),
                 t.rho(), t.p(), t.pHolm(), false)).toList();
-        return new Results(r.dataset(), r.verification(), r.stackOrder(),
+        return new Results(r.facts(), r.verification(), r.stackOrder(),
                 List.of(d.toBuilder().drift(new Drift(calm, List.of(), 300)).build()), r.replication(), r.replicationTau());
     }
 

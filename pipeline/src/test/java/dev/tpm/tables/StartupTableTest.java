@@ -40,11 +40,12 @@ class StartupTableTest {
         Results r = ResultsFixture.full();
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), ResultsFixture.mixes(), List.of(later, v4, v3),
                 List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
-        Results withCampaigns = new Results(ds, r.verification(), r.stackOrder(), r.devices(), r.replication(), r.replicationTau());
-        assertEquals(10.0, StartupTable.withRuntimeMib(withCampaigns, device, "go"), 1e-12);
-        assertEquals(300.0, StartupTable.withRuntimeMib(withCampaigns, device, "python"), 1e-12);
-        assertTrue(Double.isNaN(StartupTable.withRuntimeMib(withCampaigns, device, "rust")), "a stack the device never listed");
-        assertTrue(Double.isNaN(StartupTable.withRuntimeMib(withCampaigns, "other", "go")),
+        Results withCampaigns = new Results(dev.tpm.testing.TestFacts.of(ds), r.verification(), r.stackOrder(), r.devices(),
+                r.replication(), r.replicationTau());
+        assertEquals(10.0, withCampaigns.facts().withRuntimeMib(device, "go"), 1e-12);
+        assertEquals(300.0, withCampaigns.facts().withRuntimeMib(device, "python"), 1e-12);
+        assertTrue(Double.isNaN(withCampaigns.facts().withRuntimeMib(device, "rust")), "a stack the device never listed");
+        assertTrue(Double.isNaN(withCampaigns.facts().withRuntimeMib("other", "go")),
                 "a campaign without any runtime_bytes was recorded before version 4");
     }
 

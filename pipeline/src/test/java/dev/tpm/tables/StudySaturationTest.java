@@ -36,7 +36,8 @@ class StudySaturationTest {
         Campaign c = Campaigns.of("c1", d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), stacks, json);
         Dataset ds = new Dataset(Path.of("data"), AnalysisConfig.defaults(), ResultsFixture.mixes(), List.of(c), List.of(),
                 List.of(), List.of(), List.of(), List.of());
-        return new Results(ds, new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(), rows, List.of());
+        return new Results(dev.tpm.testing.TestFacts.of(ds, rows), new Verification(0, "0".repeat(64)), List.of(), List.of(), List.of(), List.of(),
+                rows, List.of());
     }
 
     private static LoadgenSummary row(String study, String stack, String endpoint, int n, double hostBusy, Integer saturated) {

@@ -25,7 +25,7 @@ class TablesStageTest {
     @Test
     void oneDeviceWritesEveryTableInBothFormatsAtTheTopOfTables() throws Exception {
         Results r = ResultsFixture.full();
-        PipelineContext context = new PipelineContext(r.dataset(), r.verification(), 1);
+        PipelineContext context = new PipelineContext(dev.tpm.testing.TestFacts.dataset(r.facts()), r.verification(), 1);
         context.setResults(r);
         Outputs out = new Outputs();
         new TablesStage(PaperCatalog.CATALOG.deviceTables(), PaperCatalog.CATALOG.tablesAcrossDevices()).run(context, out);

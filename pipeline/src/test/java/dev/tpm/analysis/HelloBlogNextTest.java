@@ -1,9 +1,11 @@
-package dev.tpm.results;
+package dev.tpm.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tpm.results.HelloBlogNext.Cell;
-import dev.tpm.results.HelloBlogNext.Question;
+import dev.tpm.results.GroupReplicates;
+import dev.tpm.results.HelloBlogNextAnswer.Cell;
+import dev.tpm.results.HelloBlogNextAnswer.Question;
+import dev.tpm.results.LoadgenSummary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -82,5 +84,14 @@ class HelloBlogNextTest {
         List<Cell> cells = List.of(new Cell("go-gin", null, 0, null, Double.NaN, Double.NaN, HelloBlogNext.NOT_YET_MEASURED),
                 new Cell("go-fasthttp", null, 0, null, Double.NaN, Double.NaN, HelloBlogNext.NOT_YET_MEASURED));
         assertEquals("Not yet measured: go-gin, go-fasthttp.", HelloBlogNext.reading(q("Go"), cells, List.of(), List.of(), -1));
+    }
+
+    @Test
+    void readingsSayWhenAGroupIsTooSmall() {
+        GroupReplicates g = new GroupReplicates(java.util.Map.of(), r -> r, 5);
+        assertEquals(" " + HelloBlogNext.NO_INTERVAL, HelloBlogNext.timesCi(g, null));
+        assertEquals(" [1.69, 2.35]", HelloBlogNext.timesCi(g, new double[] {1.6949, 2.345}));
+        assertEquals(" [96, 128 %]", HelloBlogNext.percentCi(g, new double[] {0.9551, 1.2849}));
+        assertEquals("", HelloBlogNext.timesCi(GroupReplicates.NONE, null));
     }
 }

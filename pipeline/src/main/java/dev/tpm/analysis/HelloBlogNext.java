@@ -1,10 +1,18 @@
-package dev.tpm.results;
+package dev.tpm.analysis;
 
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.RunRecord;
 import dev.tpm.model.RunRow;
 import dev.tpm.model.Studies;
+import dev.tpm.results.GroupReplicates;
+import dev.tpm.results.HelloBlogNextAnswer;
+import dev.tpm.results.HelloBlogNextAnswer.Baseline;
+import dev.tpm.results.HelloBlogNextAnswer.Cell;
+import dev.tpm.results.HelloBlogNextAnswer.Question;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.RatioInterval;
+import dev.tpm.results.StudyScope;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -43,42 +51,21 @@ import java.util.stream.Collectors;
  *   lists but that has no measured run of the endpoint has "no measured run".</li>
  * </ul>
  */
-public final class HelloBlogNext {
+final class HelloBlogNext {
     /** GET /sleep's wait (servers.md): 50 ms. */
-    public static final double SLEEP_S = 0.050;
+    static final double SLEEP_S = 0.050;
     /** Errors below this share are not mentioned in a reading (1 in 1,000 requests). */
-    public static final double ERRORS_WORTH_SAYING = 0.001;
+    static final double ERRORS_WORTH_SAYING = 0.001;
     /** The phase of the 1,000-connection runs (the preset's sweep). */
-    public static final int MANY_CONNECTIONS_PHASE = 2;
+    static final int MANY_CONNECTIONS_PHASE = 2;
 
     private HelloBlogNext() {}
-
-    /** What a question's ratio compares with. */
-    public enum Baseline { FLASK_DEV, GO_HTTP, OWN_PHASE1 }
-
-    /**
-     * One row of studies.md's table.
-     *
-     * @param id short label of the table's question column
-     * @param title the blog's question
-     * @param stacks the stacks that answer it, baseline first where it is one of them
-     * @param endpoints the endpoints it reads
-     */
-    public record Question(String id, String title, List<String> stacks, List<String> endpoints, Baseline baseline) {
-        public String baselineStack() {
-            return switch (baseline) {
-                case FLASK_DEV -> "flask-dev";
-                case GO_HTTP -> "go-http";
-                case OWN_PHASE1 -> null;
-            };
-        }
-    }
 
     static final List<String> BLOG = List.of("flask-dev", "node-http", "go-http");
     static final List<String> NEXT = List.of(Endpoints.HELLO, Endpoints.HELLO_JSON, Endpoints.SLEEP);
 
     /** studies.md's table, in its order. */
-    public static final List<Question> QUESTIONS = List.of(
+    static final List<Question> QUESTIONS = List.of(
             new Question("JSON", "JSON serialization overhead (Flask's jsonify vs JSON.stringify vs encoding/json)", BLOG,
                     List.of(Endpoints.HELLO, Endpoints.HELLO_JSON), Baseline.FLASK_DEV),
             new Question("sleep", "simulated I/O (GET /sleep, 50 ms: event loop vs goroutine vs synchronous blocking)", BLOG,
@@ -92,37 +79,19 @@ public final class HelloBlogNext {
                     List.of("flask-dev", "node-http", "go-http", "flask-gunicorn", "go-gin", "go-fasthttp", "rust-actix",
                             "rust-axum-hello"), List.of(Endpoints.HELLO), Baseline.OWN_PHASE1));
 
+    static final String NOT_YET_MEASURED = HelloBlogNextAnswer.NOT_YET_MEASURED;
+    static final String NO_MEASURED_RUN = HelloBlogNextAnswer.NO_MEASURED_RUN;
+
     /**
-     * One (stack, endpoint, concurrency) of a question on a device.
+     * Every question on every device of the study, devices by id, questions in studies.md's order.
      *
-     * @param summary its loadgen_summary row, or null when it has no measured run
-     * @param ratio rps_median / the baseline's (NaN: no baseline value)
-     * @param errorShare failed requests / requests over its non-warm-up runs with results (NaN: none)
-     * @param status null when measured, else "not yet measured" or "no measured run"
-     * @param ratioCi {lo, hi} of the ratio's percentile bootstrap interval ({@link GroupReplicates}), null when the
-     *     stack's group or the baseline's is below min_n (or the ratio is n/a)
+     * @param runs the phase-1 and phase-2 runs of every campaign (only the study's count, for the error shares)
      */
-    public record Cell(String stack, String endpoint, int concurrency, LoadgenSummary summary, double ratio, double errorShare,
-            String status, double[] ratioCi) {
-        /** A cell whose ratio has no interval. */
-        public Cell(String stack, String endpoint, int concurrency, LoadgenSummary summary, double ratio, double errorShare,
-                String status) {
-            this(stack, endpoint, concurrency, summary, ratio, errorShare, status, null);
-        }
-    }
-
-    /** A question answered on one device. */
-    public record Answer(String device, Question question, List<Cell> cells, String reading) {}
-
-    public static final String NOT_YET_MEASURED = "not yet measured";
-    public static final String NO_MEASURED_RUN = "no measured run";
-
-    /** Every question on every device of the study, devices by id, questions in studies.md's order. */
-    public static List<Answer> answers(Results r) {
-        StudyScope s = StudyScope.of(r, Studies.HELLO_BLOG_NEXT);
-        List<LoadgenSummary> all = r.loadgenSummary().stream().filter(x -> x.study().equals(Studies.HELLO_BLOG_NEXT)).toList();
-        Map<String, double[]> errors = errorTotals(r, s);
-        List<Answer> out = new ArrayList<>();
+    static List<HelloBlogNextAnswer> answers(StudyScope s, List<LoadgenSummary> loadgenSummary, List<RunRecord> runs,
+            GroupReplicates g) {
+        List<LoadgenSummary> all = loadgenSummary.stream().filter(x -> x.study().equals(Studies.HELLO_BLOG_NEXT)).toList();
+        Map<String, double[]> errors = errorTotals(runs, s);
+        List<HelloBlogNextAnswer> out = new ArrayList<>();
         for (String device : s.devices()) {
             Set<String> listed = new LinkedHashSet<>();
             for (Campaign c : s.campaigns()) {
@@ -130,13 +99,13 @@ public final class HelloBlogNext {
             }
             List<LoadgenSummary> rows = all.stream().filter(x -> x.device().equals(device)).toList();
             for (Question q : QUESTIONS) {
-                out.add(answer(device, q, rows, listed, errors, s.devices().size() > 1, r.studyReplicates()));
+                out.add(answer(device, q, rows, listed, errors, s.devices().size() > 1, g));
             }
         }
         return out;
     }
 
-    private static Answer answer(String device, Question q, List<LoadgenSummary> rows, Set<String> listed,
+    private static HelloBlogNextAnswer answer(String device, Question q, List<LoadgenSummary> rows, Set<String> listed,
             Map<String, double[]> errors, boolean severalDevices, GroupReplicates g) {
         boolean many = q.baseline() == Baseline.OWN_PHASE1;
         List<LoadgenSummary> phase1 = rows.stream().filter(x -> x.phase() == 1).toList();
@@ -177,7 +146,7 @@ public final class HelloBlogNext {
             if (!any) cells.add(new Cell(stack, null, 0, null, Double.NaN, Double.NaN, NO_MEASURED_RUN));
         }
         String reading = reading(q, cells, rows, levels, ownLevel, g);
-        return new Answer(device, q, cells, severalDevices ? "[" + device + "] " + reading : reading);
+        return new HelloBlogNextAnswer(device, q, cells, severalDevices ? "[" + device + "] " + reading : reading);
     }
 
     private static LoadgenSummary find(List<LoadgenSummary> rows, int phase, String stack, String endpoint, int c) {
@@ -302,19 +271,14 @@ public final class HelloBlogNext {
     }
 
     /** The interval of a's median rps over b's, or null when either has no replicates (below min_n). */
-    public static double[] interval(GroupReplicates g, LoadgenSummary a, LoadgenSummary b) {
-        if (a == null || b == null) return null;
-        return g.ratioInterval(key(a), key(b));
-    }
-
-    private static String key(LoadgenSummary x) {
-        return GroupReplicates.key(x.device(), x.study(), x.phase(), x.stack(), x.endpoint(), x.concurrency());
+    private static double[] interval(GroupReplicates g, LoadgenSummary a, LoadgenSummary b) {
+        return g.ratioInterval(a, b);
     }
 
     /** " [lo, hi]" after a ratio, " (no interval: n < min_n)" without one, "" without replicates at all. */
     static String timesCi(GroupReplicates g, double[] ci) {
         if (g == GroupReplicates.NONE) return "";
-        return ci == null ? " " + NO_INTERVAL : " [" + plain(ci[0], 2) + ", " + plain(ci[1], 2) + "]";
+        return ci == null ? " " + NO_INTERVAL : RatioInterval.bracket(ci);
     }
 
     /** " [lo, hi %]" after a share in percent, as {@link #timesCi}. */
@@ -324,7 +288,7 @@ public final class HelloBlogNext {
     }
 
     /** What a ratio says where one of its groups is too small for an interval. */
-    public static final String NO_INTERVAL = "(no interval: n < min_n)";
+    static final String NO_INTERVAL = "(no interval: n < min_n)";
 
     private static String plain(double x, int scale) {
         return new BigDecimal(x).setScale(scale, RoundingMode.HALF_UP).toPlainString();
@@ -347,12 +311,10 @@ public final class HelloBlogNext {
     }
 
     /** {failed requests, requests} per group over the study's non-warm-up runs that have results. */
-    private static Map<String, double[]> errorTotals(Results r, StudyScope s) {
+    private static Map<String, double[]> errorTotals(List<RunRecord> runs, StudyScope s) {
         Set<String> ids = s.campaigns().stream().map(Campaign::id).collect(Collectors.toSet());
         Map<String, double[]> totals = new TreeMap<>();
-        List<RunRecord> records = new ArrayList<>(r.dataset().phase1());
-        records.addAll(r.dataset().phase2());
-        for (RunRecord rec : records) {
+        for (RunRecord rec : runs) {
             RunRow row = rec.row();
             if (!ids.contains(rec.campaign()) || row.warmup() || row.requests() == null || row.requests() <= 0) continue;
             long failed = sum(row.errorsConnect(), row.errorsRead(), row.errorsWrite(), row.errorsTimeout(), row.non2xx());

@@ -1,4 +1,4 @@
-package dev.tpm.results;
+package dev.tpm.analysis;
 
 import dev.tpm.testing.Campaigns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +10,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Device;
 import dev.tpm.model.StackInfo;
+import dev.tpm.results.DeviceResults;
+import dev.tpm.results.LoadGenerator;
+import dev.tpm.results.LoadgenSummary;
+import dev.tpm.results.Topology;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +37,7 @@ class TopologyTest {
 
     @Test
     void onePinnedSetupInPlainWords() {
-        Topology t = Topology.of(VM, List.of(campaign("b", "1", "0", 10), campaign("a", "1", "0", 10)),
+        Topology t = Topologies.of(VM, List.of(campaign("b", "1", "0", 10), campaign("a", "1", "0", 10)),
                 List.of(summary("paper", 10, 0.824, 0), summary("paper", 10, 0.97, 2), summary("node-pi", 5, 0.99, 5)));
         assertEquals(1, t.setups().size());
         assertEquals(List.of("a", "b"), t.setups().get(0).campaigns());
@@ -47,7 +51,7 @@ class TopologyTest {
 
     @Test
     void campaignsThatRanDifferentlyAreEachNamed() {
-        Topology t = Topology.of(VM, List.of(campaign("a", "1", "0", 10), campaign("b", null, null, 5)),
+        Topology t = Topologies.of(VM, List.of(campaign("a", "1", "0", 10), campaign("b", null, null, 5)),
                 List.of(summary("paper", 10, 0.5, 0)));
         assertTrue(t.differs());
         String s = t.describe();
@@ -64,10 +68,10 @@ class TopologyTest {
         p.putObject("pinning").put("server_cpus", "1").put("load_generator_cpus", "0");
         Campaign c = Campaigns.of("old", VM, JSON.createObjectNode().put("tool", "wrk").put("host", "same"), p,
                 List.of(), JSON.createObjectNode());
-        Topology.Setup s = Topology.of(VM, List.of(c), List.of()).setups().get(0);
+        Topology.Setup s = Topologies.of(VM, List.of(c), List.of()).setups().get(0);
         assertEquals("1", s.serverCpus());
         assertEquals("0", s.loadGeneratorCpus());
-        assertTrue(Topology.of(VM, List.of(c), List.of()).describe().endsWith("host saturation not measured (no run has both CPU columns)"));
+        assertTrue(Topologies.of(VM, List.of(c), List.of()).describe().endsWith("host saturation not measured (no run has both CPU columns)"));
     }
 
     @Test
@@ -99,7 +103,7 @@ class TopologyTest {
     void deviceResultsCarryIt() {
         DeviceResults d = DeviceResults.builder(VM).build();
         assertEquals("vm", d.topology().device());
-        Topology t = Topology.of(VM, List.of(campaign("a", "1", "0", 10)), List.of());
+        Topology t = Topologies.of(VM, List.of(campaign("a", "1", "0", 10)), List.of());
         assertEquals(t, d.withTopology(t).topology());
         assertEquals(t, d.withTopology(t).toBuilder().build().topology());
     }

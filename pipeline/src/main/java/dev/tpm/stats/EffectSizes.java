@@ -32,16 +32,44 @@ public final class EffectSizes {
         return cohensD * (1 - HEDGES_NUMERATOR / (HEDGES_SLOPE * (na + nb) - HEDGES_OFFSET));
     }
 
-    /** Cliff's delta = (#(a &gt; b) - #(a &lt; b)) / (n_a n_b) over all pairs (Cliff 1993). */
+    /**
+     * Cliff's delta = (#(a &gt; b) - #(a &lt; b)) / (n_a n_b) over all pairs (Cliff 1993), counted
+     * against b sorted: for each value of a, the values of b below it and above it by binary search,
+     * O((n_a + n_b) log n_b) instead of n_a n_b comparisons; the counts are the pairs' exactly.
+     */
     public static double cliffsDelta(double[] a, double[] b) {
+        double[] sorted = b.clone();
+        java.util.Arrays.sort(sorted);
         long greater = 0;
         long less = 0;
         for (double x : a) {
-            for (double y : b) {
-                if (x > y) greater++;
-                else if (x < y) less++;
-            }
+            greater += firstNotBelow(sorted, x);
+            less += sorted.length - firstAbove(sorted, x);
         }
         return (greater - less) / ((double) a.length * b.length);
+    }
+
+    /** The number of values of the ascending array below x (x &gt; y as Java compares doubles). */
+    private static int firstNotBelow(double[] sorted, double x) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < x) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+
+    /** The index of the first value of the ascending array above x. */
+    private static int firstAbove(double[] sorted, double x) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] <= x) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 }

@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
@@ -115,11 +114,14 @@ class SessionAnalysisTest {
     /**
      * A stack that is faster or slower by a constant factor throughout, on one endpoint or many,
      * changes no ratio to its group's median and so no rho: a session's drift is what its groups
-     * share, not how fast each is.
+     * share, not how fast each is. The factor is a power of two, which scales a double exactly: any
+     * other factor may round a ratio by an ulp and so break a tie between two groups' ratios (whole
+     * rps values tie often), which moves rho a little although nothing but rounding changed.
      */
     @Property(tries = 60)
     void scalingOneGroupLeavesTheSessionsRhoUnchanged(@ForAll @IntRange(min = 3, max = 15) int rounds,
-            @ForAll @DoubleRange(min = 0.01, max = 100) double factor, @ForAll long seed) {
+            @ForAll @IntRange(min = -7, max = 7) int powerOfTwo, @ForAll long seed) {
+        double factor = Math.scalb(1.0, powerOfTwo);
         java.util.Random rnd = new java.util.Random(seed);
         List<RunRow> base = new ArrayList<>();
         List<RunRow> scaled = new ArrayList<>();

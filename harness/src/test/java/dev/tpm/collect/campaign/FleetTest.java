@@ -72,6 +72,10 @@ class FleetTest {
                     "PermitRootLogin prohibit-password",
                     "AllowUsers " + System.getProperty("user.name"),
                     "Subsystem sftp internal-sftp",
+                    // the test drops a device by killing its sessions; a login shell killed while its rc
+                    // file's `pyenv init` rehashed leaves pyenv's lock behind, and every later login would
+                    // wait 60 s for it (seen on this project's machines): wait 1 s instead
+                    "SetEnv PYENV_REHASH_TIMEOUT=1",
                     ""));
             Files.writeString(tmp.resolve("known_hosts"), "[" + address + "]:" + port + " "
                     + Files.readString(dir.resolve("host_ed25519.pub")).trim() + "\n", java.nio.file.StandardOpenOption.CREATE,

@@ -4,6 +4,11 @@ import java.util.List;
 
 /** Per-run metrics of analysis.md section 2, in analysis.md's order (the order of every output). */
 public final class Metrics {
+    /**
+     * A seed study's published memory checkpoint, RSS at t seconds of a phase-3 series ({@code
+     * rss_mib_t60}; studies.md "Published values"); group 1 is t.
+     */
+    public static final java.util.regex.Pattern STUDY_CHECKPOINT = java.util.regex.Pattern.compile("rss_mib_t([0-9]+)");
     public static final String RPS = "rps";
     public static final String LAT_P50_MS = "lat_p50_ms";
     public static final String LAT_P99_MS = "lat_p99_ms";

@@ -95,7 +95,7 @@ final class Comparability {
      * are the paper's post-hoc family, which the seed studies do not have: such a factor is unknown.
      */
     Verdict ofStudy(List<Campaign> studyCampaigns, PublishedValue p) {
-        List<Campaign> campaigns = measured(studyCampaigns, p.metric().matches("rss_mib_t[0-9]+") ? 3 : 1);
+        List<Campaign> campaigns = measured(studyCampaigns, Metrics.STUDY_CHECKPOINT.matcher(p.metric()).matches() ? 3 : 1);
         return verdict(p, campaigns, factor -> factor.equals("runs") || factor.equals("stacks")
                 ? UNKNOWN : campaignsValue(campaigns, factor));
     }

@@ -40,7 +40,7 @@ import java.util.regex.Pattern;
 public final class StudyReplicationTable extends StudyTable {
     private static final Pattern LOADGEN = Pattern.compile(
             "(rps_median|rps_best|lat_p50_ms|lat_p90_ms|lat_p99_ms|peak_rss_mib|cpu_pct|ratio_to_slowest)_c([0-9]+)");
-    private static final Pattern CHECKPOINT = Pattern.compile("rss_mib_t([0-9]+)");
+    private static final Pattern CHECKPOINT = dev.tpm.model.Metrics.STUDY_CHECKPOINT;
     private static final Pattern NODE_RATIO = Pattern.compile("(fastify_over_express|cluster_over_single)_c([0-9]+)");
     /** Where each seed ran (studies.md). */
     private static final Map<String, String> MACHINES = Map.of(

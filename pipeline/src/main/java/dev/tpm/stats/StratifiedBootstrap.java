@@ -79,6 +79,7 @@ public final class StratifiedBootstrap {
         final int[] index;
         final double[] unitWeight; // w_e / n_e of each pooled value
         final double total;
+        private static final double REACHED = WeightedStats.HALF - WeightedStats.CUMULATIVE_TOLERANCE;
 
         Pooled(double[][] strata, double[] stratumWeights) {
             if (strata.length != stratumWeights.length) throw new IllegalArgumentException("one weight per stratum");
@@ -111,9 +112,20 @@ public final class StratifiedBootstrap {
             }
         }
 
-        /** The weighted median of the resample: a value weighs its count times w_e / n_e. */
+        /**
+         * The weighted median of the resample: a value weighs its count times w_e / n_e. The loop
+         * of {@link WeightedStats#weightedMedianOfSorted} with the same arithmetic, written out:
+         * it runs once per replicate over half the pooled values, and called through a function
+         * per value it cost more than the replicate's draws.
+         */
         double median(int[][] counts) {
-            return WeightedStats.weightedMedianOfSorted(values, k -> counts[stratum[k]][index[k]] * unitWeight[k], total);
+            if (!(total > 0)) return Double.NaN;
+            double cumulative = 0;
+            for (int k = 0; k < values.length; k++) {
+                cumulative += counts[stratum[k]][index[k]] * unitWeight[k] / total;
+                if (cumulative >= REACHED) return values[k];
+            }
+            return values[values.length - 1];
         }
     }
 }

@@ -12,8 +12,8 @@ import java.util.Set;
  * and checked by {@code dev.tpm.codec.PresetJson}: the {@link Protocol} a campaign of it records in
  * campaign.json's {@code protocol}, and the settings campaign.json keeps elsewhere or not at all.
  * Phase 1 measures the protocol's endpoints at each of its concurrency levels; phase 2 the sweep;
- * phase 3 the memory series; phase 4 latency at offered load; phase 5 steady state. Every run of
- * phases 1-4 is a cold start.
+ * phase 3 the memory series; phase 4 latency at offered load; phase 5 steady state. Every run
+ * starts its server afresh.
  *
  * <p>The protocol is the one record of every protocol setting. Read from a preset it has every
  * field a preset requires (runs, warmups, duration_s, concurrency, threads, cooldown_s, settle_s,

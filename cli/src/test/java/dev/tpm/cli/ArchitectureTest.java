@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  *  |                       a format writer (*Formatter, FigureWriter) knows no stage: a pure function of its artifact
  *  |                       no JSON library (com.fasterxml): campaign.json and analysis.json arrive as the contract's records
  *  |                       tables, figures and report read the results, never ingest's Dataset
- *  |-- harness             dev.tpm.collect and below; campaign, command and Preset import no JSON library
+ *  |-- harness             dev.tpm.collect and below; presets, campaign, commands and CampaignImport import no JSON library
  *  '-- contract            dev.tpm.codec -> dev.tpm.model (and nothing of the other modules)
  * </pre>
  *
@@ -101,15 +101,19 @@ class ArchitectureTest {
     }
 
     /**
-     * The campaign, its command and the preset know no JSON library: campaign.json is a
-     * {@code Campaign} written and read by the contract's codec, a preset file is read by
-     * {@code PresetJson} alone.
+     * The campaign, the commands and the presets know no JSON library: campaign.json is a
+     * {@code Campaign} and a preset file a {@code Preset}, each written or read by the contract's
+     * codec ({@code CampaignJson}, {@code PresetJson}). The importer builds its campaign as a
+     * record too; only what parses another tool's output (loadgen, stack, conformance, the
+     * importer's SavedReport) may use a JSON library.
      */
     static ArchRule campaignCodeImportsNoJackson(String root) {
-        return noClasses().that().resideInAnyPackage(root + ".collect.campaign..", root + ".collect.command..")
-                .or().haveFullyQualifiedName(root + ".collect.Preset")
-                .should().dependOnClassesThat().resideInAPackage("com.fasterxml.jackson..")
-                .because("campaign.json is built and compared as records, written and read by the contract alone");
+        return noClasses().that().resideInAnyPackage(root + ".collect", root + ".collect.campaign..",
+                        root + ".collect.command..")
+                .or().haveFullyQualifiedName(root + ".collect.importer.CampaignImport")
+                .or().haveFullyQualifiedName(root + ".collect.importer.ImportCommand")
+                .should().dependOnClassesThat().resideInAPackage("com.fasterxml..")
+                .because("campaign.json and presets are built and compared as records, written and read by the contract alone");
     }
 
     /** The stage list lives above the stages: dev.tpm.pipeline imports none of them. */
@@ -154,6 +158,16 @@ class ArchitectureTest {
                 && main.containPackage("dev.tpm.stats") && main.containPackage("dev.tpm.cli"),
                 "every module's classes are imported");
         for (ArchRule rule : rules("dev.tpm")) rule.check(main);
+    }
+
+    /** The no-JSON rule covers the preset package itself and the importer's campaign, not only campaign/ and command/. */
+    @Test
+    void thePresetAndImportCodeMayNotParseJsonEither() {
+        String root = "dev.tpm.cli.archfixture";
+        JavaClasses fixture = new ClassFileImporter().importPackages(root + ".collect.importer");
+        AssertionError e = assertThrows(AssertionError.class, () -> campaignCodeImportsNoJackson(root).check(fixture));
+        assertTrue(e.getMessage().contains("archfixture.collect.importer.CampaignImport"), e.getMessage());
+        assertTrue(!e.getMessage().contains("SavedReport"), "a parser of another tool's output may: " + e.getMessage());
     }
 
     @Test

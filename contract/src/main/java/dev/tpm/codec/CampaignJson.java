@@ -396,6 +396,35 @@ public final class CampaignJson {
         return new CampaignJsonReader(json, problems).read(folder);
     }
 
+    /**
+     * A device object on its own ({@code tpm import --device-json}), checked with the rules of
+     * campaign.json's {@code device}, its paths from {@code $}; null when it has problems.
+     */
+    public static Device parseDevice(String text, String file, Problems problems) {
+        JsonNode root = JsonFile.parse(text, file, "the device object", problems);
+        if (root == null) return null;
+        if (!root.isObject()) {
+            problems.atJson(file, "$", "the device object", JsonFile.describe(root));
+            return null;
+        }
+        int before = problems.size();
+        Device d = new CampaignJsonReader(JsonFile.of(root, file, problems), problems).device(root, "$");
+        return problems.size() > before ? null : d;
+    }
+
+    /**
+     * A stacks array on its own ({@code tpm import --stacks-json}), checked with the rules of
+     * campaign.json's {@code stacks}, its paths from {@code $}; null when it has problems.
+     */
+    public static List<StackInfo> parseStacks(String text, String file, Problems problems) {
+        JsonNode root = JsonFile.parse(text, file, "an array of stacks", problems);
+        if (root == null) return null;
+        int before = problems.size();
+        List<StackInfo> stacks = new ArrayList<>();
+        new CampaignJsonReader(JsonFile.ofValue(root, file, problems), problems).stacks(root, "$", stacks);
+        return problems.size() > before ? null : stacks;
+    }
+
     /** The campaign of a campaign.json text (a test's, or one not yet on disk), checked with the same rules. */
     public static Read parse(String text, String folder, String file, Problems problems) {
         try {

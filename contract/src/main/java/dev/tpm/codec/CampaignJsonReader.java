@@ -43,13 +43,8 @@ final class CampaignJsonReader {
         if (d == null || !d.isObject()) {
             json.problem("$.device", "an object with at least an id", JsonFile.describe(d));
         } else {
-            deviceId = json.string(d, "$.device", "id", true);
-            if (deviceId != null && !CampaignJson.ID.matcher(deviceId).matches()) {
-                json.problem("$.device.id", "an id of letters, digits, '.', '_', '+', '-' (it names output folders)",
-                        Problem.quote(deviceId));
-                deviceId = null;
-            }
-            device = device(d, deviceId);
+            device = device(d, "$.device");
+            deviceId = device.id();
         }
 
         String study = null;
@@ -77,15 +72,21 @@ final class CampaignJsonReader {
         if (p != null && p.isObject()) protocol = protocol(p);
 
         List<StackInfo> stacks = new ArrayList<>();
-        Set<String> stackIds = stacks(r.get("stacks"), stacks);
+        Set<String> stackIds = stacks(r.get("stacks"), "$.stacks", stacks);
         String studyRead = study == null ? Campaign.PAPER : study;
         if (problems.size() > before) return new CampaignJson.Read(null, deviceId, stackIds, studyRead);
         Campaign c = new Campaign(id, folder, study, device, machine, lg, protocol, stacks, extra(r, "$", CampaignJson.TOP));
         return new CampaignJson.Read(c, deviceId, stackIds, studyRead);
     }
 
-    private Device device(JsonNode d, String deviceId) {
-        String p = "$.device";
+    /** A device object at {@code p}; its id null when it is not a usable id (a problem). */
+    Device device(JsonNode d, String p) {
+        String deviceId = json.string(d, p, "id", true);
+        if (deviceId != null && !CampaignJson.ID.matcher(deviceId).matches()) {
+            json.problem(p + ".id", "an id of letters, digits, '.', '_', '+', '-' (it names output folders)",
+                    Problem.quote(deviceId));
+            deviceId = null;
+        }
         String modelId = json.string(d, p, "model_id", false);
         if (modelId != null && !CampaignJson.ID.matcher(modelId).matches()) {
             json.problem(p + ".model_id", "a model id of letters, digits, '.', '_', '+', '-', e.g. pi5-8gb",
@@ -341,14 +342,15 @@ final class CampaignJsonReader {
         return out;
     }
 
-    private Set<String> stacks(JsonNode s, List<StackInfo> stacks) {
+    /** The stacks array at {@code at} into {@code stacks}; their ids, null when the array is unusable. */
+    Set<String> stacks(JsonNode s, String at, List<StackInfo> stacks) {
         if (s == null || !s.isArray() || s.isEmpty()) {
-            json.problem("$.stacks", "a non-empty array of stacks, each with an id", JsonFile.describe(s));
+            json.problem(at, "a non-empty array of stacks, each with an id", JsonFile.describe(s));
             return null;
         }
         Set<String> stackIds = new LinkedHashSet<>();
         for (int i = 0; i < s.size(); i++) {
-            String p = "$.stacks[" + i + "]";
+            String p = at + "[" + i + "]";
             JsonNode st = s.get(i);
             if (!st.isObject()) {
                 json.problem(p, "an object with an id", JsonFile.describe(st));

@@ -30,18 +30,25 @@ public final class JsonFile {
     public static JsonFile read(Path path, String file, Problems problems) {
         String text = CsvFile.readUtf8(path, file, problems);
         if (text == null) return null;
+        JsonNode root = parse(text, file, "a JSON object", problems);
+        if (root == null) return null;
+        if (!root.isObject()) {
+            problems.atJson(file, "$", "a JSON object", describe(root));
+            return null;
+        }
+        return new JsonFile(file, root, problems);
+    }
+
+    /** A JSON text of any kind (a byte-order mark skipped); null (a problem) when it is not JSON or empty. */
+    static JsonNode parse(String text, String file, String expected, Problems problems) {
         if (text.startsWith("\uFEFF")) text = text.substring(1);
         try {
             JsonNode root = MAPPER.readTree(text);
             if (root == null || root.isMissingNode()) {
-                problems.atFile(file, "a JSON object", "an empty file");
+                problems.atFile(file, expected, "an empty file");
                 return null;
             }
-            if (!root.isObject()) {
-                problems.atJson(file, "$", "a JSON object", describe(root));
-                return null;
-            }
-            return new JsonFile(file, root, problems);
+            return root;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String where = at == null ? null : "line " + at.getLineNr();
@@ -50,6 +57,11 @@ public final class JsonFile {
                     + e.getOriginalMessage()));
             return null;
         }
+    }
+
+    /** Typed reads of a JSON value of any kind (an array file's): {@link #root} is that value. */
+    static JsonFile ofValue(JsonNode root, String file, Problems problems) {
+        return new JsonFile(file, root, problems);
     }
 
     /** A JSON object already parsed (a test's, or one read by another route). */

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,20 +29,20 @@ class Phase4PresetTest {
     }
 
     private static String error(ObjectNode n) {
-        return assertThrows(IOException.class, () -> PresetJson.parse(n, "p.json")).getMessage();
+        return assertThrows(IOException.class, () -> Presets.parse(n.toString(), "p.json")).getMessage();
     }
 
     @Test
     void theShippedPresetsMeasurePhase4OnGetItemWithOha() throws IOException {
         for (String name : List.of("paper", "pilot", "smoke")) {
-            Preset.Phase4 q = Preset.resolve(name, PRESETS).phase4();
+            Protocol.Phase4 q = Presets.resolve(name, PRESETS).protocol().phase4();
             assertEquals(List.of("get_item"), q.endpoints(), name);
-            assertEquals("oha", q.tool(), name);
-            assertEquals("1.16.0", q.version(), name);
-            assertTrue(q.latencyCorrection(), name);
+            assertEquals("oha", q.loadGenerator().tool(), name);
+            assertEquals("1.16.0", q.loadGenerator().version(), name);
+            assertTrue(q.loadGenerator().latencyCorrection(), name);
             assertTrue(q.offeredRps().stream().allMatch(x -> x > 0) && q.offeredFractions().stream().allMatch(x -> x > 0), name);
         }
-        assertNull(Preset.resolve("node-pi", PRESETS).phase4(), "a seed study's preset has none");
+        assertNull(Presets.resolve("node-pi", PRESETS).protocol().phase4(), "a seed study's preset has none");
     }
 
     @Test
@@ -50,7 +52,7 @@ class Phase4PresetTest {
         phase4(n).set("offered_fractions", JSON.readTree("[0.25, 0.5, 0.75, 0.9]"));
         phase4(n).put("runs", 3).put("warmups", 1).put("duration_s", 10).put("concurrency", 30);
         phase4(n).remove("search"); // version 3's example
-        Preset p = PresetJson.parse(n, "p.json");
+        Preset p = Presets.parse(n.toString(), "p.json");
         assertEquals("{\"endpoints\":[\"get_item\"],\"offered_rps\":[500,2000,8000],\"offered_fractions\":[0.25,0.5,0.75,0.9],"
                 + "\"runs\":3,\"warmups\":1,\"duration_s\":10,\"concurrency\":30,"
                 + "\"load_generator\":{\"tool\":\"oha\",\"version\":\"1.16.0\",\"latency_correction\":true}}",
@@ -90,7 +92,7 @@ class Phase4PresetTest {
         // absolute rates only, without a search: any endpoint oha loads
         phase4(n).putArray("offered_fractions");
         phase4(n).remove("search");
-        assertEquals(List.of("get_item", "hello"), PresetJson.parse(n, "p.json").phase4().endpoints());
+        assertEquals(List.of("get_item", "hello"), Presets.parse(n.toString(), "p.json").protocol().phase4().endpoints());
     }
 
     @Test

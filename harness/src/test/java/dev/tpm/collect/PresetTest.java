@@ -11,7 +11,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.collect.campaign.Plan;
 import dev.tpm.collect.campaign.PlannedRun;
 import dev.tpm.collect.campaign.Progress;
+import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.model.Endpoints;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,26 +29,26 @@ class PresetTest {
 
     @Test
     void paperPresetIsThePapersProtocol() throws IOException {
-        Preset p = Preset.resolve("paper", PRESETS);
+        Preset p = Presets.resolve("paper", PRESETS);
         assertEquals("paper", p.name());
-        assertEquals(50, p.runs());
-        assertEquals(3, p.warmups());
-        assertEquals(10, p.durationS());
+        assertEquals(50, p.protocol().runs());
+        assertEquals(3, p.protocol().warmups());
+        assertEquals(10.0, p.protocol().durationS());
         assertEquals(30, p.concurrency());
-        assertEquals(2, p.threads());
-        assertEquals(5.0, p.cooldownS());
-        assertEquals(1000, p.seedRows());
-        assertEquals(100_000, p.seedRowsDelete(), "the paper's 100,000 rows before every stack's delete runs");
+        assertEquals(2, p.protocol().threads());
+        assertEquals(5.0, p.protocol().cooldownS());
+        assertEquals(1000L, p.protocol().seedRows());
+        assertEquals(new Protocol.DeleteRows(100_000L), p.protocol().seedRowsDelete(), "the paper's 100,000 rows before every stack's delete runs");
         assertEquals(30.0, p.timeoutS(), "well above the 2.2 s p99 the paper reports");
         assertEquals(0.0, p.primeS(), "cold runs, as the paper's");
         assertTrue(p.description().contains("cold start"), "the description says why");
-        assertEquals(130, p.sampleIntervalMs());
+        assertEquals(130, p.protocol().sampleIntervalMs());
         List<String> six = new ArrayList<>(Endpoints.CRUD);
         six.add(Endpoints.MIXED);
-        assertEquals(six, p.endpoints());
-        assertEquals(List.of(30, 60, 120, 240), p.sweep().concurrency());
-        assertEquals(Endpoints.GET_ITEM, p.sweep().endpoint());
-        assertNotNull(p.memory());
+        assertEquals(six, p.protocol().endpoints());
+        assertEquals(List.of(30, 60, 120, 240), p.protocol().sweep().concurrency());
+        assertEquals(Endpoints.GET_ITEM, p.protocol().sweep().endpoint());
+        assertNotNull(p.protocol().memory());
         assertEquals(100_000, p.seedRowsFor(Endpoints.DELETE_ITEM));
         assertEquals(1000, p.seedRowsFor(Endpoints.GET_ITEM));
     }
@@ -55,45 +58,45 @@ class PresetTest {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < stacks; i++) ids.add("s" + i);
         double s = 0;
-        for (PlannedRun r : Plan.of(p, ids)) s += Progress.estimateS(r, p.settleS(), p.cooldownS(), Progress.INITIAL_OVERHEAD_S);
+        for (PlannedRun r : Plan.of(p, ids)) s += Progress.estimateS(r, p.protocol().settleS(), p.protocol().cooldownS(), Progress.INITIAL_OVERHEAD_S);
         return s / 60;
     }
 
     @Test
     void pilotFitsSixtyToNinetyMinutesForFiveStacksAndSaysSo() throws IOException {
-        Preset pilot = Preset.resolve("pilot", PRESETS);
+        Preset pilot = Presets.resolve("pilot", PRESETS);
         double minutes = estimateMinutes(pilot, 5);
         assertTrue(minutes >= 60 && minutes <= 90, "pilot estimate " + minutes + " min");
         assertEquals(65.5, minutes, 1e-9);
         assertTrue(pilot.description().contains("65 min 30 s for five stacks"), pilot.description());
-        assertNotNull(pilot.sweep());
-        assertNotNull(pilot.memory());
-        assertTrue(pilot.endpoints().containsAll(Endpoints.CRUD) && pilot.endpoints().contains(Endpoints.MIXED));
-        Preset paper = Preset.resolve("paper", PRESETS);
+        assertNotNull(pilot.protocol().sweep());
+        assertNotNull(pilot.protocol().memory());
+        assertTrue(pilot.protocol().endpoints().containsAll(Endpoints.CRUD) && pilot.protocol().endpoints().contains(Endpoints.MIXED));
+        Preset paper = Presets.resolve("paper", PRESETS);
         assertEquals(5 * 6630 / 60.0, estimateMinutes(paper, 5), 1e-6);
         assertTrue(paper.description().contains("9 h 12 min for five stacks"));
         assertEquals(6630, estimateMinutes(paper, 1) * 60, 1e-6);
-        Preset smoke = Preset.resolve("smoke", PRESETS);
+        Preset smoke = Presets.resolve("smoke", PRESETS);
         assertTrue(estimateMinutes(smoke, 1) < 2);
     }
 
     @Test
     void pilotV3MeasuresSevenStacksInOneSessionWithEnoughRunsForHolm() throws IOException {
-        Preset p = Preset.resolve("pilot-v3", PRESETS);
-        assertEquals(10, p.runs());
-        assertEquals(1, p.warmups());
-        assertTrue(p.durationS() >= 10, "windows of at least 10 s");
+        Preset p = Presets.resolve("pilot-v3", PRESETS);
+        assertEquals(10, p.protocol().runs());
+        assertEquals(1, p.protocol().warmups());
+        assertTrue(p.protocol().durationS() >= 10, "windows of at least 10 s");
         assertEquals("auto", ProtocolJson.of(p).get("seed_rows_delete").asText());
         // phases 1 and 4 only: the sweep and the memory series are another campaign of the device
-        assertNull(p.sweep());
-        assertNull(p.memory());
+        assertNull(p.protocol().sweep());
+        assertNull(p.protocol().memory());
         assertEquals(100.1, estimateMinutes(p, 7), 1e-9);
         assertTrue(p.description().contains("100 min 06 s for seven"), p.description());
-        Preset.Phase4 q = p.phase4();
+        Protocol.Phase4 q = p.protocol().phase4();
         assertEquals(List.of(Endpoints.GET_ITEM), q.endpoints());
         int rates = q.offeredRps().size() + q.offeredFractions().size();
         double phase4S = 7 * rates * (q.runs() + q.warmups())
-                * (q.durationS() + p.settleS() + p.cooldownS() + Progress.INITIAL_OVERHEAD_S);
+                * (q.durationS() + p.protocol().settleS() + p.protocol().cooldownS() + Progress.INITIAL_OVERHEAD_S);
         assertEquals(14 * 60, phase4S, 1e-9);
         assertTrue(p.description().contains("phase 4, 15 runs x 8 s = 120 s a stack, 14 min for seven"), p.description());
         // 21 pairs of 7 stacks over 35 criteria: the family the tests table reports
@@ -104,19 +107,19 @@ class PresetTest {
 
     @Test
     void pilotV3CurvesIsTheSweepAndMemoryOfTheSameSevenStacks() throws IOException {
-        Preset p = Preset.resolve("pilot-v3-curves", PRESETS);
+        Preset p = Presets.resolve("pilot-v3-curves", PRESETS);
         // data.md: a campaign has phase-1 runs; the descriptive mixed workload is the one that
         // enters neither the tests nor the weighted aggregates of the first campaign's groups
-        assertEquals(List.of(Endpoints.MIXED), p.endpoints());
-        assertTrue(p.durationS() >= 10);
-        assertEquals(List.of(30, 60, 120, 240), p.sweep().concurrency());
-        assertTrue(p.sweep().runs() >= 5, "at least 5 runs per level (min_n: every level gets a CI)");
-        assertEquals(Endpoints.GET_ITEM, p.sweep().endpoint());
-        assertTrue(p.memory().runs() >= 3 && p.memory().durationS() >= 60, "at least 3 memory series of 60 s");
-        assertNull(p.phase4());
+        assertEquals(List.of(Endpoints.MIXED), p.protocol().endpoints());
+        assertTrue(p.protocol().durationS() >= 10);
+        assertEquals(List.of(30, 60, 120, 240), p.protocol().sweep().concurrency());
+        assertTrue(p.protocol().sweep().runs() >= 5, "at least 5 runs per level (min_n: every level gets a CI)");
+        assertEquals(Endpoints.GET_ITEM, p.protocol().sweep().endpoint());
+        assertTrue(p.protocol().memory().runs() >= 3 && p.protocol().memory().durationS() >= 60, "at least 3 memory series of 60 s");
+        assertNull(p.protocol().phase4());
         assertEquals(67 + 33 / 60.0, estimateMinutes(p, 7), 1e-9);
         assertTrue(p.description().contains("579 s a stack, 67 min 33 s for seven"), p.description());
-        assertTrue(p.rngSeed() != Preset.resolve("pilot-v3", PRESETS).rngSeed(), "another run order than the first campaign's");
+        assertTrue(p.protocol().rngSeed() != Presets.resolve("pilot-v3", PRESETS).protocol().rngSeed(), "another run order than the first campaign's");
     }
 
     private static ObjectNode smokeJson() throws IOException {
@@ -124,13 +127,13 @@ class PresetTest {
     }
 
     private static String error(ObjectNode n) {
-        return assertThrows(IOException.class, () -> PresetJson.parse(n, "p.json")).getMessage();
+        return assertThrows(IOException.class, () -> Presets.parse(n.toString(), "p.json")).getMessage();
     }
 
     @Test
     void aPresetMayNameTheDevicesModel() throws IOException {
-        assertNull(PresetJson.parse(smokeJson(), "p.json").modelId());
-        Preset p = PresetJson.parse(smokeJson().put("model_id", "x86-vm-2c"), "p.json");
+        assertNull(Presets.parse(smokeJson().toString(), "p.json").modelId());
+        Preset p = Presets.parse(smokeJson().put("model_id", "x86-vm-2c").toString(), "p.json");
         assertEquals("x86-vm-2c", p.modelId());
         assertEquals("x86-vm-2c", p.withSeedRowsDelete(10).modelId(), "kept by a measured DELETE size");
         assertTrue(error(smokeJson().put("model_id", "pi 5")).startsWith("p.json: $.model_id: expected a model id"),
@@ -186,16 +189,16 @@ class PresetTest {
     void malformedJsonNamesLineAndColumn(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("bad.json");
         Files.writeString(f, "{\n  \"preset\": \"x\",\n  \"runs\": ,\n}\n");
-        IOException e = assertThrows(IOException.class, () -> Preset.load(f));
+        IOException e = assertThrows(IOException.class, () -> Presets.load(f));
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
-        IOException missing = assertThrows(IOException.class, () -> Preset.resolve("nope", PRESETS));
+        IOException missing = assertThrows(IOException.class, () -> Presets.resolve("nope", PRESETS));
         assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-next, hello-blog-next-smoke, hello-blog-smoke, node-pi,"
                 + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, smoke]"), missing.getMessage());
     }
 
     @Test
     void protocolJsonHasDataMdKeys() throws IOException {
-        ObjectNode p = ProtocolJson.of(Preset.resolve("paper", PRESETS));
+        ObjectNode p = ProtocolJson.of(Presets.resolve("paper", PRESETS));
         for (String k : List.of("preset", "runs", "warmups", "duration_s", "concurrency", "threads", "cooldown_s",
                 "seed_rows", "seed_rows_delete", "sample_interval_ms", "order", "rng_seed")) {
             assertTrue(p.has(k), k);
@@ -206,40 +209,40 @@ class PresetTest {
 
     @Test
     void theSeedStudiesPresetsAreTheirStudiesProtocols() throws IOException {
-        Preset blog = Preset.resolve("hello-blog", PRESETS);
+        Preset blog = Presets.resolve("hello-blog", PRESETS);
         assertEquals("hello-blog", blog.study());
         assertEquals(Preset.WRK, blog.loadGenerator());
-        assertEquals(List.of(Endpoints.HELLO), blog.endpoints());
-        assertEquals(List.of(10, 50), blog.concurrencyLevels());
+        assertEquals(List.of(Endpoints.HELLO), blog.protocol().endpoints());
+        assertEquals(List.of(10, 50), blog.protocol().concurrency());
         assertEquals(10, blog.concurrency());
-        assertEquals(2, blog.threads());
-        assertEquals(15, blog.durationS());
-        assertEquals(5, blog.runs());
-        assertEquals(1, blog.warmups());
+        assertEquals(2, blog.protocol().threads());
+        assertEquals(15.0, blog.protocol().durationS());
+        assertEquals(5, blog.protocol().runs());
+        assertEquals(1, blog.protocol().warmups());
         assertEquals(2.0, blog.timeoutS());
 
-        Preset app = Preset.resolve("app-servers", PRESETS);
+        Preset app = Presets.resolve("app-servers", PRESETS);
         assertEquals("app-servers", app.study());
-        assertEquals(List.of(100), app.concurrencyLevels());
-        assertEquals(4, app.threads());
-        assertEquals(30, app.durationS());
-        assertEquals(6, app.runs());
+        assertEquals(List.of(100), app.protocol().concurrency());
+        assertEquals(4, app.protocol().threads());
+        assertEquals(30.0, app.protocol().durationS());
+        assertEquals(6, app.protocol().runs());
         assertEquals(2000.0, app.timeoutS(), "the original's --timeout 2000");
 
-        Preset pi = Preset.resolve("node-pi", PRESETS);
+        Preset pi = Presets.resolve("node-pi", PRESETS);
         assertEquals("node-pi", pi.study());
-        assertEquals(Preset.AUTOCANNON, pi.loadGenerator());
-        assertEquals(List.of(Endpoints.HELLO_JSON, Endpoints.HEAVY), pi.endpoints());
+        assertEquals(LoadGenerator.AUTOCANNON, pi.loadGenerator());
+        assertEquals(List.of(Endpoints.HELLO_JSON, Endpoints.HEAVY), pi.protocol().endpoints());
         assertEquals(10, pi.concurrency());
-        assertEquals(30, pi.durationS());
-        assertEquals(List.of(Endpoints.HELLO_JSON), pi.memory().endpoints());
-        assertEquals(50, pi.memory().concurrency());
-        assertEquals(300, pi.memory().durationS());
-        assertEquals(1000, pi.memory().sampleIntervalMs());
+        assertEquals(30.0, pi.protocol().durationS());
+        assertEquals(List.of(Endpoints.HELLO_JSON), pi.protocol().memory().endpoints());
+        assertEquals(50, pi.protocol().memory().concurrency());
+        assertEquals(300, pi.protocol().memory().durationS());
+        assertEquals(1000, pi.protocol().memory().sampleIntervalMs());
         assertEquals(1000, pi.sampleIntervalMs(3));
         assertEquals(130, pi.sampleIntervalMs(1));
 
-        Preset paper = Preset.resolve("paper", PRESETS);
+        Preset paper = Presets.resolve("paper", PRESETS);
         assertEquals(Preset.PAPER_STUDY, paper.study());
         assertEquals(Preset.WRK, paper.loadGenerator());
         assertEquals(30.0, paper.timeoutS(), "well above the largest p99 the paper reports (2.2 s)");
@@ -248,45 +251,45 @@ class PresetTest {
 
     @Test
     void theSeedPresetsEstimatesAreTheOnesTheirDescriptionsGive() throws IOException {
-        assertEquals(3 * 228 / 60.0, estimateMinutes(Preset.resolve("hello-blog", PRESETS), 3), 1e-9);
-        assertTrue(Preset.resolve("hello-blog", PRESETS).description().contains("11 min 24 s for"));
-        assertEquals(9 * 238 / 60.0, estimateMinutes(Preset.resolve("app-servers", PRESETS), 9), 1e-9);
-        assertTrue(Preset.resolve("app-servers", PRESETS).description().contains("35 min 42 s for the nine stacks"));
-        assertEquals(3 * 712 / 60.0, estimateMinutes(Preset.resolve("node-pi", PRESETS), 3), 1e-9);
-        assertTrue(Preset.resolve("node-pi", PRESETS).description().contains("35 min 36 s for"));
-        assertEquals(8 * 798 / 60.0, estimateMinutes(Preset.resolve("hello-blog-next", PRESETS), 8), 1e-9);
-        assertTrue(Preset.resolve("hello-blog-next", PRESETS).description().contains("1 h 46 min 24 s for the eight stacks"));
+        assertEquals(3 * 228 / 60.0, estimateMinutes(Presets.resolve("hello-blog", PRESETS), 3), 1e-9);
+        assertTrue(Presets.resolve("hello-blog", PRESETS).description().contains("11 min 24 s for"));
+        assertEquals(9 * 238 / 60.0, estimateMinutes(Presets.resolve("app-servers", PRESETS), 9), 1e-9);
+        assertTrue(Presets.resolve("app-servers", PRESETS).description().contains("35 min 42 s for the nine stacks"));
+        assertEquals(3 * 712 / 60.0, estimateMinutes(Presets.resolve("node-pi", PRESETS), 3), 1e-9);
+        assertTrue(Presets.resolve("node-pi", PRESETS).description().contains("35 min 36 s for"));
+        assertEquals(8 * 798 / 60.0, estimateMinutes(Presets.resolve("hello-blog-next", PRESETS), 8), 1e-9);
+        assertTrue(Presets.resolve("hello-blog-next", PRESETS).description().contains("1 h 46 min 24 s for the eight stacks"));
         for (String name : List.of("hello-blog", "app-servers", "node-pi", "hello-blog-next")) {
-            Preset full = Preset.resolve(name, PRESETS);
-            Preset smoke = Preset.resolve(name + "-smoke", PRESETS);
+            Preset full = Presets.resolve(name, PRESETS);
+            Preset smoke = Presets.resolve(name + "-smoke", PRESETS);
             assertEquals(full.study(), smoke.study(), name);
             assertEquals(full.loadGenerator(), smoke.loadGenerator(), name);
-            assertEquals(full.endpoints(), smoke.endpoints(), name);
-            assertEquals(full.concurrencyLevels().size(), smoke.concurrencyLevels().size(), name);
+            assertEquals(full.protocol().endpoints(), smoke.protocol().endpoints(), name);
+            assertEquals(full.protocol().concurrency().size(), smoke.protocol().concurrency().size(), name);
             assertTrue(estimateMinutes(smoke, 3) < 1.5, name + "-smoke: " + estimateMinutes(smoke, 3) + " min");
         }
     }
 
     @Test
     void helloBlogNextIsTheBlogsProtocolWithTheNewEndpointsAndOneThousandConnections() throws IOException {
-        Preset next = Preset.resolve("hello-blog-next", PRESETS);
-        Preset blog = Preset.resolve("hello-blog", PRESETS);
+        Preset next = Presets.resolve("hello-blog-next", PRESETS);
+        Preset blog = Presets.resolve("hello-blog", PRESETS);
         assertEquals("hello-blog-next", next.study());
-        assertEquals(List.of("hello", "hello_json", "sleep"), next.endpoints());
+        assertEquals(List.of("hello", "hello_json", "sleep"), next.protocol().endpoints());
         for (Preset p : List.of(next, blog)) {
-            assertEquals(List.of(10, 50), p.concurrencyLevels());
+            assertEquals(List.of(10, 50), p.protocol().concurrency());
         }
-        assertEquals(blog.durationS(), next.durationS());
-        assertEquals(blog.runs(), next.runs());
-        assertEquals(blog.warmups(), next.warmups());
-        assertEquals(blog.threads(), next.threads());
+        assertEquals(blog.protocol().durationS(), next.protocol().durationS());
+        assertEquals(blog.protocol().runs(), next.protocol().runs());
+        assertEquals(blog.protocol().warmups(), next.protocol().warmups());
+        assertEquals(blog.protocol().threads(), next.protocol().threads());
         assertEquals(blog.timeoutS(), next.timeoutS());
-        assertEquals("hello", next.sweep().endpoint());
-        assertEquals(List.of(1000), next.sweep().concurrency());
-        assertEquals(5, next.sweep().runs());
-        assertEquals(1, next.sweep().warmups());
-        Preset smoke = Preset.resolve("hello-blog-next-smoke", PRESETS);
-        assertEquals(next.sweep().concurrency(), smoke.sweep().concurrency());
+        assertEquals("hello", next.protocol().sweep().endpoint());
+        assertEquals(List.of(1000), next.protocol().sweep().concurrency());
+        assertEquals(5, next.protocol().sweep().runs());
+        assertEquals(1, next.protocol().sweep().warmups());
+        Preset smoke = Presets.resolve("hello-blog-next-smoke", PRESETS);
+        assertEquals(next.protocol().sweep().concurrency(), smoke.protocol().sweep().concurrency());
         // every stack answers on the hello endpoint at 1,000 connections: phase 2 plans them all
         List<PlannedRun> plan = Plan.of(next, List.of("a", "b"));
         assertEquals(2 * 6, plan.stream().filter(r -> r.concurrency() == 1000).count());
@@ -295,7 +298,7 @@ class PresetTest {
 
     @Test
     void phaseOneMeasuresEveryEndpointAtEveryLevel() throws IOException {
-        Preset blog = Preset.resolve("hello-blog", PRESETS);
+        Preset blog = Presets.resolve("hello-blog", PRESETS);
         List<PlannedRun> runs = Plan.of(blog, List.of("a", "b"));
         assertEquals(2 * 2 * (5 + 1), runs.size());
         for (String stack : List.of("a", "b")) {
@@ -305,7 +308,7 @@ class PresetTest {
             }
         }
         assertEquals("[10,50]", ProtocolJson.of(blog).get("concurrency").toString());
-        assertEquals("30", ProtocolJson.of(Preset.resolve("paper", PRESETS)).get("concurrency").toString());
+        assertEquals("30", ProtocolJson.of(Presets.resolve("paper", PRESETS)).get("concurrency").toString());
     }
 
     @Test
@@ -342,23 +345,24 @@ class PresetTest {
 
     @Test
     void paperSeedsEveryStacksDeleteTableWithThePapers100000Rows() throws IOException {
-        Preset paper = Preset.resolve("paper", PRESETS);
-        assertEquals(100_000, paper.seedRowsDelete());
+        Preset paper = Presets.resolve("paper", PRESETS);
+        assertEquals(100_000, paper.seedRowsFor(Endpoints.DELETE_ITEM));
         assertEquals(100_000, ProtocolJson.of(paper).get("seed_rows_delete").asInt());
         assertTrue(paper.description().contains("100,000 before every stack's delete runs"), paper.description());
         for (String auto : List.of("pilot", "smoke")) {
-            assertEquals(Preset.AUTO, Preset.resolve(auto, PRESETS).seedRowsDelete(), auto);
+            assertEquals(Protocol.DeleteRows.AUTOMATIC, Presets.resolve(auto, PRESETS).protocol().seedRowsDelete(), auto);
+            assertEquals(Preset.AUTO, Presets.resolve(auto, PRESETS).seedRowsFor(Endpoints.DELETE_ITEM), auto);
         }
         // an auto campaign records the size it measured: the protocol then carries that number
-        Preset measured = Preset.resolve("pilot", PRESETS).withSeedRowsDelete(123_000);
+        Preset measured = Presets.resolve("pilot", PRESETS).withSeedRowsDelete(123_000);
         assertEquals(123_000, measured.seedRowsFor("delete_item"));
         assertEquals(1000, measured.seedRowsFor("get_item"));
         assertEquals(123_000, ProtocolJson.of(measured).get("seed_rows_delete").asInt());
         // and keeps every other key, phase 4 included
-        Preset pilot = Preset.resolve("pilot", PRESETS);
-        assertTrue(pilot.phase4() != null);
-        assertEquals(pilot.phase4(), measured.phase4());
-        assertEquals(ProtocolJson.of(pilot.withSeedRowsDelete(pilot.seedRowsDelete() == Preset.AUTO ? 1 : pilot.seedRowsDelete()))
+        Preset pilot = Presets.resolve("pilot", PRESETS);
+        assertTrue(pilot.protocol().phase4() != null);
+        assertEquals(pilot.protocol().phase4(), measured.protocol().phase4());
+        assertEquals(ProtocolJson.of(pilot.withSeedRowsDelete(pilot.seedRowsFor(Endpoints.DELETE_ITEM) == Preset.AUTO ? 1 : pilot.seedRowsFor(Endpoints.DELETE_ITEM)))
                 .without("seed_rows_delete"), ProtocolJson.of(pilot).without("seed_rows_delete"));
     }
 }

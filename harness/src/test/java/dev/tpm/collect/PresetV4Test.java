@@ -12,6 +12,8 @@ import dev.tpm.collect.campaign.Phase5Plan;
 import dev.tpm.collect.campaign.PlannedRun;
 import dev.tpm.collect.campaign.Progress;
 import dev.tpm.model.Endpoints;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,7 +27,7 @@ class PresetV4Test {
     }
 
     private static String error(ObjectNode n) {
-        return assertThrows(IOException.class, () -> PresetJson.parse(n, "p.json")).getMessage();
+        return assertThrows(IOException.class, () -> Presets.parse(n.toString(), "p.json")).getMessage();
     }
 
     @Test
@@ -74,17 +76,17 @@ class PresetV4Test {
         ObjectNode n = smokeJson();
         n.putArray("endpoints");
         n.remove("phase4");
-        Preset p = PresetJson.parse(n, "p.json");
-        assertEquals(List.of(), p.endpoints());
+        Preset p = Presets.parse(n.toString(), "p.json");
+        assertEquals(List.of(), p.protocol().endpoints());
         assertTrue(dev.tpm.collect.campaign.Plan.of(p, List.of("go")).stream().noneMatch(r -> r.phase() == 1));
         assertEquals("[]", ProtocolJson.of(p).get("endpoints").toString());
     }
 
     @Test
     void smokeHasAShortPhase5AndASearchRecordedInItsProtocol() throws IOException {
-        Preset smoke = Preset.resolve("smoke", PresetTest.PRESETS);
-        assertEquals(new Preset.Search(2, 1.0), smoke.phase4().search());
-        assertEquals(List.of(Endpoints.GET_ITEM), smoke.phase5().endpoints());
+        Preset smoke = Presets.resolve("smoke", PresetTest.PRESETS);
+        assertEquals(new Protocol.Search(2, 1.0), smoke.protocol().phase4().search());
+        assertEquals(List.of(Endpoints.GET_ITEM), smoke.protocol().phase5().endpoints());
         JsonNode p = ProtocolJson.of(smoke);
         assertEquals("{\"factor\":2.0,\"max_fraction\":1.0}", p.at("/phase4/search").toString());
         // as data.md version 4 writes them: the search's decimals, phase 5's whole seconds as integers
@@ -97,15 +99,15 @@ class PresetV4Test {
         assertEquals(2, runs.size());
         assertTrue(runs.stream().allMatch(r -> r.phase() == 5 && r.concurrency() == 4 && r.durationS() == 1));
         // the search's extra rate and phase 5's prior load still keep a stack under a minute
-        double phase4S = (2 + 1) * (1 + smoke.settleS() + smoke.cooldownS() + Progress.INITIAL_OVERHEAD_S);
-        double phase5S = 1 + 1 + smoke.settleS() + smoke.cooldownS() + Progress.INITIAL_OVERHEAD_S;
+        double phase4S = (2 + 1) * (1 + smoke.protocol().settleS() + smoke.protocol().cooldownS() + Progress.INITIAL_OVERHEAD_S);
+        double phase5S = 1 + 1 + smoke.protocol().settleS() + smoke.protocol().cooldownS() + Progress.INITIAL_OVERHEAD_S;
         assertTrue(PresetTest.estimateMinutes(smoke, 1) * 60 + phase4S + phase5S < 60);
     }
 
     @Test
     void pilotV4IsPilotV3sPhases1And4WithTheSearchPhase5AndAModel() throws IOException {
-        Preset v3 = Preset.resolve("pilot-v3", PresetTest.PRESETS);
-        Preset v4 = Preset.resolve("pilot-v4", PresetTest.PRESETS);
+        Preset v3 = Presets.resolve("pilot-v3", PresetTest.PRESETS);
+        Preset v4 = Presets.resolve("pilot-v4", PresetTest.PRESETS);
         assertEquals("x86-vm-2c", v4.modelId());
         // phase 1 pools with the pilot v3's: every phase-1 key of the protocol the same
         ObjectNode p3 = ProtocolJson.of(v3).without(List.of("preset", "phase4"));
@@ -119,19 +121,19 @@ class PresetV4Test {
         assertEquals("{\"factor\":1.25,\"max_fraction\":2.0}", ProtocolJson.of(v4).at("/phase4/search").toString());
         assertEquals("{\"endpoints\":[\"get_item\",\"post_item\"],\"prior_load_s\":20,\"runs\":5,\"warmups\":0,"
                 + "\"duration_s\":10,\"concurrency\":30}", ProtocolJson.of(v4).get("phase5").toString());
-        Preset.Search s = v4.phase4().search();
+        Protocol.Search s = v4.protocol().phase4().search();
         assertTrue(s.factor() > 1 && s.maxFraction() > 0.9);
-        Preset.Phase5 q5 = v4.phase5();
+        Protocol.Phase5 q5 = v4.protocol().phase5();
         assertEquals(List.of(Endpoints.GET_ITEM, Endpoints.POST_ITEM), q5.endpoints());
         assertTrue(q5.priorLoadS() >= 20 && q5.priorLoadS() <= 30 && q5.runs() >= 4, q5.toString());
         assertEquals(v4.concurrency(), q5.concurrency(), "warm against cold at phase 1's concurrency");
-        assertEquals(v4.durationS(), q5.durationS());
+        assertEquals(v4.protocol().durationS(), q5.durationS());
 
         // the estimate its description gives, at the assumed per-run overhead
-        double per = v4.settleS() + v4.cooldownS() + Progress.INITIAL_OVERHEAD_S;
+        double per = v4.protocol().settleS() + v4.protocol().cooldownS() + Progress.INITIAL_OVERHEAD_S;
         double phase1 = PresetTest.estimateMinutes(v4, 5) * 60;
         assertEquals(5 * 858, phase1, 1e-9);
-        Preset.Phase4 q = v4.phase4();
+        Protocol.Phase4 q = v4.protocol().phase4();
         int rates = q.offeredRps().size() + q.offeredFractions().size();
         double phase4 = 5 * rates * (q.runs() + q.warmups()) * (q.durationS() + per);
         assertEquals(10 * 60, phase4, 1e-9);
@@ -160,7 +162,7 @@ class PresetV4Test {
     void theSearchAndPhase5AreReadBackFromCampaignJsonAndTellProtocolsApart(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
             throws IOException {
         for (String name : List.of("smoke", "pilot-v4")) {
-            Preset p = Preset.resolve(name, PresetTest.PRESETS);
+            Preset p = Presets.resolve(name, PresetTest.PRESETS);
             dev.tpm.model.Campaign c = dev.tpm.model.Campaign.of(name, null, dev.tpm.model.Device.of("d", null, null, null, null,
                     null, null, null, null, null, null, null, null, null), null, p.protocol(),
                     List.of(new dev.tpm.model.StackInfo("s", null, null, null, null)));
@@ -176,10 +178,10 @@ class PresetV4Test {
 
             ObjectNode n = (ObjectNode) JSON.readTree(PresetTest.PRESETS.resolve(name + ".json").toFile());
             ((ObjectNode) n.get("phase4").get("search")).put("factor", 3);
-            assertTrue(!PresetJson.parse(n, "p.json").protocol().equals(read.campaign().protocol()), name + ": search");
+            assertTrue(!Presets.parse(n.toString(), "p.json").protocol().equals(read.campaign().protocol()), name + ": search");
             n = (ObjectNode) JSON.readTree(PresetTest.PRESETS.resolve(name + ".json").toFile());
             ((ObjectNode) n.get("phase5")).put("prior_load_s", 7);
-            assertTrue(!PresetJson.parse(n, "p.json").protocol().equals(read.campaign().protocol()), name + ": phase 5");
+            assertTrue(!Presets.parse(n.toString(), "p.json").protocol().equals(read.campaign().protocol()), name + ": phase 5");
         }
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.codec.CampaignJson;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Device;
+import dev.tpm.model.Preset;
 import dev.tpm.model.StackInfo;
 import java.io.UncheckedIOException;
 import java.util.List;

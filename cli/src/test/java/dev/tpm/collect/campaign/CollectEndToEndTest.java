@@ -8,11 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.cli.Main;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackRegistry;
 import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.Endpoints;
+import dev.tpm.model.Preset;
 import dev.tpm.testing.ExternalTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,14 +49,14 @@ class CollectEndToEndTest {
         assertEquals(0, code);
         CampaignFolderCheck.Rows rows = CampaignFolderCheck.check(data, "2026-01-01-test-smoke");
 
-        Preset smoke = Preset.resolve("smoke", Path.of("harness", "presets"));
+        Preset smoke = Presets.resolve("smoke", Path.of("harness", "presets"));
         for (String stack : STACKS) {
-            for (String e : smoke.endpoints()) {
+            for (String e : smoke.protocol().endpoints()) {
                 long ok = rows.phase1().stream().filter(r -> r.stack().equals(stack) && r.endpoint().equals(e) && !r.warmup()
                         && r.concurrency() == smoke.concurrency() && r.ok()).count();
-                assertEquals(smoke.runs(), ok, stack + " " + e);
+                assertEquals((long) smoke.protocol().runs(), ok, stack + " " + e);
             }
-            for (int c : smoke.sweep().concurrency()) {
+            for (int c : smoke.protocol().sweep().concurrency()) {
                 assertTrue(rows.phase2().stream().anyMatch(r -> r.stack().equals(stack) && r.concurrency() == c && r.ok()
                         && r.endpoint().equals(Endpoints.GET_ITEM)), stack + " c=" + c);
             }

@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.cli.Main;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.loadgen.AutocannonJson;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.nio.file.Files;
@@ -33,13 +34,13 @@ class SeedStudiesCollectTest {
                 "--device-id", "test");
         assertEquals(0, code);
         CampaignFolderCheck.Rows rows = CampaignFolderCheck.check(data, campaign);
-        Preset p = Preset.resolve(preset, Path.of("harness", "presets"));
+        Preset p = Presets.resolve(preset, Path.of("harness", "presets"));
         for (String stack : stacks) {
-            for (String e : p.endpoints()) {
-                for (int c : p.concurrencyLevels()) {
+            for (String e : p.protocol().endpoints()) {
+                for (int c : p.protocol().concurrency()) {
                     long ok = rows.phase1().stream().filter(r -> r.stack().equals(stack) && r.endpoint().equals(e)
                             && r.concurrency() == c && !r.warmup() && r.ok()).count();
-                    assertEquals(p.runs(), ok, stack + " " + e + " c=" + c);
+                    assertEquals((long) p.protocol().runs(), ok, stack + " " + e + " c=" + c);
                 }
             }
         }

@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import dev.tpm.collect.Preset;
+import dev.tpm.model.Preset;
 import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.LoadGenerator;
@@ -184,7 +184,7 @@ public final class CampaignRunner {
                 Path campaignJson = dir.resolve(CAMPAIGN_JSON);
                 Options run = o;
                 Protocol.DeleteCalibration calibration = null;
-                if (o.preset().seedRowsDelete() == Preset.AUTO) {
+                if (o.preset().protocol().seedRowsDelete().auto()) {
                     List<PlannedRun> plan = Plan.of(o.preset(), o.stacks().stream().map(StackSpec::id).toList());
                     Protocol started = DeleteCalibration.recordedProtocol(o.dataDir(), o.campaign(), campaignJson);
                     Protocol.DeleteRows recorded = started == null ? null : started.seedRowsDelete();
@@ -238,14 +238,15 @@ public final class CampaignRunner {
      * another one would be another protocol).
      */
     private void checkPhase4Tool() throws IOException, InterruptedException {
-        Preset.Phase4 q = o.preset().phase4();
+        Protocol.Phase4 q = o.preset().protocol().phase4();
         if (q == null) return;
-        LoadGenerator tool = LoadGenerator.of(q.tool(), o.loadGen());
+        Protocol.Phase4LoadGenerator pinned = q.loadGenerator();
+        LoadGenerator tool = LoadGenerator.of(pinned.tool(), o.loadGen());
         tool.checkReady(q.endpoints());
         LoadGenerator.Version v = tool.version();
-        if (!v.number().equals(q.version())) {
+        if (!v.number().equals(pinned.version())) {
             throw new IOException("preset " + o.preset().name() + ": $.phase4.load_generator.version: expected the installed "
-                    + q.tool() + " (" + v.line() + ") to be the pinned version, found " + q.version() + " in the preset; run"
+                    + pinned.tool() + " (" + v.line() + ") to be the pinned version, found " + pinned.version() + " in the preset; run"
                     + " `make loadgen` or change the preset");
         }
     }
@@ -267,7 +268,7 @@ public final class CampaignRunner {
     private Summary runLocked(RunMeasurement measurement) throws IOException, InterruptedException {
         List<String> stackList = o.stacks().stream().map(StackSpec::id).toList();
         List<PlannedRun> plan = Plan.of(o.preset(), stackList);
-        RunQueue queue = new RunQueue(plan, o.preset().maxRetries());
+        RunQueue queue = new RunQueue(plan, o.preset().protocol().maxRetries());
         Tally t = new Tally();
         int rows = 0;
         Map<Long, String> seqs = new HashMap<>(); // seq is unique within the campaign, across phases
@@ -311,10 +312,10 @@ public final class CampaignRunner {
         queue.start();
         buildSeeded(measurement, queue.remaining());
 
-        Progress progress = new Progress(log, o.preset().settleS(), o.preset().cooldownS());
+        Progress progress = new Progress(log, o.preset().protocol().settleS(), o.preset().protocol().cooldownS());
         drain(queue, measurement, progress, t);
 
-        if (o.preset().phase4() != null) {
+        if (o.preset().protocol().phase4() != null) {
             // the rates of offered_fractions come from phase 1 as this campaign measured it, now complete
             Path p1 = dir.resolve(PHASE1_CSV);
             List<RunRow> phase1 = Files.exists(p1) ? readForResume(o.dataDir(), p1, 1, stackIds, new HashMap<>()) : List.of();
@@ -325,7 +326,7 @@ public final class CampaignRunner {
                 log.println("collect: " + problem);
                 t.gaveUp.add(problem);
             }
-            RunQueue q4 = new RunQueue(p4.runs(), o.preset().maxRetries());
+            RunQueue q4 = new RunQueue(p4.runs(), o.preset().protocol().maxRetries());
             for (RunRow r : phase4Rows) {
                 q4.recordEarlier(new PlannedRun.Group(4, r.stack(), r.endpoint(), r.concurrency(), r.warmup(), r.offeredRps()),
                         r.run(), r.ok());
@@ -335,15 +336,15 @@ public final class CampaignRunner {
             drain(q4, measurement, progress, t);
             queue.gaveUp().forEach(t.gaveUp::add);
             q4.gaveUp().forEach(t.gaveUp::add);
-            if (o.preset().phase4().search() != null) {
+            if (o.preset().protocol().phase4().search() != null) {
                 search(stackList, stackIds, p4, phase1, measurement, progress, t);
             }
         } else {
             queue.gaveUp().forEach(t.gaveUp::add);
         }
-        if (o.preset().phase5() != null) {
+        if (o.preset().protocol().phase5() != null) {
             // version 4's steady state, after every other phase
-            RunQueue q5 = new RunQueue(Phase5Plan.of(o.preset(), stackList), o.preset().maxRetries());
+            RunQueue q5 = new RunQueue(Phase5Plan.of(o.preset(), stackList), o.preset().protocol().maxRetries());
             for (RunRow r : phase5Rows) {
                 q5.recordEarlier(new PlannedRun.Group(5, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(), r.ok());
             }
@@ -389,7 +390,7 @@ public final class CampaignRunner {
             Phase4Search.Step s = Phase4Search.next(o.preset(), stackList, rates, medians, rows, target, step);
             s.lines().stream().filter(said::add).forEach(l -> log.println("collect: " + l));
             if (s.runs().isEmpty()) return;
-            RunQueue q = new RunQueue(s.runs(), o.preset().maxRetries());
+            RunQueue q = new RunQueue(s.runs(), o.preset().protocol().maxRetries());
             for (RunRow r : rows) {
                 q.recordEarlier(new PlannedRun.Group(4, r.stack(), r.endpoint(), r.concurrency(), r.warmup(), r.offeredRps()),
                         r.run(), r.ok());
@@ -428,7 +429,7 @@ public final class CampaignRunner {
             }
             RunQueue.Requeue q = queue.report(r, a.verdict().ok() ? RunQueue.Outcome.OK : RunQueue.Outcome.NOT_OK);
             if (q == RunQueue.Requeue.GAVE_UP) {
-                log.println("collect: " + RunQueue.groupName(r.group()) + ": " + o.preset().maxRetries()
+                log.println("collect: " + RunQueue.groupName(r.group()) + ": " + o.preset().protocol().maxRetries()
                         + " retries used; giving up on its missing runs");
             }
         }

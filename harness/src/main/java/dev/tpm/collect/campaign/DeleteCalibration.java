@@ -3,7 +3,7 @@ package dev.tpm.collect.campaign;
 import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.Seeds;
-import dev.tpm.collect.Preset;
+import dev.tpm.model.Preset;
 import dev.tpm.collect.loadgen.WrkCommand;
 import dev.tpm.collect.loadgen.WrkDoneJson;
 import dev.tpm.collect.loadgen.LoadResult;
@@ -194,18 +194,18 @@ final class DeleteCalibration {
         try {
             lock.recordChildren(server.treePids(), null);
             try {
-                server.awaitHealthy(Duration.ofMillis(Math.round(p.startupTimeoutS() * 1000)));
+                server.awaitHealthy(Duration.ofMillis(Math.round(p.protocol().startupTimeoutS() * 1000)));
             } catch (IOException e) {
                 return new Load(null, 0, "no 200 on GET /health: " + e.getMessage());
             }
-            CampaignRunner.sleepSeconds(p.settleS());
+            CampaignRunner.sleepSeconds(p.protocol().settleS());
             Map<String, String> args = new LinkedHashMap<>();
             args.put("rows", Integer.toString(rows));
-            args.put("threads", Integer.toString(p.threads()));
-            args.put("seed", Long.toString(Seeds.derive(p.rngSeed(), "wrk", "calibration", spec.id(),
+            args.put("threads", Integer.toString(p.protocol().threads()));
+            args.put("seed", Long.toString(Seeds.derive(p.protocol().rngSeed(), "wrk", "calibration", spec.id(),
                     Integer.toString(concurrency), Integer.toString(attempt)) & 0x7fffffffL));
             WrkCommand wrk = new WrkCommand(o.pinning().loadGenerator(), o.loadGen().wrk(), scripts.resolve(Endpoints.DELETE_ITEM + ".lua"),
-                    p.threads(), concurrency, loadS, port, args, o.loadGen().address(), p.timeoutS(),
+                    p.protocol().threads(), concurrency, loadS, port, args, o.loadGen().address(), p.timeoutS(),
                     o.loadGen().host());
             List<Long> pids = server.treePids();
             WrkCommand.Outcome out = wrk.run(o.workDir().resolve("calibration-output.txt"), h -> lock.recordChildren(pids, h));
@@ -221,11 +221,11 @@ final class DeleteCalibration {
             }
             return new Load(w, missing, null);
         } finally {
-            server.stop(Duration.ofMillis(Math.round(p.stopGraceS() * 1000)));
+            server.stop(Duration.ofMillis(Math.round(p.protocol().stopGraceS() * 1000)));
             server.close();
             current = null;
             lock.clearChildren();
-            CampaignRunner.sleepSeconds(p.cooldownS());
+            CampaignRunner.sleepSeconds(p.protocol().cooldownS());
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.tpm.collect.campaign;
 
-import dev.tpm.collect.Preset;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,11 +52,12 @@ public record OpenFileLimit(long needed, long soft, long hard, boolean root) {
 
     /** The most connections any phase of {@code preset} opens at once. */
     public static int maxConnections(Preset preset) {
-        int most = preset.concurrencyLevels().stream().mapToInt(Integer::intValue).max().orElse(preset.concurrency());
-        if (preset.sweep() != null) {
-            most = Math.max(most, preset.sweep().concurrency().stream().mapToInt(Integer::intValue).max().orElse(0));
+        Protocol p = preset.protocol();
+        int most = p.concurrency().stream().mapToInt(Integer::intValue).max().orElse(preset.concurrency());
+        if (p.sweep() != null) {
+            most = Math.max(most, p.sweep().concurrency().stream().mapToInt(Integer::intValue).max().orElse(0));
         }
-        if (preset.memory() != null) most = Math.max(most, preset.memory().concurrency());
+        if (p.memory() != null) most = Math.max(most, p.memory().concurrency());
         return most;
     }
 

@@ -1,7 +1,8 @@
 package dev.tpm.collect.campaign;
 
 import dev.tpm.codec.Seeds;
-import dev.tpm.collect.Preset;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import dev.tpm.model.RunRow;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -44,7 +45,8 @@ public final class Phase4Plan {
     }
 
     public static Result of(Preset p, List<String> stacks, List<RunRow> phase1) {
-        Preset.Phase4 q = p.phase4();
+        Protocol.Phase4 q = p.protocol().phase4();
+        int durationS = q.durationS().intValue();
         List<PlannedRun> warm = new ArrayList<>();
         List<PlannedRun> measured = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -71,12 +73,12 @@ public final class Phase4Plan {
                     }
                 }
                 for (double rate : rates) {
-                    for (int r = 1; r <= q.warmups(); r++) warm.add(new PlannedRun(4, stack, e, q.concurrency(), r, true, q.durationS(), rate));
-                    for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(4, stack, e, q.concurrency(), r, false, q.durationS(), rate));
+                    for (int r = 1; r <= q.warmups(); r++) warm.add(new PlannedRun(4, stack, e, q.concurrency(), r, true, durationS, rate));
+                    for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(4, stack, e, q.concurrency(), r, false, durationS, rate));
                 }
             }
         }
-        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.rngSeed(), "phase4"));
+        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.protocol().rngSeed(), "phase4"));
         Collections.shuffle(warm, rng);
         Collections.shuffle(measured, rng);
         List<PlannedRun> all = new ArrayList<>(warm);

@@ -3,7 +3,8 @@ package dev.tpm.collect.campaign;
 import dev.tpm.codec.AnalysisJson;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.Seeds;
-import dev.tpm.collect.Preset;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.RunRow;
 import java.util.ArrayList;
@@ -80,8 +81,8 @@ public final class Phase4Search {
      */
     public static Step next(Preset p, List<String> stacks, Map<String, TreeSet<Double>> declared,
             Map<String, Double> medians, List<RunRow> phase4, Target t, int step) {
-        Preset.Phase4 q = p.phase4();
-        Preset.Search s = q.search();
+        Protocol.Phase4 q = p.protocol().phase4();
+        Protocol.Search s = q.search();
         List<PlannedRun> warm = new ArrayList<>();
         List<PlannedRun> measured = new ArrayList<>();
         List<String> lines = new ArrayList<>();
@@ -117,11 +118,11 @@ public final class Phase4Search {
                 }
                 lines.add("phase 4 search " + key + ": " + PlannedRun.rate(highest) + " req/s met the target; next "
                         + next + " req/s");
-                for (int r = 1; r <= q.warmups(); r++) warm.add(new PlannedRun(4, stack, e, q.concurrency(), r, true, q.durationS(), next));
-                for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(4, stack, e, q.concurrency(), r, false, q.durationS(), next));
+                for (int r = 1; r <= q.warmups(); r++) warm.add(new PlannedRun(4, stack, e, q.concurrency(), r, true, q.durationS().intValue(), next));
+                for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(4, stack, e, q.concurrency(), r, false, q.durationS().intValue(), next));
             }
         }
-        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.rngSeed(), "phase4-search-" + step));
+        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.protocol().rngSeed(), "phase4-search-" + step));
         Collections.shuffle(warm, rng);
         Collections.shuffle(measured, rng);
         List<PlannedRun> all = new ArrayList<>(warm);
@@ -136,7 +137,7 @@ public final class Phase4Search {
     public static Map<String, Double> medians(Preset p, List<String> stacks, List<RunRow> phase1) {
         Map<String, Double> out = new TreeMap<>();
         for (String stack : stacks) {
-            for (String e : p.phase4().endpoints()) {
+            for (String e : p.protocol().phase4().endpoints()) {
                 double m = Phase4Plan.median(phase1, stack, e, p.concurrency());
                 if (!Double.isNaN(m)) out.put(stack + " " + e, m);
             }

@@ -1,7 +1,8 @@
 package dev.tpm.collect.campaign;
 
 import dev.tpm.codec.Seeds;
-import dev.tpm.collect.Preset;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,17 +19,18 @@ public final class Phase5Plan {
     private Phase5Plan() {}
 
     public static List<PlannedRun> of(Preset p, List<String> stacks) {
-        Preset.Phase5 q = p.phase5();
+        Protocol.Phase5 q = p.protocol().phase5();
         if (q == null) return List.of();
+        int durationS = q.durationS().intValue();
         List<PlannedRun> warm = new ArrayList<>();
         List<PlannedRun> measured = new ArrayList<>();
         for (String stack : stacks) {
             for (String e : q.endpoints()) {
-                for (int r = 1; r <= q.warmups(); r++) warm.add(new PlannedRun(5, stack, e, q.concurrency(), r, true, q.durationS()));
-                for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(5, stack, e, q.concurrency(), r, false, q.durationS()));
+                for (int r = 1; r <= q.warmups(); r++) warm.add(new PlannedRun(5, stack, e, q.concurrency(), r, true, durationS));
+                for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(5, stack, e, q.concurrency(), r, false, durationS));
             }
         }
-        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.rngSeed(), "phase5"));
+        RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.protocol().rngSeed(), "phase5"));
         Collections.shuffle(warm, rng);
         Collections.shuffle(measured, rng);
         List<PlannedRun> all = new ArrayList<>(warm);

@@ -1,7 +1,8 @@
 package dev.tpm.collect.campaign;
 
 import dev.tpm.codec.Seeds;
-import dev.tpm.collect.Preset;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,36 +27,38 @@ public final class Plan {
         List<PlannedRun> all = new ArrayList<>();
         List<PlannedRun> warm = new ArrayList<>();
         List<PlannedRun> measured = new ArrayList<>();
+        Protocol q = p.protocol();
+        int durationS = q.durationS().intValue();
         for (String stack : stacks) {
-            for (String e : p.endpoints()) {
-                for (int c : p.concurrencyLevels()) {
-                    for (int r = 1; r <= p.warmups(); r++) warm.add(new PlannedRun(1, stack, e, c, r, true, p.durationS()));
-                    for (int r = 1; r <= p.runs(); r++) measured.add(new PlannedRun(1, stack, e, c, r, false, p.durationS()));
+            for (String e : q.endpoints()) {
+                for (int c : q.concurrency()) {
+                    for (int r = 1; r <= q.warmups(); r++) warm.add(new PlannedRun(1, stack, e, c, r, true, durationS));
+                    for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(1, stack, e, c, r, false, durationS));
                 }
             }
         }
-        all.addAll(block(p.rngSeed(), "phase1", warm, measured));
-        if (p.sweep() != null) {
-            Preset.Sweep s = p.sweep();
+        all.addAll(block(q.rngSeed(), "phase1", warm, measured));
+        if (q.sweep() != null) {
+            Protocol.Sweep s = q.sweep();
             warm.clear();
             measured.clear();
             for (String stack : stacks) {
                 for (int c : s.concurrency()) {
-                    for (int r = 1; r <= s.warmups(); r++) warm.add(new PlannedRun(2, stack, s.endpoint(), c, r, true, p.durationS()));
-                    for (int r = 1; r <= s.runs(); r++) measured.add(new PlannedRun(2, stack, s.endpoint(), c, r, false, p.durationS()));
+                    for (int r = 1; r <= s.warmups(); r++) warm.add(new PlannedRun(2, stack, s.endpoint(), c, r, true, durationS));
+                    for (int r = 1; r <= s.runs(); r++) measured.add(new PlannedRun(2, stack, s.endpoint(), c, r, false, durationS));
                 }
             }
-            all.addAll(block(p.rngSeed(), "phase2", warm, measured));
+            all.addAll(block(q.rngSeed(), "phase2", warm, measured));
         }
-        if (p.memory() != null) {
-            Preset.Memory m = p.memory();
+        if (q.memory() != null) {
+            Protocol.Memory m = q.memory();
             measured.clear();
             for (String stack : stacks) {
                 for (String e : m.endpoints()) {
-                    for (int r = 1; r <= m.runs(); r++) measured.add(new PlannedRun(3, stack, e, m.concurrency(), r, false, m.durationS()));
+                    for (int r = 1; r <= m.runs(); r++) measured.add(new PlannedRun(3, stack, e, m.concurrency(), r, false, m.durationS().intValue()));
                 }
             }
-            all.addAll(block(p.rngSeed(), "phase3", List.of(), measured));
+            all.addAll(block(q.rngSeed(), "phase3", List.of(), measured));
         }
         return all;
     }

@@ -3,7 +3,7 @@ package dev.tpm.collect.campaign;
 import dev.tpm.codec.AtomicFile;
 import dev.tpm.codec.Seeds;
 import dev.tpm.model.RunRow;
-import dev.tpm.collect.Preset;
+import dev.tpm.model.Preset;
 import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.cgroup.RunCgroup;
 import dev.tpm.collect.loadgen.LoadGenerator;
@@ -92,7 +92,7 @@ final class RunMeasurement {
         for (StackSpec s : o.stacks()) specs.put(s.id(), s);
         LoadGenSetup setup = o.loadGen().withWrkScripts(scripts);
         this.tool = LoadGenerator.of(o.preset().loadGenerator(), setup);
-        this.openLoop = o.preset().phase4() == null ? null : LoadGenerator.of(o.preset().phase4().tool(), setup);
+        this.openLoop = o.preset().protocol().phase4() == null ? null : LoadGenerator.of(o.preset().protocol().phase4().loadGenerator().tool(), setup);
         this.openFiles = OpenFileLimit.of(o.preset());
     }
 
@@ -131,10 +131,10 @@ final class RunMeasurement {
         waits.reset();
         StackSpec spec = specs.get(r.stack());
         LoadGenerator tool = toolFor(r);
-        RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.threads(), r.run(), r.warmup());
+        RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.protocol().threads(), r.run(), r.warmup());
         if (r.phase() == 4) {
             b.offeredRps = r.offeredRps();
-            b.latencyCorrected = p.phase4().latencyCorrection();
+            b.latencyCorrected = p.protocol().phase4().loadGenerator().latencyCorrection();
         }
         if (r.phase() == 5) b.priorLoadS = priorLoadSeconds(p);
         Path db = database(o);
@@ -159,7 +159,7 @@ final class RunMeasurement {
                 lock.recordChildren(server.treePids(), null);
                 m = measure(r, tool, b, server, port, rows, cg);
             } finally {
-                server.stop(Duration.ofMillis(Math.round(p.stopGraceS() * 1000))); // throws if anything survived
+                server.stop(Duration.ofMillis(Math.round(p.protocol().stopGraceS() * 1000))); // throws if anything survived
                 server.close();
                 current = null;
                 lock.clearChildren();
@@ -182,7 +182,7 @@ final class RunMeasurement {
             AtomicFile.write(dir.resolve(CampaignRunner.PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
         }
         long cool = System.nanoTime();
-        CampaignRunner.sleepSeconds(p.cooldownS());
+        CampaignRunner.sleepSeconds(p.protocol().cooldownS());
         waits.since(cool);
         return new Attempt(b.build(), m.verdict);
     }
@@ -195,7 +195,7 @@ final class RunMeasurement {
     }
 
     private WrkCommand wrk(PlannedRun r, String endpoint, int durationS, int port, int rows) {
-        return new WrkCommand(loadGeneratorPrefix(), o.loadGen().wrk(), scripts.resolve(endpoint + ".lua"), o.preset().threads(),
+        return new WrkCommand(loadGeneratorPrefix(), o.loadGen().wrk(), scripts.resolve(endpoint + ".lua"), o.preset().protocol().threads(),
                 r.concurrency(), durationS, port, scriptArgs(r, rows), o.loadGen().address(), o.preset().timeoutS(),
                 o.loadGen().host());
     }
@@ -206,7 +206,7 @@ final class RunMeasurement {
         Preset p = o.preset();
         long health = System.nanoTime();
         try {
-            long startupNanos = server.awaitHealthy(Duration.ofMillis(Math.round(p.startupTimeoutS() * 1000)));
+            long startupNanos = server.awaitHealthy(Duration.ofMillis(Math.round(p.protocol().startupTimeoutS() * 1000)));
             b.startupMs = startupNanos / 1e6;
             waits.add(startupNanos); // from the spawn, which came before this call
         } catch (IOException e) {
@@ -214,7 +214,7 @@ final class RunMeasurement {
             return Measured.failed("no 200 on GET /health: " + e.getMessage());
         }
         long settle = System.nanoTime();
-        CampaignRunner.sleepSeconds(p.settleS());
+        CampaignRunner.sleepSeconds(p.protocol().settleS());
         waits.since(settle);
         if (!server.isAlive()) return Measured.failed("server exited before the load started");
         List<Long> idlePids = server.treePids();
@@ -256,7 +256,7 @@ final class RunMeasurement {
         String samplerFailure = null;
         long load = System.nanoTime();
         try {
-            out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.threads(), r.concurrency(),
+            out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.protocol().threads(), r.concurrency(),
                     r.durationS(), p.timeoutS(), port, scriptArgs(r, rows), r.offeredRps()), o.workDir(),
                     h -> lock.recordChildren(idlePids, h));
             waits.since(load);
@@ -311,7 +311,7 @@ final class RunMeasurement {
         RunVerdict v = RunVerdict.decide(new RunVerdict.Measured(samplerFailure, alive, w.requests(), w.socketErrors(),
                 w.non2xx(), b.peakRssKib != null, throttled, stickyBefore, stickyAfter,
                 tool.missingIds(out), o.maxErrorRate(),
-                lg == null ? Double.NaN : lg.share(w.durationS(), p.threads())));
+                lg == null ? Double.NaN : lg.share(w.durationS(), p.protocol().threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
         if (stealFlagged(b.stealS, w.durationS())) {
             String n = String.format(java.util.Locale.ROOT, "%s %.1f %% of %d cores' time (%.2f s)",
@@ -325,7 +325,7 @@ final class RunMeasurement {
 
     /** Whole seconds of a phase-5 run's prior load: prior_load_s rounded up (the load generator takes whole seconds). */
     static int priorLoadSeconds(Preset p) {
-        return (int) Math.ceil(p.phase5().priorLoadS());
+        return (int) Math.ceil(p.protocol().phase5().priorLoadS());
     }
 
     /**
@@ -337,7 +337,7 @@ final class RunMeasurement {
             ServerSide.Server server) throws IOException, InterruptedException {
         Preset p = o.preset();
         int seconds = priorLoadSeconds(p);
-        LoadGenerator.Outcome out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.threads(),
+        LoadGenerator.Outcome out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.protocol().threads(),
                 r.concurrency(), seconds, p.timeoutS(), port, scriptArgs(r, rows), Double.NaN), o.workDir(),
                 h -> lock.recordChildren(idlePids, h));
         if (out.timedOut()) return tool.tool() + " did not exit within " + (seconds + tool.exitGraceSeconds()) + " s";
@@ -384,12 +384,13 @@ final class RunMeasurement {
     private Map<String, String> scriptArgs(PlannedRun r, int rows) {
         Map<String, String> a = new LinkedHashMap<>();
         a.put("rows", Integer.toString(rows));
-        a.put("threads", Integer.toString(o.preset().threads()));
+        a.put("threads", Integer.toString(o.preset().protocol().threads()));
         // a per-run stream for the script's random ids: rng_seed and the run's key, never the clock
-        a.put("seed", Long.toString(Seeds.derive(o.preset().rngSeed(), "wrk", "phase" + r.phase(), r.key().toString()) & 0x7fffffffL));
+        a.put("seed", Long.toString(Seeds.derive(o.preset().protocol().rngSeed(), "wrk", "phase" + r.phase(), r.key().toString()) & 0x7fffffffL));
         if (r.endpoint().equals(Endpoints.MIXED)) {
             StringJoiner mix = new StringJoiner(",");
-            o.preset().mix().forEach((e, w) -> mix.add(e + ":" + w));
+            Map<String, Double> weights = o.preset().protocol().mix();
+            if (weights != null) weights.forEach((e, w) -> mix.add(e + ":" + w));
             a.put("mix", mix.toString());
         }
         return a;

@@ -5,7 +5,8 @@ import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.Problems;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.collect.DeclaredMix;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
+import dev.tpm.model.Preset;
 import dev.tpm.collect.campaign.CampaignRunner;
 import dev.tpm.collect.campaign.DeviceFacts;
 import dev.tpm.collect.campaign.Pinning;
@@ -109,7 +110,7 @@ public final class CollectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream err = System.err;
         try {
-            Preset p = Preset.resolve(preset, harness.resolve("presets"));
+            Preset p = Presets.resolve(preset, harness.resolve("presets"));
             Path mixes = data.resolve("config").resolve("mixes.csv");
             if (Files.exists(mixes) && p.allEndpoints().contains(dev.tpm.model.Endpoints.MIXED)) {
                 p = p.withMix(DeclaredMix.read(mixes));
@@ -119,7 +120,7 @@ public final class CollectCommand implements Callable<Integer> {
             folders.put("--autocannon", autocannon);
             folders.put("--oha", oha);
             List<String> tools = new ArrayList<>(List.of(p.loadGenerator()));
-            if (p.phase4() != null) tools.add(p.phase4().tool());
+            if (p.protocol().phase4() != null) tools.add(p.protocol().phase4().loadGenerator().tool());
             for (String id : tools) {
                 String option = LoadGenerators.get(id).installFolderOption();
                 if (host.remote() && option != null && folders.get(option) == null) {
@@ -154,13 +155,13 @@ public final class CollectCommand implements Callable<Integer> {
             List<StackSpec> chosen = chooseStacks(workDir.resolve("conformance"), p).stream()
                     .map(s -> s.onCores(pinning.serverCores(cores))).toList();
             // phase 4's open-loop tool, checked once the stacks are known and before any run starts
-            if (p.phase4() != null) LoadGenerator.of(p.phase4().tool(), setup).checkReady(p.phase4().endpoints());
+            if (p.protocol().phase4() != null) LoadGenerator.of(p.protocol().phase4().loadGenerator().tool(), setup).checkReady(p.protocol().phase4().endpoints());
             if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
             dev.tpm.collect.campaign.OpenFileLimit openFiles = dev.tpm.collect.campaign.OpenFileLimit.of(p);
             err.println("collect: " + openFiles.describe(host.remote()));
             if (!openFiles.satisfiable()) throw new IOException(openFiles.describe(host.remote()));
             err.println("collect: campaign " + name + " (resume it with --campaign " + name + "), preset " + p.name()
-                    + " (study " + p.study() + ", " + p.loadGenerator() + (p.phase4() == null ? "" : ", phase 4 with " + p.phase4().tool()) + "), stacks "
+                    + " (study " + p.study() + ", " + p.loadGenerator() + (p.protocol().phase4() == null ? "" : ", phase 4 with " + p.protocol().phase4().loadGenerator().tool()) + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
             CampaignRunner runner = new CampaignRunner(CampaignRunner.Options.builder(data, name, p, chosen, device, setup, workDir)

@@ -2,17 +2,18 @@ package dev.tpm.collect.importer;
 
 import static dev.tpm.model.RunColumns.*;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.CsvText;
 import dev.tpm.codec.RunCsv;
 import dev.tpm.codec.Sha256Sums;
 import dev.tpm.collect.loadgen.LoadResult;
+import dev.tpm.model.Campaign;
+import dev.tpm.model.Device;
+import dev.tpm.model.LoadGeneratorInfo;
+import dev.tpm.model.Protocol;
 import dev.tpm.model.RunRow;
 import dev.tpm.model.RunStatus;
+import dev.tpm.model.StackInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -30,23 +31,25 @@ import java.util.TreeSet;
 /**
  * {@code tpm import} (studies.md "Importing saved outputs"): saved load-generator outputs named by
  * runs.csv become the campaign {@code data/raw/<id>/}: campaign.json (load_generator.imported
- * true, the study), phase1.csv (one row per output, seq in runs.csv order), and every output kept
- * as {@code loadgen/<seq>.txt} or {@code .json}; the new files are added to SHA256SUMS. Every
- * output is read before anything is written; the campaign folder appears whole (written beside,
- * then renamed) or not at all.
+ * true, the study; a {@link Campaign} written by the contract's {@link CampaignJson}), phase1.csv
+ * (one row per output, seq in runs.csv order), and every output kept as {@code loadgen/<seq>.txt}
+ * or {@code .json}; the new files are added to SHA256SUMS. Every output is read before anything
+ * is written; the campaign folder appears whole (written beside, then renamed) or not at all.
  */
 public final class CampaignImport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** campaign.json's {@code protocol.preset} of an imported campaign. */
+    public static final String PRESET = "imported";
 
     /**
      * What to import.
      *
-     * @param device campaign.json's device object (at least an id)
-     * @param stacks campaign.json's stacks array, or null: then one {@code {"id": ...}} per stack of runs.csv
+     * @param device campaign.json's device (at least an id; {@code CampaignJson.parseDevice} reads one)
+     * @param stacks campaign.json's stacks ({@code CampaignJson.parseStacks}), or null: then one with
+     *     just an id per stack of runs.csv
      * @param loadgenVersion the tool's version, or null when not known
      * @param loadgenHost {@code same} or {@code separate}, or null when not known
      */
-    public record Request(Path data, String campaign, String study, JsonNode device, JsonNode stacks, Path runsCsv,
+    public record Request(Path data, String campaign, String study, Device device, List<StackInfo> stacks, Path runsCsv,
             String loadgenVersion, String loadgenHost) {}
 
     /** What was written. */
@@ -61,9 +64,10 @@ public final class CampaignImport {
         if (q.study() == null || !q.study().matches("[a-z0-9][a-z0-9_-]*")) {
             throw new IOException("--study: expected an id such as hello-blog, app-servers or node-pi, found '" + q.study() + "'");
         }
-        JsonNode id = q.device() == null ? null : q.device().get("id");
-        if (id == null || !id.isTextual() || !id.asText().matches("[A-Za-z0-9][A-Za-z0-9._+-]*")) {
-            throw new IOException("device: $.id: expected a device id of letters, digits, '.', '_', '+', '-', found " + id);
+        String id = q.device() == null ? null : q.device().id();
+        if (id == null || !id.matches("[A-Za-z0-9][A-Za-z0-9._+-]*")) {
+            throw new IOException("device: $.id: expected a device id of letters, digits, '.', '_', '+', '-', found "
+                    + (id == null ? "null" : "\"" + id + "\""));
         }
         Path folder = q.data().resolve("raw").resolve(q.campaign());
         if (Files.exists(folder)) throw new IOException(folder + ": expected a new campaign, found an existing folder");
@@ -83,7 +87,7 @@ public final class CampaignImport {
         String tool = tools.first();
         Set<String> stackIds = new LinkedHashSet<>();
         for (SavedRun r : runs) stackIds.add(r.stack());
-        ArrayNode stacks = stacks(q, stackIds);
+        List<StackInfo> stacks = stacks(q, stackIds);
 
         Map<Integer, List<RunRow>> byPhase = new java.util.TreeMap<>();
         List<String> lines = new ArrayList<>();
@@ -96,20 +100,13 @@ public final class CampaignImport {
             lines.add(CsvText.line(RunCsv.cells(row)).stripTrailing());
         }
 
-        ObjectNode campaign = JSON.createObjectNode();
-        campaign.put("campaign", q.campaign());
-        campaign.put("study", q.study());
-        campaign.set("device", q.device());
-        ObjectNode lg = campaign.putObject("load_generator");
-        lg.put("tool", tool);
-        if (q.loadgenVersion() != null) lg.put("version", q.loadgenVersion());
-        if (q.loadgenHost() != null) lg.put("host", q.loadgenHost());
-        lg.put("imported", true);
-        ObjectNode protocol = campaign.putObject("protocol");
-        protocol.put("preset", "imported");
-        protocol.put("runs", runs.stream().filter(r -> !r.warmup()).mapToInt(SavedRun::run).max().orElse(0));
-        protocol.put("warmups", runs.stream().filter(SavedRun::warmup).mapToInt(SavedRun::run).max().orElse(0));
-        campaign.set("stacks", stacks);
+        LoadGeneratorInfo lg = new LoadGeneratorInfo(tool, q.loadgenVersion(), null, q.loadgenHost(), null, null, null, true,
+                Map.of());
+        Protocol protocol = Protocol.builder().preset(PRESET)
+                .runs(runs.stream().filter(r -> !r.warmup()).mapToInt(SavedRun::run).max().orElse(0))
+                .warmups(runs.stream().filter(SavedRun::warmup).mapToInt(SavedRun::run).max().orElse(0))
+                .build();
+        Campaign campaign = Campaign.of(q.campaign(), q.study(), q.device(), lg, protocol, stacks);
 
         Path raw = q.data().resolve("raw");
         Files.createDirectories(raw);
@@ -117,7 +114,7 @@ public final class CampaignImport {
         deleteTree(tmp);
         try {
             Files.createDirectories(tmp.resolve("loadgen"));
-            Files.writeString(tmp.resolve("campaign.json"), JSON.writeValueAsString(campaign) + "\n", StandardCharsets.UTF_8);
+            CampaignJson.write(tmp.resolve(CampaignJson.FILE_NAME), campaign);
             // each row in the file of its phase (version 4: phase1.csv may be absent when another phase has rows)
             for (var e : byPhase.entrySet()) {
                 Files.writeString(tmp.resolve("phase" + e.getKey() + ".csv"), RunCsv.text(e.getValue()), StandardCharsets.UTF_8);
@@ -143,24 +140,23 @@ public final class CampaignImport {
         return new Outcome(folder, lines, tool, failed);
     }
 
-    /** campaign.json's stacks: the given array (covering every stack of runs.csv) or one {id} each. */
-    private static ArrayNode stacks(Request q, Set<String> used) throws IOException {
+    /** campaign.json's stacks: the given ones (covering every stack of runs.csv) or one with just an id each. */
+    private static List<StackInfo> stacks(Request q, Set<String> used) throws IOException {
         if (q.stacks() == null) {
-            ArrayNode a = JSON.createArrayNode();
-            for (String s : used) a.addObject().put("id", s);
-            return a;
+            List<StackInfo> ids = new ArrayList<>();
+            for (String s : used) ids.add(new StackInfo(s, null, null, null, null));
+            return ids;
         }
-        if (!q.stacks().isArray()) throw new IOException("stacks: $: expected an array of stacks, found " + q.stacks().getNodeType());
         Set<String> listed = new LinkedHashSet<>();
         for (int i = 0; i < q.stacks().size(); i++) {
-            JsonNode idNode = q.stacks().get(i).get("id");
-            if (idNode == null || !idNode.isTextual()) throw new IOException("stacks: $[" + i + "].id: expected a stack id, found " + idNode);
-            listed.add(idNode.asText());
+            String id = q.stacks().get(i).id();
+            if (id == null) throw new IOException("stacks: $[" + i + "].id: expected a stack id, found null");
+            listed.add(id);
         }
         for (String s : used) {
             if (!listed.contains(s)) throw new IOException("stacks: $: expected an entry for stack '" + s + "' of runs.csv, found " + listed);
         }
-        return (ArrayNode) q.stacks();
+        return q.stacks();
     }
 
     /** The phase-1 row of one output: the tool's values, runs.csv's key and optional columns. */

@@ -1,13 +1,18 @@
 package dev.tpm.collect.importer;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.codec.CampaignJson;
+import dev.tpm.codec.Problem;
+import dev.tpm.codec.Problems;
+import dev.tpm.model.Device;
+import dev.tpm.model.StackInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -27,8 +32,6 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:campaign written", "1:bad input (the message names file, line and column)", "2:usage error"})
 public final class ImportCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Spec
     CommandSpec spec;
 
@@ -65,9 +68,9 @@ public final class ImportCommand implements Callable<Integer> {
             if (loadgenHost != null && !loadgenHost.equals("same") && !loadgenHost.equals("separate")) {
                 throw new IOException("--loadgen-host: expected same or separate, found '" + loadgenHost + "'");
             }
-            JsonNode device = readJson(deviceJson);
-            if (!device.isObject()) throw new IOException(deviceJson + ": $: expected the device object, found " + device.getNodeType());
-            JsonNode stacks = stacksJson == null ? null : readJson(stacksJson);
+            Device device = readJson(deviceJson, (text, problems) -> CampaignJson.parseDevice(text, deviceJson.toString(), problems));
+            List<StackInfo> stacks = stacksJson == null ? null
+                    : readJson(stacksJson, (text, problems) -> CampaignJson.parseStacks(text, stacksJson.toString(), problems));
             CampaignImport.Outcome o = CampaignImport.run(new CampaignImport.Request(data, campaign, study, device, stacks, runs,
                     loadgenVersion, loadgenHost));
             out.println("imported " + o.rows().size() + " " + o.tool() + " outputs into " + o.folder()
@@ -81,13 +84,15 @@ public final class ImportCommand implements Callable<Integer> {
         }
     }
 
-    private static JsonNode readJson(Path file) throws IOException {
+    /** A JSON file read by the contract's codec; its first problem (file, line and column or JSON path) an error. */
+    private static <T> T readJson(Path file, BiFunction<String, Problems, T> codec) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException(file + ": expected a JSON file, found no such file");
-        try {
-            return JSON.readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            throw new IOException(file + ": line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()
-                    + ": expected JSON, found " + e.getOriginalMessage(), e);
+        Problems problems = new Problems();
+        T value = codec.apply(Files.readString(file, StandardCharsets.UTF_8), problems);
+        if (!problems.isEmpty()) {
+            List<Problem> all = problems.all();
+            throw new IOException(all.get(0) + (all.size() > 1 ? " (and " + (all.size() - 1) + " more)" : ""));
         }
+        return value;
     }
 }

@@ -1,10 +1,12 @@
 package dev.tpm.collect.campaign;
 
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.model.Campaign;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.RunCsv;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.model.RunStatus;
 import dev.tpm.model.RunKey;
@@ -16,7 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tpm.collect.Preset;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.sample.Throttling;
@@ -64,7 +65,7 @@ class CampaignRunnerTest {
     private Preset preset(String json) throws IOException {
         Path f = tmp.resolve("unit-" + json.hashCode() + ".json");
         Files.writeString(f, json);
-        return Preset.load(f);
+        return Presets.load(f);
     }
 
     private StackSpec stack(String id) {

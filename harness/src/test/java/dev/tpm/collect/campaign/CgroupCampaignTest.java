@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.cgroup.RunCgroup;
 import dev.tpm.collect.loadgen.LoadGenHost;
@@ -15,6 +15,7 @@ import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.Fixtures;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.model.RunStatus;
 import dev.tpm.testing.ExternalTool;
@@ -58,7 +59,7 @@ class CgroupCampaignTest {
     }
 
     private CampaignRunner runner(String campaign, StackSpec stack, ByteArrayOutputStream log) throws IOException {
-        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), PRESET));
+        Preset p = Presets.load(Files.writeString(tmp.resolve("unit.json"), PRESET));
         return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), campaign, p, List.of(stack), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).maxErrorRate(0.01).build(), new StackServerSide(), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
     }

@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.model.Machine;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.sample.Throttling;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Preset;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -70,7 +71,7 @@ class MachineIdentityTest {
     @Test
     void aResumeOnAnotherMachineIsRefusedAndSaysWhy() throws Exception {
         ExternalTool.require("wrk");
-        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        Preset p = Presets.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
         Path first = fakeRoot(tmp.resolve("first"), "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "#1 SMP PREEMPT_DYNAMIC @0");
         runner(p, facts(first)).run();
         JsonNode recorded = new ObjectMapper().readTree(tmp.resolve("data/raw/c1/campaign.json").toFile()).get("machine");
@@ -112,7 +113,7 @@ class MachineIdentityTest {
     @Test
     void aResumeOnAnotherBoardOfTheSameImageIsRefusedAndNamesBothIds() throws Exception {
         ExternalTool.require("wrk");
-        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        Preset p = Presets.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
         Path first = withSerial(fakeRoot(tmp.resolve("first"), IMAGE_ID, BUILD), "a1b2c3d4e5f60718",
                 "f84a9266-9a8d-42af-8f68-46430f10d1c3");
         runner(p, facts(first)).run();
@@ -132,7 +133,7 @@ class MachineIdentityTest {
     @Test
     void aResumeAfterARebootOfTheSameBoardGoesOn() throws Exception {
         ExternalTool.require("wrk");
-        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        Preset p = Presets.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
         Path before = withSerial(fakeRoot(tmp.resolve("before"), IMAGE_ID, BUILD), "a1b2c3d4e5f60718",
                 "f84a9266-9a8d-42af-8f68-46430f10d1c3");
         int runs = runner(p, facts(before)).run().runsExecuted();
@@ -150,7 +151,7 @@ class MachineIdentityTest {
     @Test
     void aCampaignRecordedWithoutAHardwareIdIsComparedAsBefore() throws Exception {
         ExternalTool.require("wrk");
-        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        Preset p = Presets.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
         // started by a harness of data.md version 3: no hardware_id in its machine
         Path v3 = fakeRoot(tmp.resolve("v3"), IMAGE_ID, BUILD);
         runner(p, facts(v3)).run();
@@ -174,7 +175,7 @@ class MachineIdentityTest {
     @Test
     void collectWarnsWhenOnlyALocallyAdministeredMacIdentifiesTheMachine() throws Exception {
         ExternalTool.require("wrk");
-        Preset p = Preset.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
+        Preset p = Presets.load(Files.writeString(tmp.resolve("unit.json"), CampaignRunnerTest.PRESET));
         Path vm = fakeRoot(tmp.resolve("vm"), IMAGE_ID, BUILD);
         Files.createDirectories(vm.resolve("proc/net"));
         Files.writeString(vm.resolve("proc/net/route"), "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU"

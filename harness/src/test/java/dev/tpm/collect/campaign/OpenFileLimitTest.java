@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
+import dev.tpm.model.Preset;
 import dev.tpm.testing.ExternalTool;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,9 +19,9 @@ class OpenFileLimitTest {
 
     @Test
     void theNeedIsThePresetsLargestConnectionCountPlusHeadroom() throws Exception {
-        assertEquals(1000, OpenFileLimit.maxConnections(Preset.resolve("hello-blog-next", PRESETS)));
-        assertEquals(50, OpenFileLimit.maxConnections(Preset.resolve("hello-blog", PRESETS)));
-        assertEquals(1000 + OpenFileLimit.HEADROOM, OpenFileLimit.of(Preset.resolve("hello-blog-next-smoke", PRESETS)).needed());
+        assertEquals(1000, OpenFileLimit.maxConnections(Presets.resolve("hello-blog-next", PRESETS)));
+        assertEquals(50, OpenFileLimit.maxConnections(Presets.resolve("hello-blog", PRESETS)));
+        assertEquals(1000 + OpenFileLimit.HEADROOM, OpenFileLimit.of(Presets.resolve("hello-blog-next-smoke", PRESETS)).needed());
     }
 
     @Test

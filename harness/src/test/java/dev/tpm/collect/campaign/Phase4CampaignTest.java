@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.ProtocolJson;
 import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.OhaCommand;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
@@ -59,7 +60,7 @@ class Phase4CampaignTest {
     private Preset preset(String version) throws IOException {
         Path f = tmp.resolve("unit4-" + version + ".json");
         Files.writeString(f, PRESET.replace("VERSION", version));
-        return Preset.load(f);
+        return Presets.load(f);
     }
 
     private CampaignRunner runner(Preset p, ByteArrayOutputStream log) {

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tpm.collect.Preset;
-import dev.tpm.collect.PresetJson;
+import dev.tpm.collect.Presets;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.model.RunStatus;
 import java.io.IOException;
@@ -26,7 +26,7 @@ class Phase4PlanTest {
     private static Preset preset(String phase4) throws IOException {
         ObjectNode n = (ObjectNode) JSON.readTree(Path.of("harness", "presets", "smoke.json").toFile());
         n.set("phase4", JSON.readTree(phase4));
-        return PresetJson.parse(n, "p.json");
+        return Presets.parse(n.toString(), "p.json");
     }
 
     private static RunRow row(String stack, String endpoint, int concurrency, boolean warmup, RunStatus status, double rps) {
@@ -89,7 +89,7 @@ class Phase4PlanTest {
         ObjectNode n = (ObjectNode) JSON.readTree(Path.of("harness", "presets", "smoke.json").toFile());
         n.set("phase4", JSON.readTree(Q));
         n.put("rng_seed", 8);
-        assertNotEquals(a, Phase4Plan.of(PresetJson.parse(n, "p.json"), List.of("go", "py"), phase1).runs());
+        assertNotEquals(a, Phase4Plan.of(Presets.parse(n.toString(), "p.json"), List.of("go", "py"), phase1).runs());
     }
 
     @Test

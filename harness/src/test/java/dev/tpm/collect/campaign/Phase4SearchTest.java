@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tpm.collect.Preset;
-import dev.tpm.collect.PresetJson;
+import dev.tpm.collect.Presets;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.model.RunStatus;
 import java.io.IOException;
@@ -28,7 +28,7 @@ class Phase4SearchTest {
         ObjectNode n = (ObjectNode) new ObjectMapper().readTree(Path.of("harness", "presets", "smoke.json").toFile());
         ObjectNode s = ((ObjectNode) n.get("phase4")).putObject("search");
         s.put("factor", factor).put("max_fraction", maxFraction);
-        return PresetJson.parse(n, "smoke.json");
+        return Presets.parse(n.toString(), "smoke.json");
     }
 
     private static RunRow row(String stack, double offered, double rps, double p99, boolean ok) {

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
+import dev.tpm.model.Preset;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -18,15 +19,13 @@ import org.junit.jupiter.api.Test;
 
 class PlanTest {
     private static Preset paper() throws IOException {
-        return Preset.resolve("paper", Path.of("harness", "presets"));
+        return Presets.resolve("paper", Path.of("harness", "presets"));
     }
 
     private static Preset paperWithSeed(long seed) throws IOException {
         Preset p = paper();
-        return new Preset(p.name(), p.description(), p.runs(), p.warmups(), p.durationS(), p.concurrency(), p.threads(),
-                p.cooldownS(), p.settleS(), p.seedRows(), p.seedRowsDelete(), p.sampleIntervalMs(), p.endpoints(), p.mix(),
-                p.sweep(), p.memory(), seed, p.maxRetries(), p.startupTimeoutS(), p.stopGraceS(), p.study(), p.loadGenerator(),
-                p.timeoutS(), p.concurrencyLevels(), p.primeS(), p.phase4(), p.phase5(), p.modelId());
+        return new Preset(p.protocol().toBuilder().rngSeed(seed).build(), p.description(), p.study(), p.loadGenerator(),
+                p.modelId());
     }
 
     @Test
@@ -70,14 +69,14 @@ class PlanTest {
         List<PlannedRun> warm = a.stream().filter(r -> r.phase() == 1 && r.warmup()).toList();
         List<PlannedRun> unsorted = new ArrayList<>();
         for (String st : List.of("rust", "go")) {
-            for (String ep : p.endpoints()) {
+            for (String ep : p.protocol().endpoints()) {
                 for (PlannedRun r : warm) if (r.stack().equals(st) && r.endpoint().equals(ep)) unsorted.add(r);
             }
         }
         unsorted.sort(java.util.Comparator.comparing((PlannedRun r) -> List.of("rust", "go").indexOf(r.stack()))
-                .thenComparing(r -> p.endpoints().indexOf(r.endpoint())).thenComparingInt(PlannedRun::run));
+                .thenComparing(r -> p.protocol().endpoints().indexOf(r.endpoint())).thenComparingInt(PlannedRun::run));
         java.util.Collections.shuffle(unsorted, new org.apache.commons.math3.random.RandomAdaptor(
-                Seeds.stream(p.rngSeed(), "phase1")));
+                Seeds.stream(p.protocol().rngSeed(), "phase1")));
         assertEquals(unsorted, warm);
     }
 

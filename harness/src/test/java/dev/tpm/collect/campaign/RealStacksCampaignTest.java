@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackRegistry;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
@@ -125,7 +126,7 @@ class RealStacksCampaignTest {
                  "endpoints": ["get_item", "delete_item"], "rng_seed": 3, "max_retries": 1, "startup_timeout_s": 120,
                  "stop_grace_s": 10, "timeout_s": 5}
                 """);
-        Preset preset = Preset.load(presetFile);
+        Preset preset = Presets.load(presetFile);
         Recording side = new Recording();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Path work = tmp.resolve("work");

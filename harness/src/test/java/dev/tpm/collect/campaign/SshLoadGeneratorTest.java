@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.loadgen.AutocannonCommand;
 import dev.tpm.collect.loadgen.LoadGenHost;
 import dev.tpm.collect.loadgen.LoadGenSetup;
@@ -13,6 +13,7 @@ import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
@@ -116,7 +117,7 @@ class SshLoadGeneratorTest {
     void aSmokeCampaignRunsWrkThroughSsh() throws Exception {
         ExternalTool.require("wrk");
         try (Sshd sshd = startSshd()) {
-            Preset p = Preset.load(Files.writeString(tmp.resolve("smoke.json"), CampaignRunnerTest.PRESET));
+            Preset p = Presets.load(Files.writeString(tmp.resolve("smoke.json"), CampaignRunnerTest.PRESET));
             StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
                     List.of("true"), Map.of(), 1, List.of(), List.of());
             ByteArrayOutputStream log = new ByteArrayOutputStream();
@@ -157,7 +158,7 @@ class SshLoadGeneratorTest {
         StackSpec stack = StackSpec.load(Path.of("servers", "node-express"));
         ExternalTool.requireThat(StackBuilder.isBuilt(stack), "stack node-express is not built (make servers)");
         try (Sshd sshd = startSshd()) {
-            Preset p = Preset.resolve("node-pi-smoke", Path.of("harness", "presets"));
+            Preset p = Presets.resolve("node-pi-smoke", Path.of("harness", "presets"));
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             // node given by its full path, as --node gives it: an ssh command's PATH may lack it
             String node = new String(new ProcessBuilder("sh", "-c", "command -v node").start().getInputStream().readAllBytes(),

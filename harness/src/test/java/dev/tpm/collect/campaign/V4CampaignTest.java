@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.OhaCommand;
 import dev.tpm.collect.sample.PowerSource;
@@ -13,6 +13,7 @@ import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackBuilder;
 import dev.tpm.collect.stack.StackRegistry;
 import dev.tpm.collect.stack.StackSpec;
+import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
@@ -59,7 +60,7 @@ class V4CampaignTest {
                  "phase5": {"endpoints": ["get_item"], "prior_load_s": 1, "runs": 1, "warmups": 0, "duration_s": 1,
                             "concurrency": 4}}
                 """);
-        Preset preset = Preset.load(presetFile);
+        Preset preset = Presets.load(presetFile);
         Path data = tmp.resolve("data");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         // collect resolves --model-id over the preset's model_id; the runner records what it is given

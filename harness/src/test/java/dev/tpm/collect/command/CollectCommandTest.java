@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tpm.collect.Preset;
+import dev.tpm.collect.Presets;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.sample.Throttling;
+import dev.tpm.model.Preset;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -24,14 +25,14 @@ class CollectCommandTest {
     @Test
     void aPaperCampaignWithoutVcgencmdIsRefusedUnlessTheUserSaysSo() throws Exception {
         Path presets = Path.of("harness", "presets");
-        Preset paper = Preset.resolve("paper", presets);
+        Preset paper = Presets.resolve("paper", presets);
         Sensors none = new Sensors(PowerSource.NO_POWER, null);
         String why = CollectCommand.refusal(paper, none, false);
         assertTrue(why.contains("add this user to the video group"), why);
         assertTrue(why.contains("--without-vcgencmd"), why);
         assertNull(CollectCommand.refusal(paper, none, true), "the explicit flag");
         assertNull(CollectCommand.refusal(paper, new Sensors(PowerSource.NO_POWER, new Throttling(a -> "throttled=0x0\n")), false));
-        assertNull(CollectCommand.refusal(Preset.resolve("smoke", presets), none, false), "only the paper protocol needs it");
+        assertNull(CollectCommand.refusal(Presets.resolve("smoke", presets), none, false), "only the paper protocol needs it");
     }
 
     /** On this machine (no vcgencmd) the registered command refuses before building or measuring anything. */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tpm.codec.CampaignJson;
+import dev.tpm.codec.Problems;
 import dev.tpm.codec.Sha256;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -31,8 +33,8 @@ class CampaignImportTest {
     }
 
     private CampaignImport.Outcome importRuns(Path data, String campaign, Path runsCsv) throws IOException {
-        return CampaignImport.run(new CampaignImport.Request(data, campaign, "hello-blog", JSON.readTree(DEVICE), null,
-                runsCsv, null, "same"));
+        return CampaignImport.run(new CampaignImport.Request(data, campaign, "hello-blog",
+                CampaignJson.parseDevice(DEVICE, "device.json", new Problems()), null, runsCsv, null, "same"));
     }
 
     /** A runs.csv in a temp folder naming copies of fixture files, one row per file. */
@@ -109,6 +111,57 @@ class CampaignImportTest {
         assertEquals(2 + 8, manifest.size());
         assertTrue(manifest.contains(Sha256.of(folder.resolve("loadgen/8.txt")) + "  raw/imp/loadgen/8.txt"));
         assertTrue(manifest.contains(Sha256.of(folder.resolve("phase1.csv")) + "  raw/imp/phase1.csv"));
+    }
+
+    /**
+     * campaign.json is the text the importer wrote when it built the file as JSON nodes, byte for
+     * byte: the same keys in the same order, now a Campaign written by the contract's CampaignJson;
+     * a key of the device the contract does not know is kept.
+     */
+    @Test
+    void campaignJsonIsTheTextTheImporterWroteBefore() throws Exception {
+        Path data = tmp.resolve("data");
+        CampaignImport.run(new CampaignImport.Request(data, "imp", "hello-blog",
+                CampaignJson.parseDevice(DEVICE, "device.json", new Problems()), null,
+                fixtures().resolve("runs-autocannon.csv"), "4.1.0", "same"));
+        String expected = "{\n"
+            + "  \"campaign\" : \"imp\",\n"
+            + "  \"study\" : \"hello-blog\",\n"
+            + "  \"device\" : {\n"
+            + "    \"id\" : \"fixture-vm\",\n"
+            + "    \"model\" : \"x86-64 VM, 2 vCPU\"\n"
+            + "  },\n"
+            + "  \"load_generator\" : {\n"
+            + "    \"tool\" : \"autocannon\",\n"
+            + "    \"version\" : \"4.1.0\",\n"
+            + "    \"host\" : \"same\",\n"
+            + "    \"imported\" : true\n"
+            + "  },\n"
+            + "  \"protocol\" : {\n"
+            + "    \"preset\" : \"imported\",\n"
+            + "    \"runs\" : 2,\n"
+            + "    \"warmups\" : 0\n"
+            + "  },\n"
+            + "  \"stacks\" : [ {\n"
+            + "    \"id\" : \"py-fixture\"\n"
+            + "  }, {\n"
+            + "    \"id\" : \"py-fixture-status\"\n"
+            + "  }, {\n"
+            + "    \"id\" : \"py-fixture-late\"\n"
+            + "  }, {\n"
+            + "    \"id\" : \"py-fixture-close\"\n"
+            + "  }, {\n"
+            + "    \"id\" : \"nothing-listening\"\n"
+            + "  } ]\n"
+            + "}\n";
+        assertEquals(expected, Files.readString(data.resolve("raw/imp/campaign.json")));
+
+        Problems problems = new Problems();
+        dev.tpm.model.Device rack = CampaignJson.parseDevice("{\"id\": \"d\", \"rack\": \"b2\"}", "device.json", problems);
+        assertEquals(List.of(), problems.all());
+        assertEquals(java.util.Map.of("rack", "b2"), rack.extra());
+        assertEquals(null, CampaignJson.parseDevice("{\"id\": \"d\", \"cores\": \"two\"}", "device.json", problems));
+        assertEquals("device.json $.cores: expected an integer >= 1, found 'two'", problems.all().get(0).toString());
     }
 
     @Test

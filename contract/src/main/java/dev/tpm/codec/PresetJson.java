@@ -1,17 +1,15 @@
-package dev.tpm.collect;
+package dev.tpm.codec;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tpm.collect.Preset.Memory;
-import dev.tpm.collect.Preset.Phase4;
-import dev.tpm.collect.Preset.Phase5;
-import dev.tpm.collect.Preset.Search;
-import dev.tpm.collect.Preset.Sweep;
-import dev.tpm.collect.loadgen.LoadGenerators;
 import dev.tpm.model.Endpoints;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,8 +17,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A preset file, {@code harness/presets/<name>.json}, read into a {@link Preset} and validated on
- * load: the one class of the preset code that parses JSON (errors name the file and JSON path).
+ * A preset file, {@code harness/presets/<name>.json} (servers.md "Protocol presets"), read into a
+ * {@link Preset} and checked: the one class that parses a preset. The first problem stops the
+ * read, an {@link IOException} whose message names the file and the JSON path, says what was
+ * expected and shows what was found as JSON (a syntax error: line and column).
+ *
+ * <p>What the harness knows of load generators (which are closed- or open-loop, which endpoints
+ * each can load) arrives as {@link Tools}: the contract names no tool but the default, wrk.
  */
 public final class PresetJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -41,24 +44,53 @@ public final class PresetJson {
     private static final Set<String> SWEEP_KEYS = Set.of("endpoint", "concurrency", "runs", "warmups");
     private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency", "sample_interval_ms");
     private static final int MAX_CONNECTIONS = 100_000;
+    /** campaign.json's {@code protocol.order}: every preset's runs are in a randomized order. */
+    private static final String ORDER = "randomized";
+
+    /** The load generators a preset may name, as the harness knows them. */
+    public interface Tools {
+        /** The ids of the closed-loop load generators (phases 1-3 and 5), sorted. */
+        List<String> closedLoop();
+
+        /** The ids of the open-loop load generators (phase 4), sorted. */
+        List<String> openLoop();
+
+        /** Why {@code tool} cannot load {@code endpoint}, or null when it can. */
+        String cannotLoad(String tool, String endpoint);
+    }
 
     private PresetJson() {}
 
-    static Preset load(Path file) throws IOException {
+    /** Reads and checks a preset file; errors name {@code file}. */
+    public static Preset read(Path file, Tools tools) throws IOException {
         JsonNode root;
         try {
             root = JSON.readTree(file.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new IOException(file + ": line " + loc.getLineNr() + ", column " + loc.getColumnNr()
-                    + ": not valid JSON: " + e.getOriginalMessage(), e);
+        } catch (JsonProcessingException e) {
+            throw syntax(file.toString(), e);
         }
-        return parse(root, file.toString());
+        return parse(root, file.toString(), tools);
     }
 
-    /** A preset from its JSON; {@code where} names the file in errors. */
-    public static Preset parse(JsonNode root, String where) throws IOException {
-        JsonReader r = new JsonReader(where);
+    /** A preset from its JSON text; {@code where} names the file in errors. */
+    public static Preset parse(String text, String where, Tools tools) throws IOException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw syntax(where, e);
+        }
+        return parse(root, where, tools);
+    }
+
+    private static IOException syntax(String where, JsonProcessingException e) {
+        var loc = e.getLocation();
+        return new IOException(where + ": line " + loc.getLineNr() + ", column " + loc.getColumnNr()
+                + ": not valid JSON: " + e.getOriginalMessage(), e);
+    }
+
+    private static Preset parse(JsonNode root, String where, Tools tools) throws IOException {
+        Reader r = new Reader(where);
         if (root == null || !root.isObject()) throw r.error("$", "a JSON object", root);
         r.onlyKeys(root, "$", KEYS);
         String name = r.text(root, "$", "preset");
@@ -69,7 +101,6 @@ public final class PresetJson {
         List<Integer> phase1Levels = root.path("concurrency").isArray()
                 ? levels(r, root, "$", "concurrency")
                 : List.of((int) r.integer(root, "$", "concurrency", 1, MAX_CONNECTIONS));
-        int concurrency = phase1Levels.get(0);
         int threads = (int) r.integer(root, "$", "threads", 1, 1024);
         int fewest = phase1Levels.stream().mapToInt(Integer::intValue).min().orElseThrow();
         if (threads > fewest) {
@@ -79,17 +110,19 @@ public final class PresetJson {
         String study = r.optionalText(root, "study", Preset.PAPER_STUDY);
         if (!study.matches("[a-z0-9][a-z0-9-]*")) throw r.error("$.study", "a study id of lower-case letters, digits and '-'", root.get("study"));
         String tool = r.optionalText(root, "load_generator", Preset.WRK);
-        if (!LoadGenerators.isKnown(tool) || LoadGenerators.get(tool).openLoop()) {
-            throw r.error("$.load_generator", "one of " + closedLoopTools() + " (phases 1-3 keep their connections busy;"
+        if (!tools.closedLoop().contains(tool)) {
+            List<String> quoted = tools.closedLoop().stream().map(id -> "\"" + id + "\"").toList();
+            throw r.error("$.load_generator", "one of " + quoted + " (phases 1-3 keep their connections busy;"
                     + " an open-loop tool belongs in phase4.load_generator)", root.get("load_generator"));
         }
         // whole seconds: wrk's --timeout takes s, m or h units, autocannon's -t seconds
-        double timeout = root.has("timeout_s") ? r.integer(root, "$", "timeout_s", 1, 86_400) : Double.NaN;
+        Double timeout = root.has("timeout_s") ? (double) r.integer(root, "$", "timeout_s", 1, 86_400) : null;
         double cooldown = r.number(root, "$", "cooldown_s", 0, 3600);
         double settle = r.number(root, "$", "settle_s", 0, 3600);
-        int seedRows = (int) r.integer(root, "$", "seed_rows", 1, 100_000_000);
-        int seedRowsDelete = "auto".equals(root.path("seed_rows_delete").asText(null)) ? Preset.AUTO
-                : (int) r.integer(root, "$", "seed_rows_delete", 1, 100_000_000);
+        long seedRows = r.integer(root, "$", "seed_rows", 1, 100_000_000);
+        Protocol.DeleteRows seedRowsDelete = Protocol.DeleteRows.AUTO.equals(root.path("seed_rows_delete").asText(null))
+                ? Protocol.DeleteRows.AUTOMATIC
+                : new Protocol.DeleteRows(r.integer(root, "$", "seed_rows_delete", 1, 100_000_000));
         int interval = (int) r.integer(root, "$", "sample_interval_ms", 10, 60_000);
 
         List<String> endpoints = r.strings(root, "$", "endpoints");
@@ -97,14 +130,14 @@ public final class PresetJson {
         // once the other phases are read
         checkEndpoints(r, root.get("endpoints"), "$.endpoints", endpoints);
 
-        Map<String, Double> mix = new LinkedHashMap<>();
+        Map<String, Double> mix = null;
         if (root.has("mix")) {
             mix = parseMix(r, r.object(root, "$", "mix"), "$.mix");
         } else if (endpoints.contains(Endpoints.MIXED)) {
             throw r.error("$.mix", "an object of weights over the five CRUD endpoints (endpoints include 'mixed')", null);
         }
 
-        Sweep sweep = null;
+        Protocol.Sweep sweep = null;
         if (root.has("sweep") && !root.get("sweep").isNull()) {
             JsonNode s = r.object(root, "$", "sweep");
             r.onlyKeys(s, "$.sweep", SWEEP_KEYS);
@@ -120,11 +153,11 @@ public final class PresetJson {
                     throw r.error("$.sweep.concurrency[" + i + "]", "at least threads (" + threads + ")", s.get("concurrency").get(i));
                 }
             }
-            sweep = new Sweep(endpoint, levels, (int) r.integer(s, "$.sweep", "runs", 1, 100_000),
+            sweep = new Protocol.Sweep(endpoint, levels, (int) r.integer(s, "$.sweep", "runs", 1, 100_000),
                     (int) r.integer(s, "$.sweep", "warmups", 0, 100_000));
         }
 
-        Memory memory = null;
+        Protocol.Memory memory = null;
         if (root.has("memory") && !root.get("memory").isNull()) {
             JsonNode m = r.object(root, "$", "memory");
             r.onlyKeys(m, "$.memory", MEMORY_KEYS);
@@ -132,13 +165,15 @@ public final class PresetJson {
             checkEndpoints(r, m.get("endpoints"), "$.memory.endpoints", me);
             int mc = (int) r.integer(m, "$.memory", "concurrency", threads, MAX_CONNECTIONS);
             int mi = m.has("sample_interval_ms") ? (int) r.integer(m, "$.memory", "sample_interval_ms", 10, 60_000) : interval;
-            memory = new Memory(me, (int) r.integer(m, "$.memory", "runs", 1, 100_000),
-                    (int) r.integer(m, "$.memory", "duration_s", 1, 86_400), mc, mi);
-            if (me.contains(Endpoints.MIXED) && mix.isEmpty()) {
+            int memoryRuns = (int) r.integer(m, "$.memory", "runs", 1, 100_000);
+            double memoryDuration = r.integer(m, "$.memory", "duration_s", 1, 86_400);
+            // campaign.json records the series' own interval only where it differs from the protocol's
+            memory = new Protocol.Memory(me, memoryRuns, memoryDuration, mc, mi != interval ? mi : null);
+            if (me.contains(Endpoints.MIXED) && mix == null) {
                 throw r.error("$.mix", "an object of weights (memory endpoints include 'mixed')", null);
             }
         }
-        if (sweep != null && sweep.endpoint().equals(Endpoints.MIXED) && mix.isEmpty()) {
+        if (sweep != null && sweep.endpoint().equals(Endpoints.MIXED) && mix == null) {
             throw r.error("$.mix", "an object of weights (the sweep endpoint is 'mixed')", null);
         }
 
@@ -147,9 +182,9 @@ public final class PresetJson {
         double startup = r.number(root, "$", "startup_timeout_s", 0.001, 3600);
         double grace = r.number(root, "$", "stop_grace_s", 0.001, 3600);
         double prime = root.has("prime_s") ? r.number(root, "$", "prime_s", 0, 3600) : 0;
-        Phase4 phase4 = root.has("phase4") && !root.get("phase4").isNull() ? phase4(r, root, endpoints) : null;
-        Phase5 phase5 = root.has("phase5") && !root.get("phase5").isNull() ? phase5(r, root, threads) : null;
-        if (phase5 != null && phase5.endpoints().contains(Endpoints.MIXED) && mix.isEmpty()) {
+        Protocol.Phase4 phase4 = root.has("phase4") && !root.get("phase4").isNull() ? phase4(r, root, endpoints, tools) : null;
+        Protocol.Phase5 phase5 = root.has("phase5") && !root.get("phase5").isNull() ? phase5(r, root, threads) : null;
+        if (phase5 != null && phase5.endpoints().contains(Endpoints.MIXED) && mix == null) {
             throw r.error("$.mix", "an object of weights (phase5 endpoints include 'mixed')", null);
         }
         if (endpoints.isEmpty() && sweep == null && memory == null && phase5 == null) {
@@ -158,14 +193,20 @@ public final class PresetJson {
                     + " without phase-1 runs measures some other phase)", root.get("endpoints"));
         }
         String modelId = root.has("model_id") ? r.text(root, "$", "model_id") : null;
-        if (modelId != null && !dev.tpm.codec.CampaignJson.ID.matcher(modelId).matches()) {
+        if (modelId != null && !CampaignJson.ID.matcher(modelId).matches()) {
             throw r.error("$.model_id", "a model id of letters, digits, '.', '_', '+', '-', e.g. pi5-8gb", root.get("model_id"));
         }
-        Preset p = new Preset(name, description, runs, warmups, duration, concurrency, threads, cooldown, settle,
-                seedRows, seedRowsDelete, interval, endpoints, mix, sweep, memory, seed, retries, startup, grace,
-                study, tool, timeout, phase1Levels, prime, phase4, phase5, modelId);
+        Protocol protocol = Protocol.builder()
+                .preset(name).runs(runs).warmups(warmups).durationS((double) duration).concurrency(phase1Levels)
+                .threads(threads).cooldownS(cooldown).seedRows(seedRows).seedRowsDelete(seedRowsDelete)
+                .sampleIntervalMs(interval).order(ORDER).rngSeed(seed).settleS(settle)
+                .endpoints(endpoints).mix(mix).sweep(sweep).memory(memory)
+                .maxRetries(retries).startupTimeoutS(startup).stopGraceS(grace)
+                .timeoutS(timeout).primeS(prime > 0 ? prime : null).phase4(phase4).phase5(phase5)
+                .build();
+        Preset p = new Preset(protocol, description, study, tool, modelId);
         for (String e : p.allEndpoints()) {
-            String why = LoadGenerators.get(tool).cannotLoad(e);
+            String why = tools.cannotLoad(tool, e);
             if (why != null) {
                 throw r.error("$.load_generator", "wrk for the endpoint '" + e + "' (" + why + ")", root.get("load_generator"));
             }
@@ -177,7 +218,7 @@ public final class PresetJson {
      * {@code phase5}: endpoints each once; {@code prior_load_s} above 0 (a phase 5 without prior load
      * would be phase 1); a concurrency of at least threads, as phase 1's.
      */
-    private static Phase5 phase5(JsonReader r, JsonNode root, int threads) throws IOException {
+    private static Protocol.Phase5 phase5(Reader r, JsonNode root, int threads) throws IOException {
         String at = "$.phase5";
         JsonNode q = r.object(root, "$", "phase5");
         r.onlyKeys(q, at, PHASE5_KEYS);
@@ -196,13 +237,15 @@ public final class PresetJson {
             throw r.error(at + ".prior_load_s", "seconds of load before the measured window, > 0 and at most 86400"
                     + " (phase 5 measures a server that has served load)", pl);
         }
-        return new Phase5(eps, pl.asDouble(), (int) r.integer(q, at, "runs", 1, 100_000),
-                (int) r.integer(q, at, "warmups", 0, 100_000), (int) r.integer(q, at, "duration_s", 1, 86_400),
+        int runs = (int) r.integer(q, at, "runs", 1, 100_000);
+        int warmups = (int) r.integer(q, at, "warmups", 0, 100_000);
+        double duration = r.integer(q, at, "duration_s", 1, 86_400);
+        return new Protocol.Phase5(eps, pl.asDouble(), runs, warmups, duration,
                 (int) r.integer(q, at, "concurrency", threads, MAX_CONNECTIONS));
     }
 
     /** {@code phase4.search}: factor above 1, max_fraction above 0; for endpoints phase 1 measures. */
-    private static Search search(JsonReader r, JsonNode q, String at, List<String> eps, List<String> phase1Endpoints)
+    private static Protocol.Search search(Reader r, JsonNode q, String at, List<String> eps, List<String> phase1Endpoints)
             throws IOException {
         JsonNode s = r.object(q, at, "search");
         String sa = at + ".search";
@@ -223,13 +266,7 @@ public final class PresetJson {
                         + "): the search stops at max_fraction of the stack's phase-1 median rps on it", q.get("endpoints").get(i));
             }
         }
-        return new Search(f.asDouble(), m.asDouble());
-    }
-
-    private static List<String> closedLoopTools() {
-        List<String> ids = new ArrayList<>();
-        for (String id : LoadGenerators.ids()) if (!LoadGenerators.get(id).openLoop()) ids.add("\"" + id + "\"");
-        return ids;
+        return new Protocol.Search(f.asDouble(), m.asDouble());
     }
 
     /**
@@ -237,7 +274,8 @@ public final class PresetJson {
      * endpoints phase 1 measures (a fraction is of that endpoint's phase-1 median); an open-loop
      * load generator that loads every endpoint, at a pinned version, with latency correction.
      */
-    private static Phase4 phase4(JsonReader r, JsonNode root, List<String> phase1Endpoints) throws IOException {
+    private static Protocol.Phase4 phase4(Reader r, JsonNode root, List<String> phase1Endpoints, Tools tools)
+            throws IOException {
         String at = "$.phase4";
         JsonNode q = r.object(root, "$", "phase4");
         r.onlyKeys(q, at, PHASE4_KEYS);
@@ -261,9 +299,8 @@ public final class PresetJson {
         JsonNode lg = r.object(q, at, "load_generator");
         r.onlyKeys(lg, at + ".load_generator", PHASE4_TOOL_KEYS);
         String tool = r.text(lg, at + ".load_generator", "tool");
-        if (!LoadGenerators.isKnown(tool) || !LoadGenerators.get(tool).openLoop()) {
-            List<String> open = LoadGenerators.ids().stream().filter(id -> LoadGenerators.get(id).openLoop()).toList();
-            throw r.error(at + ".load_generator.tool", "an open-loop load generator " + open, lg.get("tool"));
+        if (!tools.openLoop().contains(tool)) {
+            throw r.error(at + ".load_generator.tool", "an open-loop load generator " + tools.openLoop(), lg.get("tool"));
         }
         String version = r.text(lg, at + ".load_generator", "version");
         if (!version.matches("\\d+\\.\\d+\\.\\d+\\S*")) {
@@ -275,17 +312,21 @@ public final class PresetJson {
                     + " scheduled start)", lc);
         }
         for (int i = 0; i < eps.size(); i++) {
-            String why = LoadGenerators.get(tool).cannotLoad(eps.get(i));
+            String why = tools.cannotLoad(tool, eps.get(i));
             if (why != null) throw r.error(at + ".endpoints[" + i + "]", "an endpoint " + tool + " loads (" + why + ")", q.get("endpoints").get(i));
         }
-        Search search = q.has("search") && !q.get("search").isNull() ? search(r, q, at, eps, phase1Endpoints) : null;
-        return new Phase4(eps, rates, fractions, (int) r.integer(q, at, "runs", 1, 100_000),
-                (int) r.integer(q, at, "warmups", 0, 100_000), (int) r.integer(q, at, "duration_s", 1, 86_400),
-                (int) r.integer(q, at, "concurrency", 1, MAX_CONNECTIONS), tool, version, true, search);
+        Protocol.Search search = q.has("search") && !q.get("search").isNull() ? search(r, q, at, eps, phase1Endpoints) : null;
+        int runs = (int) r.integer(q, at, "runs", 1, 100_000);
+        int warmups = (int) r.integer(q, at, "warmups", 0, 100_000);
+        double duration = r.integer(q, at, "duration_s", 1, 86_400);
+        int concurrency = (int) r.integer(q, at, "concurrency", 1, MAX_CONNECTIONS);
+        // the harness measures phase 4 with coordinated omission corrected only
+        return new Protocol.Phase4(eps, rates, fractions, runs, warmups, duration, concurrency,
+                new Protocol.Phase4LoadGenerator(tool, version, true), search);
     }
 
     /** Rates or fractions: numbers above 0, at most {@code max}, each once. */
-    private static List<Double> offered(JsonReader r, JsonNode q, String at, String key, double max) throws IOException {
+    private static List<Double> offered(Reader r, JsonNode q, String at, String key, double max) throws IOException {
         JsonNode a = q.get(key);
         if (a == null || !a.isArray()) throw r.error(at + "." + key, "an array of numbers > 0", a);
         List<Double> out = new ArrayList<>();
@@ -303,7 +344,7 @@ public final class PresetJson {
     }
 
     /** Strictly increasing connection counts. */
-    private static List<Integer> levels(JsonReader r, JsonNode parent, String path, String key) throws IOException {
+    private static List<Integer> levels(Reader r, JsonNode parent, String path, String key) throws IOException {
         List<Integer> levels = r.integers(parent, path, key, 1, MAX_CONNECTIONS);
         if (levels.isEmpty()) throw r.error(path + "." + key, "at least one level", parent.get(key));
         for (int i = 1; i < levels.size(); i++) {
@@ -315,7 +356,7 @@ public final class PresetJson {
         return levels;
     }
 
-    private static void checkEndpoints(JsonReader r, JsonNode array, String path, List<String> endpoints)
+    private static void checkEndpoints(Reader r, JsonNode array, String path, List<String> endpoints)
             throws IOException {
         Set<String> seen = new LinkedHashSet<>();
         for (int i = 0; i < endpoints.size(); i++) {
@@ -326,7 +367,7 @@ public final class PresetJson {
     }
 
     /** Weights over exactly the five CRUD endpoints, non-negative, summing to 1 (data.md mixes.csv). */
-    static Map<String, Double> parseMix(JsonReader r, JsonNode m, String path) throws IOException {
+    private static Map<String, Double> parseMix(Reader r, JsonNode m, String path) throws IOException {
         r.onlyKeys(m, path, Set.copyOf(Endpoints.CRUD));
         Map<String, Double> mix = new LinkedHashMap<>();
         double sum = 0;
@@ -339,5 +380,94 @@ public final class PresetJson {
             throw r.error(path, "weights summing to 1 (within " + Preset.MIX_SUM_TOLERANCE + ")", JSON.valueToTree(sum));
         }
         return mix;
+    }
+
+    /**
+     * Typed reads from a preset's JSON whose errors name the file and the JSON path, say what was
+     * expected and show what was found as JSON (the project's bad-input rule).
+     */
+    private static final class Reader {
+        private final String file;
+
+        Reader(String file) {
+            this.file = file;
+        }
+
+        IOException error(String path, String expected, JsonNode found) {
+            return new IOException(file + ": " + path + ": expected " + expected + ", found "
+                    + (found == null || found.isMissingNode() ? "nothing" : found.toString()));
+        }
+
+        /** Rejects keys outside {@code allowed}, so that a misspelt key is not silently ignored. */
+        void onlyKeys(JsonNode object, String path, Set<String> allowed) throws IOException {
+            Iterator<String> names = object.fieldNames();
+            while (names.hasNext()) {
+                String name = names.next();
+                if (!allowed.contains(name)) {
+                    throw new IOException(file + ": " + path + "." + name + ": unknown key (expected one of "
+                            + allowed.stream().sorted().toList() + ")");
+                }
+            }
+        }
+
+        JsonNode object(JsonNode parent, String path, String key) throws IOException {
+            JsonNode n = parent.get(key);
+            if (n == null || !n.isObject()) throw error(path + "." + key, "an object", n);
+            return n;
+        }
+
+        String text(JsonNode parent, String path, String key) throws IOException {
+            JsonNode n = parent.get(key);
+            if (n == null || !n.isTextual() || n.asText().isBlank()) throw error(path + "." + key, "a non-empty string", n);
+            return n.asText();
+        }
+
+        String optionalText(JsonNode parent, String key, String fallback) {
+            JsonNode n = parent.get(key);
+            return n == null || !n.isTextual() ? fallback : n.asText();
+        }
+
+        long integer(JsonNode parent, String path, String key, long min, long max) throws IOException {
+            return integerNode(parent.get(key), path + "." + key, min, max);
+        }
+
+        long integerNode(JsonNode n, String path, long min, long max) throws IOException {
+            if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
+                throw error(path, "an integer in [" + min + ", " + max + "]", n);
+            }
+            long v = n.asLong();
+            if (v < min || v > max) throw error(path, "an integer in [" + min + ", " + max + "]", n);
+            return v;
+        }
+
+        double number(JsonNode parent, String path, String key, double min, double max) throws IOException {
+            JsonNode n = parent.get(key);
+            if (n == null || !n.isNumber()) throw error(path + "." + key, "a number in [" + min + ", " + max + "]", n);
+            double v = n.asDouble();
+            if (!(v >= min && v <= max)) throw error(path + "." + key, "a number in [" + min + ", " + max + "]", n);
+            return v;
+        }
+
+        List<String> strings(JsonNode parent, String path, String key) throws IOException {
+            JsonNode n = parent.get(key);
+            if (n == null || !n.isArray()) throw error(path + "." + key, "an array of strings", n);
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < n.size(); i++) {
+                JsonNode e = n.get(i);
+                if (!e.isTextual()) throw error(path + "." + key + "[" + i + "]", "a string", e);
+                out.add(e.asText());
+            }
+            return out;
+        }
+
+        List<Integer> integers(JsonNode parent, String path, String key, int min, int max) throws IOException {
+            JsonNode n = parent.get(key);
+            if (n == null || !n.isArray() || n.isEmpty()) throw error(path + "." + key, "a non-empty array of integers", n);
+            List<Integer> out = new ArrayList<>();
+            for (int i = 0; i < n.size(); i++) {
+                out.add((int) integerNode(n.get(i), path + "." + key + "[" + i + "]", min, max));
+            }
+            return out;
+        }
     }
 }

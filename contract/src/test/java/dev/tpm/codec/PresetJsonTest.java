@@ -1,0 +1,100 @@
+package dev.tpm.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tpm.model.Endpoints;
+import dev.tpm.model.Preset;
+import dev.tpm.model.Protocol;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract's preset reader on its own: what it knows of load generators is what it is given
+ * (the harness's own presets and rules are tested in the harness, PresetTest and beside it).
+ */
+class PresetJsonTest {
+    /** Two closed-loop tools, one of which loads only hello; no open-loop one. */
+    private static final PresetJson.Tools TOOLS = new PresetJson.Tools() {
+        @Override
+        public List<String> closedLoop() {
+            return List.of("plain", "wrk");
+        }
+
+        @Override
+        public List<String> openLoop() {
+            return List.of();
+        }
+
+        @Override
+        public String cannotLoad(String tool, String endpoint) {
+            return tool.equals("plain") && !endpoint.equals(Endpoints.HELLO) ? "plain loads only hello" : null;
+        }
+    };
+
+    private static String preset(String extra) {
+        return "{\"preset\": \"t\", \"runs\": 3, \"warmups\": 1, \"duration_s\": 5, \"concurrency\": [2, 8], \"threads\": 2,"
+                + " \"cooldown_s\": 0.5, \"settle_s\": 1, \"seed_rows\": 10, \"seed_rows_delete\": 20, \"sample_interval_ms\": 100,"
+                + " \"endpoints\": [\"hello\"], \"rng_seed\": 9, \"max_retries\": 1, \"startup_timeout_s\": 30,"
+                + " \"stop_grace_s\": 5" + extra + "}";
+    }
+
+    @Test
+    void aPresetIsItsProtocolAndTheSettingsOutsideIt() throws IOException {
+        Preset p = PresetJson.parse(preset(""), "t.json", TOOLS);
+        Protocol q = p.protocol();
+        assertEquals("t", p.name());
+        assertEquals(List.of(2, 8), q.concurrency());
+        assertEquals(2, p.concurrency());
+        assertEquals(5.0, q.durationS());
+        assertEquals("randomized", q.order());
+        assertEquals(new Protocol.DeleteRows(20L), q.seedRowsDelete());
+        assertEquals(20, p.seedRowsFor(Endpoints.DELETE_ITEM));
+        assertEquals(10, p.seedRowsFor(Endpoints.HELLO));
+        assertNull(q.mix());
+        assertNull(q.timeoutS());
+        assertEquals(Double.NaN, p.timeoutS());
+        assertNull(q.primeS(), "prime_s absent: none");
+        assertEquals(0.0, p.primeS());
+        assertEquals(Preset.PAPER_STUDY, p.study());
+        assertEquals(Preset.WRK, p.loadGenerator());
+        assertEquals("", p.description());
+        assertNull(p.modelId());
+    }
+
+    @Test
+    void aMemorySeriesRecordsItsOwnIntervalOnlyWhereItDiffers() throws IOException {
+        String memory = ", \"memory\": {\"endpoints\": [\"hello\"], \"runs\": 1, \"duration_s\": 4, \"concurrency\": 2";
+        Preset own = PresetJson.parse(preset(memory + ", \"sample_interval_ms\": 500}"), "t.json", TOOLS);
+        assertEquals(500, own.protocol().memory().sampleIntervalMs());
+        assertEquals(500, own.sampleIntervalMs(3));
+        assertEquals(100, own.sampleIntervalMs(1));
+        Preset same = PresetJson.parse(preset(memory + ", \"sample_interval_ms\": 100}"), "t.json", TOOLS);
+        assertNull(same.protocol().memory().sampleIntervalMs());
+        assertEquals(100, same.sampleIntervalMs(3));
+        assertEquals(PresetJson.parse(preset(memory + "}"), "t.json", TOOLS), same);
+    }
+
+    @Test
+    void theLoadGeneratorsAreTheOnesGiven() throws IOException {
+        assertEquals("plain", PresetJson.parse(preset(", \"load_generator\": \"plain\""), "t.json", TOOLS).loadGenerator());
+        IOException e = assertThrows(IOException.class,
+                () -> PresetJson.parse(preset(", \"load_generator\": \"oha\""), "t.json", TOOLS));
+        assertEquals("t.json: $.load_generator: expected one of [\"plain\", \"wrk\"] (phases 1-3 keep their connections"
+                + " busy; an open-loop tool belongs in phase4.load_generator), found \"oha\"", e.getMessage());
+        e = assertThrows(IOException.class, () -> PresetJson.parse(
+                preset(", \"load_generator\": \"plain\"").replace("[\"hello\"]", "[\"hello\", \"get_item\"]"), "t.json", TOOLS));
+        assertEquals("t.json: $.load_generator: expected wrk for the endpoint 'get_item' (plain loads only hello),"
+                + " found \"plain\"", e.getMessage());
+    }
+
+    @Test
+    void aSyntaxErrorNamesLineAndColumn() {
+        IOException e = assertThrows(IOException.class, () -> PresetJson.parse("{\n  \"runs\": ,\n}", "t.json", TOOLS));
+        assertTrue(e.getMessage().startsWith("t.json: line 2, column ") && e.getMessage().contains(": not valid JSON: "),
+                e.getMessage());
+    }
+}

@@ -27,9 +27,9 @@ import java.util.regex.Pattern;
  * @param startedAt the run's start as the tool printed it (autocannon's JSON), else null
  */
 public record SavedReport(String tool, String extension, LoadResult result, String startedAt) {
-    public static final String WRK = "wrk";
-    public static final String AUTOCANNON = "autocannon";
-    public static final String OHA = "oha";
+    public static final String WRK = dev.tpm.collect.loadgen.LoadGenerator.WRK;
+    public static final String AUTOCANNON = dev.tpm.collect.loadgen.LoadGenerator.AUTOCANNON;
+    public static final String OHA = dev.tpm.collect.loadgen.LoadGenerator.OHA;
     private static final ObjectMapper JSON = new ObjectMapper();
     /** ECMA-48 control sequences: CSI (colours, cursor moves, erase line), OSC strings, two-byte escapes. */
     private static final Pattern ANSI = Pattern.compile(

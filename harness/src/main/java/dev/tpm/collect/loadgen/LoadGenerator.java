@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * seconds.
  */
 public final class LoadGenerator {
-    public static final String WRK = "wrk";
+    public static final String WRK = dev.tpm.model.Preset.WRK;
     public static final String AUTOCANNON = "autocannon";
     public static final String OHA = "oha";
 

@@ -82,8 +82,9 @@ public final class FigureWriter {
 
     /** Adds {@code <stem>.png} and {@code <stem>.svg}, e.g. stem {@code figures/pi5-a/pareto}. */
     public static void add(Outputs out, String stem, Figure figure) {
-        out.put(stem + ".png", png(figure));
-        out.put(stem + ".svg", svg(figure));
+        byte[][] files = pngAndSvg(figure);
+        out.put(stem + ".png", files[0]);
+        out.put(stem + ".svg", files[1]);
     }
 
     public static int width(Figure f) {
@@ -109,26 +110,39 @@ public final class FigureWriter {
         return pngWidth(f) / (double) width(f);
     }
 
+    /**
+     * The figure's PNG and SVG, {@code {png, svg}}, from one painting ({@link TeeGraphics}): the PNG
+     * as {@link #png} paints it alone, byte for byte; the SVG laid out as the PNG is.
+     */
+    public static byte[][] pngAndSvg(Figure f) {
+        BufferedImage image = blankRaster(f);
+        Graphics2D g = rasterGraphics(image, f);
+        String svg;
+        try (SvgText.Recorder r = SvgText.Recorder.start()) {
+            SvgGraphics s = new SvgGraphics(width(f), height(f), r);
+            paint(new TeeGraphics(g, s, pngScale(f)), f);
+            svg = s.document(f.title(), f.subtitle());
+        } finally {
+            g.dispose();
+        }
+        return new byte[][] {PngEncoder.encode(image), svg.getBytes(StandardCharsets.UTF_8)};
+    }
+
+    /** The PNG painted alone. */
     public static byte[] png(Figure f) {
         return PngEncoder.encode(raster(f));
     }
 
-    /** The figure painted at {@link #pngScale} into an RGB image. */
+    /** The SVG, as {@link #pngAndSvg} paints it. */
+    public static byte[] svg(Figure f) {
+        return pngAndSvg(f)[1];
+    }
+
+    /** The figure painted alone at {@link #pngScale} into an RGB image. */
     static BufferedImage raster(Figure f) {
-        double scale = pngScale(f);
-        BufferedImage image = new BufferedImage(pngWidth(f), pngHeight(f), BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
+        BufferedImage image = blankRaster(f);
+        Graphics2D g = rasterGraphics(image, f);
         try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
-            g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
-            g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
-            // the whole raster white first: a height that scales to a half pixel rounds up to a row the
-            // scaled canvas covers only in part, which would otherwise stay black
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, image.getWidth(), image.getHeight());
-            g.scale(scale, scale);
             paint(g, f);
         } finally {
             g.dispose();
@@ -136,12 +150,24 @@ public final class FigureWriter {
         return image;
     }
 
-    public static byte[] svg(Figure f) {
-        try (SvgText.Recorder r = SvgText.Recorder.start()) {
-            SvgGraphics g = new SvgGraphics(width(f), height(f), r);
-            paint(g, f);
-            return g.document(f.title(), f.subtitle()).getBytes(StandardCharsets.UTF_8);
-        }
+    private static BufferedImage blankRaster(Figure f) {
+        return new BufferedImage(pngWidth(f), pngHeight(f), BufferedImage.TYPE_INT_RGB);
+    }
+
+    /** The image's graphics, white, antialiased, scaled to {@link #pngScale}: ready for {@link #paint}. */
+    private static Graphics2D rasterGraphics(BufferedImage image, Figure f) {
+        Graphics2D g = image.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        // the whole raster white first: a height that scales to a half pixel rounds up to a row the
+        // scaled canvas covers only in part, which would otherwise stay black
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, image.getWidth(), image.getHeight());
+        g.scale(pngScale(f), pngScale(f));
+        return g;
     }
 
     static int header(Figure f) {

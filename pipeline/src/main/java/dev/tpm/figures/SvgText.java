@@ -112,18 +112,31 @@ final class SvgText {
             if (seen.add(t)) pending.add(t);
         }
 
-        /** The noted string whose outline {@code shape} is, moved and turned; null if none is. */
+        /**
+         * The noted string whose outline {@code shape} is, moved and turned; null if none is. Of
+         * several within the tolerance (one string laid out in two render contexts, whose outlines
+         * differ by a fraction of the tolerance), the closest, the first noted of equally close ones:
+         * the first within the tolerance could be another context's outline, fitted by a turn of a
+         * hundredth of a degree.
+         */
         Placement find(Shape shape) {
             outlinePending();
             Path p = Path.of(shape);
             if (p.points().length == 0) return null;
             List<Outline> same = bySegments.get(p.segments());
             if (same == null) return null;
+            Placement best = null;
+            double bestError = Double.POSITIVE_INFINITY;
             for (Outline o : same) {
-                Placement m = fit(o, p.points());
-                if (m != null) return m;
+                double[] error = new double[1];
+                Placement m = fit(o, p.points(), error);
+                if (m != null && error[0] < bestError) {
+                    best = m;
+                    bestError = error[0];
+                    if (bestError == 0) break;
+                }
             }
-            return null;
+            return best;
         }
 
         private void outlinePending() {
@@ -146,7 +159,7 @@ final class SvgText {
          * Procrustes: the angle from the centred points' cross and dot sums), if every point lands
          * within the tolerance.
          */
-        private static Placement fit(Outline o, double[] q) {
+        private static Placement fit(Outline o, double[] q, double[] error) {
             double[] p = o.points();
             int n = p.length / 2;
             double pxm = 0, pym = 0, qxm = 0, qym = 0;
@@ -174,7 +187,9 @@ final class SvgText {
             for (int i = 0; i < n; i++) {
                 double x = cos * p[2 * i] - sin * p[2 * i + 1] + dx;
                 double y = sin * p[2 * i] + cos * p[2 * i + 1] + dy;
-                if (Math.abs(x - q[2 * i]) > TOLERANCE_PX || Math.abs(y - q[2 * i + 1]) > TOLERANCE_PX) return null;
+                double e = Math.max(Math.abs(x - q[2 * i]), Math.abs(y - q[2 * i + 1]));
+                if (e > TOLERANCE_PX) return null;
+                error[0] = Math.max(error[0], e);
             }
             return new Placement(o.text().text(), o.text().font(), radians, dx, dy);
         }

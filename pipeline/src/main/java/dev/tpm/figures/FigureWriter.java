@@ -1,8 +1,5 @@
 package dev.tpm.figures;
 
-import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
-import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
-import de.erichseifert.vectorgraphics2d.util.PageSize;
 import dev.tpm.output.Outputs;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -16,16 +13,9 @@ import java.awt.geom.AffineTransform;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.RenderableSeries;
@@ -47,13 +37,10 @@ import org.knowm.xchart.style.markers.None;
  * as that font makes it, so a long label may run a little longer or shorter than in the PNG.
  *
  * <p>Determinism: Java2D rasterises the same commands to the same pixels on the same JDK and
- * fonts; {@link PngEncoder} adds no tIME or text chunk; the SVG holds
- * the words themselves, not their outlines, so it does not depend on how the JDK outlines a glyph.
- * VectorGraphics2D names clip paths after {@code Shape.hashCode()}, which for some shapes is an
- * identity hash, so the ids are renumbered in order of appearance; it prints some coordinates with
- * {@code Double.toString}, whose last digits changed in JDK 19, so long decimals are rounded to
- * 1/100 px. Both rewrites touch the markup only, never the words ({@link SvgText#outsideWords}):
- * a tick label "0.125" stays "0.125".
+ * fonts; {@link PngEncoder} adds no tIME or text chunk; the SVG holds the words themselves, not
+ * their outlines, so it does not depend on how the JDK outlines a glyph. {@link SvgGraphics}
+ * writes it as the figure is painted: clip ids numbered in order of first use, every coordinate
+ * rounded half-even to 1/100 px ({@link SvgNumber}), never a hash code.
  */
 public final class FigureWriter {
     /**
@@ -88,16 +75,16 @@ public final class FigureWriter {
      */
     private static final FontRenderContext FRC = new FontRenderContext(null, true, true);
 
-    private static final Pattern CLIP_ID = Pattern.compile("\\bclip(-?\\d+)\\b");
-    /** SVG coordinates to 1/100 px: invisible, a third smaller, and free of Double.toString's last digits. */
+    /** SVG coordinates to 1/100 px: invisible, and a third of the digits of a double printed in full. */
     static final int SVG_DECIMALS = 2;
 
     private FigureWriter() {}
 
     /** Adds {@code <stem>.png} and {@code <stem>.svg}, e.g. stem {@code figures/pi5-a/pareto}. */
     public static void add(Outputs out, String stem, Figure figure) {
-        out.put(stem + ".png", png(figure));
-        out.put(stem + ".svg", svg(figure));
+        byte[][] files = pngAndSvg(figure);
+        out.put(stem + ".png", files[0]);
+        out.put(stem + ".svg", files[1]);
     }
 
     public static int width(Figure f) {
@@ -123,26 +110,39 @@ public final class FigureWriter {
         return pngWidth(f) / (double) width(f);
     }
 
+    /**
+     * The figure's PNG and SVG, {@code {png, svg}}, from one painting ({@link TeeGraphics}): the PNG
+     * as {@link #png} paints it alone, byte for byte; the SVG laid out as the PNG is.
+     */
+    public static byte[][] pngAndSvg(Figure f) {
+        BufferedImage image = blankRaster(f);
+        Graphics2D g = rasterGraphics(image, f);
+        String svg;
+        try (SvgText.Recorder r = SvgText.Recorder.start()) {
+            SvgGraphics s = new SvgGraphics(width(f), height(f), r);
+            paint(new TeeGraphics(g, s, pngScale(f)), f);
+            svg = s.document(f.title(), f.subtitle());
+        } finally {
+            g.dispose();
+        }
+        return new byte[][] {PngEncoder.encode(image), svg.getBytes(StandardCharsets.UTF_8)};
+    }
+
+    /** The PNG painted alone. */
     public static byte[] png(Figure f) {
         return PngEncoder.encode(raster(f));
     }
 
-    /** The figure painted at {@link #pngScale} into an RGB image. */
+    /** The SVG, as {@link #pngAndSvg} paints it. */
+    public static byte[] svg(Figure f) {
+        return pngAndSvg(f)[1];
+    }
+
+    /** The figure painted alone at {@link #pngScale} into an RGB image. */
     static BufferedImage raster(Figure f) {
-        double scale = pngScale(f);
-        BufferedImage image = new BufferedImage(pngWidth(f), pngHeight(f), BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
+        BufferedImage image = blankRaster(f);
+        Graphics2D g = rasterGraphics(image, f);
         try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
-            g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
-            g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
-            // the whole raster white first: a height that scales to a half pixel rounds up to a row the
-            // scaled canvas covers only in part, which would otherwise stay black
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, image.getWidth(), image.getHeight());
-            g.scale(scale, scale);
             paint(g, f);
         } finally {
             g.dispose();
@@ -150,153 +150,24 @@ public final class FigureWriter {
         return image;
     }
 
-    public static byte[] svg(Figure f) {
-        VectorGraphics2D g;
-        try (SvgText.Recorder r = SvgText.Recorder.start()) {
-            g = new SvgText.TextGraphics(r);
-            paint(g, f);
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try {
-            new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, width(f), height(f))).writeTo(bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        String text = SvgText.outsideWords(bytes.toString(StandardCharsets.UTF_8),
-                markup -> roundDecimals(renumberClips(SvgText.rotations(SvgText.textStyles(markup)))));
-        return SvgText.titleAndDesc(text, f.title(), f.subtitle()).getBytes(StandardCharsets.UTF_8);
+    private static BufferedImage blankRaster(Figure f) {
+        return new BufferedImage(pngWidth(f), pngHeight(f), BufferedImage.TYPE_INT_RGB);
     }
 
-    /**
-     * clip ids become clip1, clip2, ... in order of first appearance: every match of
-     * {@code \bclip(-?\d+)\b}, replaced. An SVG is ASCII, where a word character is
-     * [A-Za-z0-9_], and is scanned for "clip" directly: the regular expression tests for a word
-     * boundary at every one of its million characters. Any other text goes to the regular expression.
-     */
-    static String renumberClips(String svg) {
-        int len = svg.length();
-        for (int k = 0; k < len; k++) {
-            if (svg.charAt(k) >= 0x80) return renumberClipsByPattern(svg);
-        }
-        Map<String, String> ids = new LinkedHashMap<>();
-        StringBuilder out = new StringBuilder(len);
-        int copied = 0;
-        int from = 0;
-        int p;
-        while ((p = svg.indexOf("clip", from)) >= 0) {
-            from = p + 1;
-            if (p > 0 && isAsciiWord(svg.charAt(p - 1))) continue;
-            int q = p + 4;
-            if (q < len && svg.charAt(q) == '-') q++;
-            int digits = q;
-            while (q < len && isDigit(svg.charAt(q))) q++;
-            // \d+ backtracks only to positions between two digits, never a boundary
-            if (q == digits || (q < len && isAsciiWord(svg.charAt(q)))) continue;
-            String id = ids.computeIfAbsent(svg.substring(p + 4, q), k -> Integer.toString(ids.size() + 1));
-            out.append(svg, copied, p).append("clip").append(id);
-            copied = q;
-            from = q;
-        }
-        out.append(svg, copied, len);
-        return out.toString();
-    }
-
-    /** {@link #renumberClips} by the regular expression itself: its definition, for any text. */
-    static String renumberClipsByPattern(String svg) {
-        Map<String, String> ids = new LinkedHashMap<>();
-        Matcher m = CLIP_ID.matcher(svg);
-        StringBuilder out = new StringBuilder(svg.length());
-        while (m.find()) {
-            String id = ids.computeIfAbsent(m.group(1), k -> Integer.toString(ids.size() + 1));
-            m.appendReplacement(out, "clip" + id);
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
-
-    private static boolean isAsciiWord(char c) {
-        return c == '_' || isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    }
-
-    /**
-     * Every decimal with three or more fractional digits ({@code -?\d+\.\d{3,}}, leftmost and
-     * longest, as a regular expression would find them) rounded half-even to {@link #SVG_DECIMALS}
-     * and written without trailing zeros ("0" for zero): {@code BigDecimal.setScale} on the text,
-     * done on the digits in one pass, since an SVG holds some hundred thousand of them.
-     */
-    static String roundDecimals(String svg) {
-        int len = svg.length();
-        StringBuilder out = new StringBuilder(len);
-        int copied = 0;
-        int i = 0;
-        while (i < len) {
-            char c = svg.charAt(i);
-            boolean minus = c == '-' && i + 1 < len && isDigit(svg.charAt(i + 1));
-            if (!minus && !isDigit(c)) {
-                i++;
-                continue;
-            }
-            int start = i;
-            int intStart = minus ? i + 1 : i;
-            int intEnd = intStart;
-            while (intEnd < len && isDigit(svg.charAt(intEnd))) intEnd++;
-            boolean point = intEnd < len && svg.charAt(intEnd) == '.';
-            int fracEnd = intEnd + 1;
-            if (point) while (fracEnd < len && isDigit(svg.charAt(fracEnd))) fracEnd++;
-            if (!point || fracEnd - intEnd - 1 <= SVG_DECIMALS) {
-                // no match starts anywhere in these digits: the regular expression would try each
-                // position and fail for want of the same '.' and digits
-                i = intEnd;
-                continue;
-            }
-            out.append(svg, copied, start);
-            appendRounded(out, minus, svg, intStart, intEnd, fracEnd);
-            copied = fracEnd;
-            i = fracEnd;
-        }
-        out.append(svg, copied, len);
-        return out.toString();
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    /** The decimal [intStart, fracEnd) of s (digits, '.', more than SVG_DECIMALS digits), rounded. */
-    private static void appendRounded(StringBuilder out, boolean minus, String s, int intStart, int intEnd, int fracEnd) {
-        int keepEnd = intEnd + 1 + SVG_DECIMALS;
-        // the kept digits, integer and fraction, with one leading digit of room for a carry
-        char[] digits = new char[1 + (intEnd - intStart) + SVG_DECIMALS];
-        digits[0] = '0';
-        s.getChars(intStart, intEnd, digits, 1);
-        s.getChars(intEnd + 1, keepEnd, digits, 1 + intEnd - intStart);
-        char first = s.charAt(keepEnd);
-        boolean up;
-        if (first != '5') {
-            up = first > '5';
-        } else {
-            boolean rest = false;
-            for (int k = keepEnd + 1; k < fracEnd && !rest; k++) rest = s.charAt(k) != '0';
-            up = rest || (digits[digits.length - 1] - '0') % 2 == 1;
-        }
-        if (up) {
-            int k = digits.length - 1;
-            while (digits[k] == '9') digits[k--] = '0';
-            digits[k]++;
-        }
-        int pointAt = digits.length - SVG_DECIMALS;
-        int from = 0;
-        while (from < pointAt - 1 && digits[from] == '0') from++;
-        int to = digits.length;
-        while (to > pointAt && digits[to - 1] == '0') to--;
-        boolean zero = to == pointAt && from == pointAt - 1 && digits[from] == '0';
-        if (zero) {
-            out.append('0');
-            return;
-        }
-        if (minus) out.append('-');
-        out.append(digits, from, pointAt - from);
-        if (to > pointAt) out.append('.').append(digits, pointAt, to - pointAt);
+    /** The image's graphics, white, antialiased, scaled to {@link #pngScale}: ready for {@link #paint}. */
+    private static Graphics2D rasterGraphics(BufferedImage image, Figure f) {
+        Graphics2D g = image.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        // the whole raster white first: a height that scales to a half pixel rounds up to a row the
+        // scaled canvas covers only in part, which would otherwise stay black
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, image.getWidth(), image.getHeight());
+        g.scale(pngScale(f), pngScale(f));
+        return g;
     }
 
     static int header(Figure f) {

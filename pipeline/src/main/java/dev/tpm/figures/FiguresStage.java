@@ -120,14 +120,14 @@ public final class FiguresStage implements Stage {
 
     /**
      * Paints and encodes every built figure on {@code threads} threads, one task per figure (PNG
-     * then SVG: painting lays out the XChart charts, so a figure is never painted on two threads
-     * at once). Each file's bytes depend only on its figure; the files are added in build order.
+     * and SVG from one painting: painting lays out the XChart charts, so a figure is never painted
+     * on two threads at once). Each file's bytes depend only on its figure; the files are added in build order.
      */
     private static void write(List<Pending> pending, Outputs out, int threads) {
         List<byte[][]> bytes = render(pending.size(), i -> {
             Figure f = pending.get(i).figure();
             try {
-                return new byte[][] {FigureWriter.png(f), FigureWriter.svg(f)};
+                return FigureWriter.pngAndSvg(f);
             } catch (RuntimeException e) {
                 throw new IllegalStateException(pending.get(i).stem() + ": " + e.getMessage(), e);
             }

@@ -1,6 +1,5 @@
 package dev.tpm.figures;
 
-import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
 import java.awt.Font;
 import java.awt.Shape;
 import java.awt.font.FontRenderContext;
@@ -8,19 +7,13 @@ import java.awt.font.LineMetrics;
 import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.PathIterator;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.Arrays;
-import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Words in an SVG as {@code <text>}, not as the glyph outlines XChart fills.
@@ -34,12 +27,11 @@ import java.util.regex.Pattern;
  *   <li>every theme font is a {@link TextFont}, which notes each string a {@code TextLayout} is
  *       made of (the layout asks its font for the string's line metrics), with the layout's font
  *       and render context, while an SVG is being painted on this thread;
- *   <li>{@link TextGraphics}, the SVG's {@code VectorGraphics2D}, compares every filled shape with
- *       the outlines of the strings noted so far: a shape that is one of them, segment for
- *       segment and point for point (within {@link #TOLERANCE_PX}), moved and turned but not
- *       scaled, is drawn as that string instead: {@code drawString} at the outline's origin,
- *       in its font, turned as the outline was, which VectorGraphics2D writes as
- *       {@code <text>};
+ *   <li>{@link SvgGraphics}, the SVG's {@code Graphics2D}, compares every filled shape with
+ *       the outlines of the strings noted so far ({@link Recorder#find}): a shape that is one of
+ *       them, segment for segment and point for point (within {@link #TOLERANCE_PX}), moved and
+ *       turned but not scaled, is written as that string instead: a {@code <text>} at the
+ *       outline's origin, in its font, in a group turned and moved as the outline was;
  *   <li>any other shape (a marker, a box, and a word in a font that is not a theme font) is filled
  *       as before. FigureWriterTest fails on a glyph outline left in an SVG.
  * </ol>
@@ -120,18 +112,31 @@ final class SvgText {
             if (seen.add(t)) pending.add(t);
         }
 
-        /** The noted string whose outline {@code shape} is, moved and turned; null if none is. */
+        /**
+         * The noted string whose outline {@code shape} is, moved and turned; null if none is. Of
+         * several within the tolerance (one string laid out in two render contexts, whose outlines
+         * differ by a fraction of the tolerance), the closest, the first noted of equally close ones:
+         * the first within the tolerance could be another context's outline, fitted by a turn of a
+         * hundredth of a degree.
+         */
         Placement find(Shape shape) {
             outlinePending();
             Path p = Path.of(shape);
             if (p.points().length == 0) return null;
             List<Outline> same = bySegments.get(p.segments());
             if (same == null) return null;
+            Placement best = null;
+            double bestError = Double.POSITIVE_INFINITY;
             for (Outline o : same) {
-                Placement m = fit(o, p.points());
-                if (m != null) return m;
+                double[] error = new double[1];
+                Placement m = fit(o, p.points(), error);
+                if (m != null && error[0] < bestError) {
+                    best = m;
+                    bestError = error[0];
+                    if (bestError == 0) break;
+                }
             }
-            return null;
+            return best;
         }
 
         private void outlinePending() {
@@ -154,7 +159,7 @@ final class SvgText {
          * Procrustes: the angle from the centred points' cross and dot sums), if every point lands
          * within the tolerance.
          */
-        private static Placement fit(Outline o, double[] q) {
+        private static Placement fit(Outline o, double[] q, double[] error) {
             double[] p = o.points();
             int n = p.length / 2;
             double pxm = 0, pym = 0, qxm = 0, qym = 0;
@@ -182,7 +187,9 @@ final class SvgText {
             for (int i = 0; i < n; i++) {
                 double x = cos * p[2 * i] - sin * p[2 * i + 1] + dx;
                 double y = sin * p[2 * i] + cos * p[2 * i + 1] + dy;
-                if (Math.abs(x - q[2 * i]) > TOLERANCE_PX || Math.abs(y - q[2 * i + 1]) > TOLERANCE_PX) return null;
+                double e = Math.max(Math.abs(x - q[2 * i]), Math.abs(y - q[2 * i + 1]));
+                if (e > TOLERANCE_PX) return null;
+                error[0] = Math.max(error[0], e);
             }
             return new Placement(o.text().text(), o.text().font(), radians, dx, dy);
         }
@@ -212,161 +219,10 @@ final class SvgText {
         }
     }
 
-    /**
-     * The SVG's graphics: a shape that is a noted string's outline becomes that string, drawn with
-     * VectorGraphics2D's {@code drawString} (a {@code <text>} at the outline's origin, in its
-     * font, inside a group turned and moved as the outline was); any other shape is filled.
-     */
-    static final class TextGraphics extends VectorGraphics2D {
-        private final Recorder recorder;
-
-        TextGraphics(Recorder recorder) {
-            this.recorder = Objects.requireNonNull(recorder);
-        }
-
-        @Override
-        public void fill(Shape s) {
-            Placement m = s == null ? null : recorder.find(s);
-            if (m == null) {
-                super.fill(s);
-                return;
-            }
-            AffineTransform saved = getTransform();
-            Font font = getFont();
-            transform(m.transform());
-            setFont(m.font());
-            drawString(m.text(), 0f, 0f);
-            setTransform(saved);
-            setFont(font);
-        }
-    }
-
-    /** Marks a run of character data while the markup around it is rewritten; no XML 1.0 document holds it. */
-    private static final char WORDS = '\u0001';
-
-    /**
-     * {@code markup} applied to the SVG's tags only: every run of character data that is not
-     * blank (the words of a {@code <text>}) is set aside and put back afterwards, so that a tick
-     * label "0.125" is not rounded like a coordinate, nor a "clip7" in a title renumbered.
-     */
-    static String outsideWords(String svg, UnaryOperator<String> markup) {
-        if (svg.indexOf(WORDS) >= 0) throw new IllegalArgumentException("SVG holds U+0001");
-        List<String> words = new ArrayList<>();
-        StringBuilder masked = new StringBuilder(svg.length());
-        int len = svg.length();
-        int i = 0;
-        while (i < len) {
-            int lt = svg.indexOf('<', i);
-            if (lt < 0) lt = len;
-            if (svg.substring(i, lt).isBlank()) {
-                masked.append(svg, i, lt);
-            } else {
-                words.add(svg.substring(i, lt));
-                masked.append(WORDS);
-            }
-            if (lt == len) break;
-            int gt = svg.indexOf('>', lt);
-            int end = gt < 0 ? len : gt + 1;
-            masked.append(svg, lt, end);
-            i = end;
-        }
-        String done = markup.apply(masked.toString());
-        StringBuilder out = new StringBuilder(done.length() + svg.length() - masked.length());
-        int w = 0;
-        int from = 0;
-        int at;
-        while ((at = done.indexOf(WORDS, from)) >= 0) {
-            out.append(done, from, at).append(words.get(w++));
-            from = at + 1;
-        }
-        out.append(done, from, done.length());
-        if (w != words.size()) throw new IllegalStateException("markup rewrite lost " + (words.size() - w) + " runs of text");
-        return out.toString();
-    }
-
-    private static final String FAMILY = "font-family:&quot;" + Theme.FONT_FAMILY + "&quot;;";
-    private static final String FAMILY_WITH_FALLBACK =
-            "font-family:&quot;" + Theme.FONT_FAMILY + "&quot;, " + FALLBACK_FAMILY + ";";
-    private static final Pattern TEXT_STYLE = Pattern.compile("<text([^>]*) style=\"([^\"]*)\"");
-
-    /**
-     * Each {@code <text>} keeps its spaces ({@code xml:space="preserve"}: a viewer would otherwise
-     * join the two spaces of "POST /items  (post_item)" into one, and drop a leading space), and
-     * its style as VectorGraphics2D writes it gets: the generic fallback after
-     * DejaVu Sans; 12 px written out (VectorGraphics2D leaves out the size of its default font,
-     * and a viewer's default is 16 px); and kerning and ligatures off, as Java2D lays the PNG's
-     * text out, so that a viewer's text is as wide as the PNG's.
-     */
-    static String textStyles(String markup) {
-        Matcher m = TEXT_STYLE.matcher(markup);
-        StringBuilder out = new StringBuilder(markup.length() + markup.length() / 8);
-        while (m.find()) {
-            String style = m.group(2).replace(FAMILY, FAMILY_WITH_FALLBACK);
-            if (!style.contains("font-size:")) style += "font-size:12px;";
-            style += "font-kerning:none;font-variant-ligatures:none;";
-            m.appendReplacement(out, Matcher.quoteReplacement(
-                    "<text" + m.group(1) + " xml:space=\"preserve\" style=\"" + style + "\""));
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
-
-    private static final Pattern MATRIX = Pattern.compile(
-            "transform=\"matrix\\((\\S+) (\\S+) (\\S+) (\\S+) (\\S+) (\\S+)\\)\"");
-
-    /**
-     * A {@code matrix(cos sin -sin cos x y)} becomes {@code translate(x y) rotate(degrees)}, the
-     * same transform in words that survive rounding: the coordinates are rounded to 1/100 px
-     * afterwards, which would make a 45 degree turn's 0.7071 a 0.71, a text 0.4 % too large.
-     * Any other matrix is left as it is.
-     */
-    static String rotations(String markup) {
-        Matcher m = MATRIX.matcher(markup);
-        StringBuilder out = new StringBuilder(markup.length());
-        while (m.find()) {
-            double[] v = new double[6];
-            try {
-                for (int k = 0; k < 6; k++) v[k] = Double.parseDouble(m.group(k + 1));
-            } catch (NumberFormatException e) {
-                continue;
-            }
-            boolean rotation = Math.abs(v[0] - v[3]) < 1e-9 && Math.abs(v[1] + v[2]) < 1e-9
-                    && Math.abs(v[0] * v[0] + v[1] * v[1] - 1) < 1e-9;
-            if (!rotation) continue;
-            BigDecimal degrees = BigDecimal.valueOf(Math.toDegrees(Math.atan2(v[1], v[0])))
-                    .setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros();
-            String t = "transform=\"translate(" + m.group(5) + " " + m.group(6) + ") rotate("
-                    + (degrees.signum() == 0 ? "0" : degrees.toPlainString()) + ")\"";
-            m.appendReplacement(out, Matcher.quoteReplacement(t));
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
-
-    /**
-     * {@code <title>} and {@code <desc>} as the first children of the root {@code <svg>}: the
-     * figure's title, and its subtitle lines (device and campaigns), one a line.
-     */
-    static String titleAndDesc(String svg, String title, List<String> subtitle) {
-        int root = svg.indexOf("<svg ");
-        int end = root < 0 ? -1 : svg.indexOf('>', root);
-        if (end < 0) throw new IllegalStateException("no <svg> element");
-        String head = "\n  <title>" + escape(title) + "</title>\n  <desc>" + escape(String.join("\n", subtitle)) + "</desc>";
-        return svg.substring(0, end + 1) + head + svg.substring(end + 1);
-    }
-
     /** Character data escaped for XML: ampersand and angle brackets. */
     static String escape(String s) {
         StringBuilder out = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                default -> out.append(c);
-            }
-        }
+        SvgGraphics.escape(out, s);
         return out.toString();
     }
 }

@@ -19,7 +19,7 @@ import org.apache.commons.math3.special.Gamma;
  * P(N(a-1) < m, N(a) = m) / P(J1 = a) = C(n,m) ((n-1-a)/n)^(n-m) (((a+1)/n)^m - (a/n)^m) / P(J1 = a);
  * then the other n-m indices are uniform on {a+1..n-1} and J2 is the least of them,
  * a + 1 + floor((n-1-a) (1 - W^(1/(n-m)))) for a uniform W. So a replicate costs one to three
- * uniforms and a binary search, whatever n is.
+ * uniforms and a guided search of a step or two, whatever n is.
  *
  * <p>The tables depend on n alone and are built once per n. In the far tails, where the table's
  * differences lose their digits to rounding (probabilities below about 1e-16), the tie probability
@@ -33,6 +33,12 @@ public final class MedianDraw {
     private final double[] cdf;
     /** For even n: split[a] = P(J2 > J1 | J1 = a); null for odd n. */
     private final double[] split;
+    /**
+     * A guide to {@link #cdf} (Chen and Asau's indexed search; Devroye 1986, III.2.4):
+     * guide[k] = the least j with cdf[j] > k / n. A uniform u starts its search at
+     * guide[(int) (u n)], one or two steps from where it ends, instead of a binary search.
+     */
+    private final int[] guide;
 
     private MedianDraw(int n) {
         this.n = n;
@@ -44,6 +50,12 @@ public final class MedianDraw {
         }
         cdf[n - 1] = 1;
         for (int j = 1; j < n; j++) cdf[j] = Math.max(cdf[j], cdf[j - 1]); // monotone despite rounding
+        guide = new int[n];
+        for (int k = 0, j = 0; k < n; k++) {
+            double bound = (double) k / n;
+            while (cdf[j] <= bound) j++; // cdf[n-1] = 1 > bound
+            guide[k] = j;
+        }
         if (n % 2 == 1) {
             split = null;
         } else {
@@ -77,8 +89,22 @@ public final class MedianDraw {
         return split == null ? 0 : split[a];
     }
 
-    /** The index of the lower middle order statistic drawn from u in [0, 1): the least j with cdf[j] > u. */
+    /**
+     * The index of the lower middle order statistic drawn from u in [0, 1): the least j with
+     * cdf[j] &gt; u (inversion). The search starts at the guide's entry for u and walks forward
+     * past values at most u, then back while the value before is above u, so it ends at that j
+     * whatever rounding did to u n.
+     */
     int lowerIndex(double u) {
+        int k = (int) (u * n);
+        int j = guide[Math.min(k, n - 1)];
+        while (cdf[j] <= u) j++; // cdf[n-1] = 1 > u
+        while (j > 0 && cdf[j - 1] > u) j--;
+        return j;
+    }
+
+    /** {@link #lowerIndex} by binary search, for tests: the same index for every u. */
+    int lowerIndexBySearch(double u) {
         int i = Arrays.binarySearch(cdf, u);
         // found: cdf[i] == u, so the least j with cdf[j] > u lies after the run of equal values
         if (i >= 0) {

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,5 +122,28 @@ class MedianDrawTest {
             assertTrue(r >= sorted[150] && r <= sorted[350], "a median replicate of 501 values far in a tail: " + r);
         }
         for (int n : new int[] {2, 3, 400, 1000}) assertEquals(1.0, MedianDraw.of(n).cdf(n - 1));
+    }
+
+    @Property(tries = 300)
+    void guidedSearchFindsWhatTheBinarySearchFinds(@ForAll @IntRange(min = 1, max = 3000) int n,
+            @ForAll @IntRange(min = 0, max = 1_000_000) int seed) {
+        // random uniforms, and every table value with its neighbours, where the two searches could
+        // part: u equal to a cdf value (a run of equal values in the tails) and one ulp either side
+        MedianDraw d = MedianDraw.of(n);
+        java.util.Random r = new java.util.Random(seed);
+        for (int i = 0; i < 200; i++) {
+            double u = r.nextDouble();
+            assertEquals(d.lowerIndexBySearch(u), d.lowerIndex(u), "u = " + u);
+        }
+        for (int j = 0; j < n - 1; j++) {
+            for (double u : new double[] {Math.nextDown(d.cdf(j)), d.cdf(j), Math.nextUp(d.cdf(j))}) {
+                if (u < 0 || u >= 1) continue;
+                assertEquals(d.lowerIndexBySearch(u), d.lowerIndex(u), "n = " + n + ", u = " + u);
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            double u = (double) k / n;
+            assertEquals(d.lowerIndexBySearch(u), d.lowerIndex(u), "n = " + n + ", u = k/n = " + u);
+        }
     }
 }

@@ -15,7 +15,7 @@ JAR  := target/tpm.jar
 SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench fleet fleet-tools fleet-lint
+.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -149,6 +149,16 @@ BENCH_SIZES ?=
 bench: $(JAR) ## generate SYNTHETIC folders in target/bench/ (2 devices, 20 devices, 10x runs), run make paper BENCH_RUNS times on each, print per-step medians
 	$(MVN) -q -B test-compile dependency:build-classpath -pl pipeline -am -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
 	$(JAVA) -cp pipeline/target/classes:pipeline/target/test-classes:contract/target/classes:contract/target/test-classes:$$(cat pipeline/target/test-classpath.txt) dev.tpm.testing.Bench target/bench $(BENCH_RUNS) $(BENCH_SIZES)
+
+# The work without the JVM's start and compilation (docs/PERFORMANCE.md, "The floor"): tpm paper on one
+# of make bench's folders WARM_RUNS times in one JVM, as make paper runs it; the first run is a cold one.
+#   make bench-warm WARM_SIZE=paper-20dev WARM_RUNS=3
+WARM_SIZE ?= paper-2dev
+WARM_RUNS ?= 6
+bench-warm: $(JAR) ## run tpm paper WARM_RUNS times in one JVM on make bench's WARM_SIZE folder (run make bench first); print each run's wall and CPU time
+	@test -d target/bench/$(WARM_SIZE)/data || { echo "target/bench/$(WARM_SIZE)/data: none yet (make bench generates it)" >&2; exit 1; }
+	@set -o pipefail; { $(JAVA) $(JVM_ARGS) $(JVM_TUNING) -cp $(JAR) scripts/bench/WarmRuns.java target/bench/$(WARM_SIZE)/data $(WARM_RUNS) 2>&1 1>&3 3>&- \
+	  | { grep --line-buffered -v '^[0-9]* compiler directives added$$' || true; } >&2; } 3>&1
 
 # The synthetic example data folder (generated, not measured), a test fixture:
 #   make paper DATA=$(EXAMPLE) OUT=/tmp/example

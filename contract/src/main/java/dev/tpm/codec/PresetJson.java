@@ -222,9 +222,7 @@ public final class PresetJson {
         String at = "$.phase5";
         JsonNode q = r.object(root, "$", "phase5");
         r.onlyKeys(q, at, PHASE5_KEYS);
-        List<String> eps = r.strings(q, at, "endpoints");
-        if (eps.isEmpty()) throw r.error(at + ".endpoints", "at least one endpoint", q.get("endpoints"));
-        checkEndpoints(r, q.get("endpoints"), at + ".endpoints", eps);
+        List<String> eps = phaseEndpoints(r, q, at);
         int del = eps.indexOf(Endpoints.DELETE_ITEM);
         if (del >= 0) {
             // the window would DELETE the ids the prior load already deleted (delete_item.lua walks
@@ -269,6 +267,14 @@ public final class PresetJson {
         return new Protocol.Search(f.asDouble(), m.asDouble());
     }
 
+    /** A phase's {@code endpoints}: at least one, each known and listed once. */
+    private static List<String> phaseEndpoints(Reader r, JsonNode phase, String at) throws IOException {
+        List<String> eps = r.strings(phase, at, "endpoints");
+        if (eps.isEmpty()) throw r.error(at + ".endpoints", "at least one endpoint", phase.get("endpoints"));
+        checkEndpoints(r, phase.get("endpoints"), at + ".endpoints", eps);
+        return eps;
+    }
+
     /**
      * {@code phase4}: every offered rate and fraction above 0, each once; fractions only for
      * endpoints phase 1 measures (a fraction is of that endpoint's phase-1 median); an open-loop
@@ -279,9 +285,7 @@ public final class PresetJson {
         String at = "$.phase4";
         JsonNode q = r.object(root, "$", "phase4");
         r.onlyKeys(q, at, PHASE4_KEYS);
-        List<String> eps = r.strings(q, at, "endpoints");
-        if (eps.isEmpty()) throw r.error(at + ".endpoints", "at least one endpoint", q.get("endpoints"));
-        checkEndpoints(r, q.get("endpoints"), at + ".endpoints", eps);
+        List<String> eps = phaseEndpoints(r, q, at);
         List<Double> rates = q.has("offered_rps") ? offered(r, q, at, "offered_rps", MAX_OFFERED_RPS) : List.of();
         List<Double> fractions = q.has("offered_fractions")
                 ? offered(r, q, at, "offered_fractions", MAX_OFFERED_FRACTION) : List.of();

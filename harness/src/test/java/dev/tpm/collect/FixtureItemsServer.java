@@ -46,6 +46,12 @@ public final class FixtureItemsServer implements AutoCloseable {
     public final Map<String, AtomicLong> byPath = new ConcurrentHashMap<>();
     /** Largest id asked for by GET or PUT. */
     public final AtomicLong maxIdAsked = new AtomicLong();
+    /**
+     * When above 0, how long each DELETE waits before it is answered: a service time that caps the
+     * rate at about one DELETE per connection per this many nanoseconds, whatever else the machine
+     * runs, so that two loads of the same length delete about as many rows.
+     */
+    public volatile long deleteServiceNanos;
 
     public FixtureItemsServer(int port, int rows) throws IOException {
         for (long i = 1; i <= rows; i++) items.put(i, item(i, "item-" + i, "description of item-" + i, 9.99, 3));
@@ -129,6 +135,7 @@ public final class FixtureItemsServer implements AutoCloseable {
                 status = 400;
                 out = "{\"error\":\"bad id\"}";
             } else if (method.equals("DELETE")) {
+                if (deleteServiceNanos > 0) java.util.concurrent.locks.LockSupport.parkNanos(deleteServiceNanos);
                 deletesById.computeIfAbsent(id, k -> new AtomicLong()).incrementAndGet();
                 status = items.remove(id) != null ? 204 : 404;
                 out = status == 204 ? "" : "{\"error\":\"not found\"}";

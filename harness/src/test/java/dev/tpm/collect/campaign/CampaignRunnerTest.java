@@ -323,6 +323,9 @@ class CampaignRunnerTest {
         assertTrue(new String(log.toByteArray(), StandardCharsets.UTF_8).contains("phase 1 aa get_item c=2: did not reach its measured runs"));
     }
 
+    /** A DELETE's service time in the fixture server of the auto-sizing test. */
+    private static final long DELETE_SERVICE_NANOS = 2_000_000;
+
     @Test
     void deleteRunsThatRunOutOfRowsAreDiscardedAndAutoSeedsFromTheRateSeen() throws Exception {
         String base = """
@@ -337,9 +340,13 @@ class CampaignRunnerTest {
                 && r.note().startsWith("ran out of rows: ") && r.seededRows() == 20), "never kept as ok");
         assertEquals(1, few.gaveUp().size());
 
-        // auto: one calibration load per stack before the first run, one size for every stack, recorded
+        // auto: one calibration load per stack before the first run, one size for every stack, recorded.
+        // The fixture's DELETEs take 2 ms each: a rate bound by the machine's CPU alone moved by more
+        // than the calibration's margin of 2 between the calibration and the runs when the machine
+        // was busy, and every retry of a run then ran out of rows.
         String autoPreset = base.replace("SEED", "\"auto\"").replace("\"max_retries\": 1", "\"max_retries\": 4");
         FakeServerSide side = new FakeServerSide(Set.of(), Set.of());
+        side.deleteServiceNanos = DELETE_SERVICE_NANOS;
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         CampaignRunner.Summary s = twoStacks(preset(autoPreset), side, log).run();
         String text = log.toString(StandardCharsets.UTF_8);
@@ -373,6 +380,7 @@ class CampaignRunnerTest {
         Files.writeString(tmp.resolve("data/raw/c2/phase1.csv"), String.join("\n", lines.subList(0, lines.size() - 1)) + "\n");
         Files.delete(tmp.resolve("data/SHA256SUMS")); // as if interrupted before the manifest was written
         FakeServerSide again = new FakeServerSide(Set.of(), Set.of());
+        again.deleteServiceNanos = DELETE_SERVICE_NANOS;
         ByteArrayOutputStream log2 = new ByteArrayOutputStream();
         twoStacks(preset(autoPreset), again, log2).run();
         assertFalse(log2.toString(StandardCharsets.UTF_8).contains("calibrating"), log2.toString(StandardCharsets.UTF_8));

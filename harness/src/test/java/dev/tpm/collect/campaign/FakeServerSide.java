@@ -25,6 +25,8 @@ final class FakeServerSide implements ServerSide {
     volatile int currentThrottleBits;
     /** When >= 0, the fixture server holds this many rows whatever the harness seeded (to provoke 404s). */
     volatile int rowsServed = -1;
+    /** The fixture servers' {@link FixtureItemsServer#deleteServiceNanos} (0: none). */
+    long deleteServiceNanos;
     private int rows;
 
     FakeServerSide(Set<Integer> dying, Set<Integer> throttled) {
@@ -48,6 +50,7 @@ final class FakeServerSide implements ServerSide {
         int n = ++starts;
         currentThrottleBits = throttled.contains(n) ? 0x4 : 0;
         FixtureItemsServer http = new FixtureItemsServer(port, rowsServed >= 0 ? rowsServed : rows);
+        http.deleteServiceNanos = deleteServiceNanos;
         Process tree = new ProcessBuilder("sleep", "600").start();
         boolean dies = dying.contains(n);
         return new Server() {

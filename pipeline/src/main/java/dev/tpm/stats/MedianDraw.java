@@ -1,6 +1,5 @@
 package dev.tpm.stats;
 
-import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 import org.apache.commons.math3.random.RandomGenerator;
@@ -101,17 +100,6 @@ public final class MedianDraw {
         while (cdf[j] <= u) j++; // cdf[n-1] = 1 > u
         while (j > 0 && cdf[j - 1] > u) j--;
         return j;
-    }
-
-    /** {@link #lowerIndex} by binary search, for tests: the same index for every u. */
-    int lowerIndexBySearch(double u) {
-        int i = Arrays.binarySearch(cdf, u);
-        // found: cdf[i] == u, so the least j with cdf[j] > u lies after the run of equal values
-        if (i >= 0) {
-            while (i < n - 1 && cdf[i] <= u) i++;
-            return i;
-        }
-        return -i - 1;
     }
 
     /** The least of n/2 indices uniform on {a+1..n-1}, from w in [0, 1), for even n. */

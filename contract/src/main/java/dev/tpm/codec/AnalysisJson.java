@@ -19,7 +19,8 @@ public final class AnalysisJson {
     public static final List<String> KEYS = List.of(
             "bootstrap_resamples", "confidence", "rng_seed", "alpha", "posthoc_test", "large_effect",
             "max_error_rate", "plateau_gain", "drop_threshold_mib", "exclude_campaigns", "min_n", "memory_warm_s",
-            "memory_checkpoints_s", "latency_slo_ms", "kept_up_ratio", "min_units", "device_models");
+            "memory_checkpoints_s", "latency_slo_ms", "kept_up_ratio", "min_units", "device_models",
+            "min_units_ci", "max_steal_share");
 
     private AnalysisJson() {}
 
@@ -94,6 +95,12 @@ public final class AnalysisJson {
         Double slo = json.number(r, "$", "latency_slo_ms", false, 0, Double.MAX_VALUE, true, "a latency in ms > 0");
         Double keptUp = json.number(r, "$", "kept_up_ratio", false, 0, 1, false, "a number from 0 to 1");
         Integer minUnits = json.intField(r, "$", "min_units", false, 1);
+        Integer minUnitsCi = json.intField(r, "$", "min_units_ci", false, 2);
+        // absent: the default; null: the rule is off (analysis.md 1, version 5)
+        JsonNode steal = r.get("max_steal_share");
+        Double maxSteal = steal == null ? d.maxStealShare()
+                : steal.isNull() ? null
+                : json.number(r, "$", "max_steal_share", false, 0, 1, false, "a share from 0 to 1, or null (the rule off)");
         Map<String, String> models = new java.util.TreeMap<>();
         JsonNode dm = r.get("device_models");
         if (dm != null && !dm.isNull()) {
@@ -127,7 +134,9 @@ public final class AnalysisJson {
                 slo != null ? slo : d.latencySloMs(),
                 keptUp != null ? keptUp : d.keptUpRatio(),
                 minUnits != null ? minUnits : d.minUnits(),
-                models);
+                models,
+                minUnitsCi != null ? minUnitsCi : d.minUnitsCi(),
+                maxSteal);
     }
 
     /** The JSON path of exclude_campaigns[i], for a problem found once the campaigns are known. */

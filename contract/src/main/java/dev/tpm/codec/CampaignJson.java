@@ -40,6 +40,12 @@ public final class CampaignJson {
     public static final List<String> HARDWARE_ID_SOURCES = List.of("dt-serial:", "dmi-uuid:", "mac:");
     /** {@code machine.hardware_id} (data.md version 4): its source's prefix, then the source's value. */
     public static final Pattern HARDWARE_ID = Pattern.compile("(dt-serial|dmi-uuid|mac):\\S+");
+    /**
+     * {@code machine.cpu_id} (data.md version 5): {@code x86:} or {@code arm:} and four fields of
+     * /proc/cpuinfo as it gives them (vendor, family, model, stepping; implementer, part, variant,
+     * revision), none empty and none holding a colon.
+     */
+    public static final Pattern CPU_ID = Pattern.compile("(x86|arm)(:[^:\\s]+){4}");
     private static final Pattern MAC_ID = Pattern.compile("mac:([0-9a-f]{2})(:[0-9a-f]{2}){5}");
 
     /**
@@ -62,14 +68,14 @@ public final class CampaignJson {
             "stacks");
     static final Set<String> DEVICE = Set.of("id", "model", "model_id", "cpu", "cores", "memory_mib", "arch", "os",
             "kernel", "firmware", "bootloader", "pmic", "cpu_governor", "page_size", "power_source", "power_problems");
-    static final Set<String> MACHINE = Set.of("machine_id", "kernel", "cpu_model", "memory_kib", "hardware_id");
+    static final Set<String> MACHINE = Set.of("machine_id", "kernel", "cpu_model", "memory_kib", "hardware_id", "cpu_id");
     static final Set<String> LOAD_GENERATOR = Set.of("tool", "version", "version_line", "host", "host_name", "cpus",
             "timeout_s", "imported");
     static final Set<String> PROTOCOL = Set.of("preset", "runs", "warmups", "duration_s", "concurrency", "threads",
             "cooldown_s", "seed_rows", "seed_rows_delete", "sample_interval_ms", "order", "rng_seed", "settle_s", "endpoints",
             "mix", "sweep", "memory", "max_retries", "startup_timeout_s", "stop_grace_s", "pinning", "timeout_s", "prime_s",
             "phase4", "phase5", "seed_rows_delete_calibration", "cgroup", "server_cpus", "harness_cpus", "bind",
-            "max_error_rate", "without_vcgencmd");
+            "max_error_rate", "without_vcgencmd", "max_steal_share", "quiet");
     static final Set<String> STACK = Set.of("id", "language", "framework", "stand_in", "artifact_bytes",
             "runtime_bytes", "workers", "versions", "env");
 
@@ -190,6 +196,7 @@ public final class CampaignJson {
         put(o, "cpu_model", m.cpuModel());
         if (m.memoryKib() != null) o.put("memory_kib", m.memoryKib());
         put(o, "hardware_id", m.hardwareId());
+        put(o, "cpu_id", m.cpuId());
         extra(o, m.extra());
         return o;
     }
@@ -294,6 +301,12 @@ public final class CampaignJson {
         put(o, "bind", p.bind());
         decimal(o, "max_error_rate", p.maxErrorRate());
         if (p.withoutVcgencmd() != null) o.put("without_vcgencmd", p.withoutVcgencmd());
+        decimal(o, "max_steal_share", p.maxStealShare());
+        if (p.quiet() != null) {
+            ObjectNode q = o.putObject("quiet");
+            decimal(q, "window_s", p.quiet().windowS());
+            decimal(q, "max_wait_s", p.quiet().maxWaitS());
+        }
         extra(o, p.extra());
         return o;
     }

@@ -119,8 +119,13 @@ final class CampaignJsonReader {
             json.problem(p + ".hardware_id", "a serial prefixed with its source: dt-serial:, dmi-uuid: or mac:",
                     Problem.quote(hardwareId));
         }
+        String cpuId = json.string(m, p, "cpu_id", false);
+        if (cpuId != null && !CampaignJson.CPU_ID.matcher(cpuId).matches()) {
+            json.problem(p + ".cpu_id", "x86:<vendor_id>:<cpu family>:<model>:<stepping> or"
+                    + " arm:<implementer>:<part>:<variant>:<revision>", Problem.quote(cpuId));
+        }
         return new Machine(json.string(m, p, "machine_id", false), json.string(m, p, "kernel", false),
-                json.string(m, p, "cpu_model", false), json.integer(m, p, "memory_kib", false, 1), hardwareId,
+                json.string(m, p, "cpu_model", false), json.integer(m, p, "memory_kib", false, 1), hardwareId, cpuId,
                 extra(m, p, CampaignJson.MACHINE));
     }
 
@@ -162,6 +167,7 @@ final class CampaignJsonReader {
                 .bind(json.string(o, p, "bind", false))
                 .maxErrorRate(json.number(o, p, "max_error_rate", false, 0, 1, false, "a rate in [0, 1]"))
                 .withoutVcgencmd(bool(o, p, "without_vcgencmd"))
+                .maxStealShare(json.number(o, p, "max_steal_share", false, 0, 1, false, "a share in [0, 1]"))
                 .extra(extra(o, p, CampaignJson.PROTOCOL));
         JsonNode n;
         if ((n = object(o, p, "sweep")) != null) {
@@ -187,6 +193,10 @@ final class CampaignJsonReader {
                     json.number(n, q, "prior_load_s", false, 0, Double.MAX_VALUE, true, "seconds > 0"),
                     json.intField(n, q, "runs", false, 1), json.intField(n, q, "warmups", false, 0),
                     positive(n, q, "duration_s"), json.intField(n, q, "concurrency", false, 1)));
+        }
+        if ((n = object(o, p, "quiet")) != null) {
+            String q = p + ".quiet";
+            b.quiet(new Protocol.Quiet(positive(n, q, "window_s"), positive(n, q, "max_wait_s")));
         }
         if ((n = object(o, p, "seed_rows_delete_calibration")) != null) {
             String q = p + ".seed_rows_delete_calibration";

@@ -32,7 +32,7 @@ import java.util.function.Consumer;
 public final class RunCsv {
     public static final List<String> STATUSES = RunStatus.texts();
     /** Integer columns whose values start at 1 rather than 0. */
-    static final Set<String> POSITIVE = Set.of(SEQ, CONCURRENCY, THREADS, RUN);
+    static final Set<String> POSITIVE = Set.of(SEQ, CONCURRENCY, THREADS, RUN, ROUND);
     /** Columns every row of phase4.csv must fill: those of every run file and the offered rate. */
     static final List<String> PHASE4_REQUIRED =
             java.util.stream.Stream.concat(REQUIRED.stream(), REQUIRED_PHASE4.stream()).toList();

@@ -15,6 +15,9 @@ import java.util.TreeMap;
  * @param keptUpRatio achieved / offered rate below which a server did not keep up (analysis.md 10)
  * @param minUnits fewest units of one model that get the model's analysis (analysis.md 11)
  * @param deviceModels device id -> model id for devices recorded without device.model_id (analysis.md 11)
+ * @param minUnitsCi version 5: fewest units, of one recorded hardware, that give a model its interval (analysis.md 11)
+ * @param maxStealShare version 5: a run whose steal share exceeds it is excluded, reason steal (analysis.md 1);
+ *     null turns the rule off
  */
 public record AnalysisConfig(
         int bootstrapResamples,
@@ -33,7 +36,9 @@ public record AnalysisConfig(
         double latencySloMs,
         double keptUpRatio,
         int minUnits,
-        Map<String, String> deviceModels) {
+        Map<String, String> deviceModels,
+        int minUnitsCi,
+        Double maxStealShare) {
 
     public static final String MANN_WHITNEY = "mann-whitney";
     public static final String WELCH = "welch";
@@ -51,6 +56,10 @@ public record AnalysisConfig(
 
     /** analysis.md's default of min_units: fewest units of one model that get the model's analysis. */
     public static final int DEFAULT_MIN_UNITS = 2;
+    /** analysis.md's default of min_units_ci (version 5): fewest units of one hardware that give an interval. */
+    public static final int DEFAULT_MIN_UNITS_CI = 3;
+    /** analysis.md's default of max_steal_share (version 5): the steal share above which a run is excluded. */
+    public static final double DEFAULT_MAX_STEAL_SHARE = 0.05;
 
     public AnalysisConfig {
         excludeCampaigns = List.copyOf(excludeCampaigns);
@@ -65,7 +74,7 @@ public record AnalysisConfig(
             double latencySloMs, double keptUpRatio) {
         this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
                 dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs, keptUpRatio,
-                DEFAULT_MIN_UNITS, Map.of());
+                DEFAULT_MIN_UNITS, Map.of(), DEFAULT_MIN_UNITS_CI, DEFAULT_MAX_STEAL_SHARE);
     }
 
     /** The parameters of analysis.md version 2; the version-3 ones (section 10) take their defaults. */
@@ -89,21 +98,28 @@ public record AnalysisConfig(
     public AnalysisConfig withMinN(int n) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
                 plateauGain, dropThresholdMib, excludeCampaigns, n, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, minUnits, deviceModels);
+                keptUpRatio, minUnits, deviceModels, minUnitsCi, maxStealShare);
     }
 
     /** The same parameters with another latency_slo_ms and kept_up_ratio (analysis.md 10). */
     public AnalysisConfig withOfferedLoad(double sloMs, double ratio) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
                 plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, sloMs, ratio,
-                minUnits, deviceModels);
+                minUnits, deviceModels, minUnitsCi, maxStealShare);
     }
 
     /** The same parameters with another min_units and device_models (analysis.md 11). */
     public AnalysisConfig withUnits(int units, Map<String, String> models) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
                 plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, units, models);
+                keptUpRatio, units, models, minUnitsCi, maxStealShare);
+    }
+
+    /** The same parameters with another min_units_ci and max_steal_share (analysis.md 11 and 1, version 5). */
+    public AnalysisConfig withVersion5(int unitsCi, Double stealShare) {
+        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
+                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
+                keptUpRatio, minUnits, deviceModels, unitsCi, stealShare);
     }
 
     /** The defaults of analysis.md: what the shipped analysis.json holds. */

@@ -11,10 +11,13 @@ import java.util.Map;
  * @param memoryKib MemTotal of /proc/meminfo
  * @param hardwareId version 4: the board's or instance's own id, prefixed with its source
  *     ({@code dt-serial:}, {@code dmi-uuid:}, {@code mac:}); null in campaigns recorded without it
+ * @param cpuId version 5: the CPU's identity as /proc/cpuinfo gives it,
+ *     {@code x86:<vendor_id>:<cpu family>:<model>:<stepping>} or
+ *     {@code arm:<implementer>:<part>:<variant>:<revision>}; null in campaigns recorded without it
  * @param extra keys this contract does not know, kept as read (plain Java values)
  */
 public record Machine(String machineId, String kernel, String cpuModel, Long memoryKib, String hardwareId,
-        Map<String, Object> extra) {
+        String cpuId, Map<String, Object> extra) {
     public Machine {
         extra = Extras.copy(extra);
     }

@@ -40,6 +40,9 @@ import java.util.Map;
  * @param bind the address the servers listened on, when not 127.0.0.1
  * @param maxErrorRate the error rate above which a run is discarded
  * @param withoutVcgencmd true when the Pi's vcgencmd was not used
+ * @param maxStealShare version 5: the steal share of a run's CPU time above which the harness
+ *     discarded and repeated it, and the quiet gate's threshold; null when the rule was off or not recorded
+ * @param quiet version 5: the quiet gate's window and longest wait, null when not recorded
  * @param extra keys this contract does not know, kept as read
  */
 public record Protocol(
@@ -75,6 +78,8 @@ public record Protocol(
         String bind,
         Double maxErrorRate,
         Boolean withoutVcgencmd,
+        Double maxStealShare,
+        Quiet quiet,
         Map<String, Object> extra) {
 
     public Protocol {
@@ -123,6 +128,8 @@ public record Protocol(
         b.bind = bind;
         b.maxErrorRate = maxErrorRate;
         b.withoutVcgencmd = withoutVcgencmd;
+        b.maxStealShare = maxStealShare;
+        b.quiet = quiet;
         b.extra = extra;
         return b;
     }
@@ -220,6 +227,19 @@ public record Protocol(
         public record Rate(String stack, Integer concurrency, Long seededRows, Long requests, Double durationS) {}
     }
 
+    /**
+     * {@code quiet} (version 5, servers.md): before each run the harness waits, a window at a time,
+     * while the steal share of the window exceeds {@code max_steal_share}, for at most maxWaitS.
+     *
+     * @param windowS seconds of one window (> 0), null when the default (2 s)
+     * @param maxWaitS the longest wait before a run (> 0), null when the default (300 s)
+     */
+    public record Quiet(Double windowS, Double maxWaitS) {
+        /** servers.md version 5's defaults. */
+        public static final double DEFAULT_WINDOW_S = 2;
+        public static final double DEFAULT_MAX_WAIT_S = 300;
+    }
+
     /** A protocol field by field; unset fields are null (not recorded). */
     public static final class Builder {
         private String preset;
@@ -254,6 +274,8 @@ public record Protocol(
         private String bind;
         private Double maxErrorRate;
         private Boolean withoutVcgencmd;
+        private Double maxStealShare;
+        private Quiet quiet;
         private Map<String, Object> extra = Map.of();
 
         private Builder() {}
@@ -418,13 +440,23 @@ public record Protocol(
             return this;
         }
 
+        public Builder maxStealShare(Double v) {
+            this.maxStealShare = v;
+            return this;
+        }
+
+        public Builder quiet(Quiet v) {
+            this.quiet = v;
+            return this;
+        }
+
         public Builder extra(Map<String, Object> v) {
             this.extra = v;
             return this;
         }
 
         public Protocol build() {
-            return new Protocol(preset, runs, warmups, durationS, concurrency, threads, cooldownS, seedRows, seedRowsDelete, sampleIntervalMs, order, rngSeed, settleS, endpoints, mix, sweep, memory, maxRetries, startupTimeoutS, stopGraceS, pinning, timeoutS, primeS, phase4, phase5, deleteCalibration, cgroup, serverCpus, harnessCpus, bind, maxErrorRate, withoutVcgencmd, extra);
+            return new Protocol(preset, runs, warmups, durationS, concurrency, threads, cooldownS, seedRows, seedRowsDelete, sampleIntervalMs, order, rngSeed, settleS, endpoints, mix, sweep, memory, maxRetries, startupTimeoutS, stopGraceS, pinning, timeoutS, primeS, phase4, phase5, deleteCalibration, cgroup, serverCpus, harnessCpus, bind, maxErrorRate, withoutVcgencmd, maxStealShare, quiet, extra);
         }
     }
 }

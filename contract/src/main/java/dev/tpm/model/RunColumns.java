@@ -66,6 +66,10 @@ public final class RunColumns {
     public static final String PRIOR_LOAD_S = "prior_load_s";
     /** CPU seconds the hypervisor took from the device during the measured window (version 4). */
     public static final String STEAL_S = "steal_s";
+    /** The round of an interleaved order, from 1 (version 5; required when protocol.order is rounds). */
+    public static final String ROUND = "round";
+    /** Seconds the harness waited before the run for the CPUs to be quiet (version 5, optional). */
+    public static final String QUIET_WAIT_S = "quiet_wait_s";
     /** data.md version 3, optional: 1 = latency measured from each request's scheduled start (phase 4). */
     public static final String LATENCY_CORRECTED = "latency_corrected";
     public static final String STATUS = "status";
@@ -123,6 +127,8 @@ public final class RunColumns {
             new Column(OFFERED_RPS, Type.DOUBLE),
             new Column(PRIOR_LOAD_S, Type.DOUBLE),
             new Column(STEAL_S, Type.DOUBLE),
+            new Column(ROUND, Type.INTEGER),
+            new Column(QUIET_WAIT_S, Type.DOUBLE),
             new Column(LATENCY_CORRECTED, Type.INTEGER),
             new Column(STATUS, Type.STRING),
             new Column(NOTE, Type.STRING));

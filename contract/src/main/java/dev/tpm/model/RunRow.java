@@ -9,6 +9,8 @@ import java.util.List;
  * Missing values: NaN for decimals, null for integers and text; they are written as empty cells.
  *
  * @param threads null when the file leaves the column out or empty
+ * @param round version 5: the run's round in a campaign ordered in rounds, null otherwise
+ * @param quietWaitS version 5: seconds waited for the CPUs to be quiet before the run, NaN when not recorded
  * @param latencyCorrected null when missing (data.md's 0/1 column latency_corrected)
  * @param status the status column (written as its {@link RunStatus#text()})
  */
@@ -53,6 +55,8 @@ public record RunRow(
         double offeredRps,
         double priorLoadS,
         double stealS,
+        Integer round,
+        double quietWaitS,
         Boolean latencyCorrected,
         RunStatus status,
         String note) {
@@ -85,7 +89,7 @@ public record RunRow(
             boxed(latMaxMs), boxed(startupMs), idleRssKib, peakRssKib, idlePssKib, peakPssKib,
             boxed(cpuS), boxed(energyJ), boxed(meanPowerW), throttled, boxed(loadgenCpuS), seededRows,
             boxed(tempMaxC), boxed(freqMinMhz), boxed(latP999Ms), peakCgroupKib, boxed(offeredRps),
-            boxed(priorLoadS), boxed(stealS), latencyCorrected == null ? null : latencyCorrected ? 1 : 0,
+            boxed(priorLoadS), boxed(stealS), round, boxed(quietWaitS), latencyCorrected == null ? null : latencyCorrected ? 1 : 0,
             status == null ? null : status.text(), note};
     }
 
@@ -106,7 +110,8 @@ public record RunRow(
                 unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]),
                 unboxed(v[i++]), (Long) v[i++], (Long) v[i++], (Long) v[i++], (Long) v[i++], unboxed(v[i++]),
                 unboxed(v[i++]), unboxed(v[i++]), (String) v[i++], unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]),
-                unboxed(v[i++]), unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]), flag(v[i++]),
+                unboxed(v[i++]), unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]),
+                (Integer) v[i++], unboxed(v[i++]), flag(v[i++]),
                 status(v[i++]),
                 (String) v[i++]);
     }
@@ -172,6 +177,8 @@ public record RunRow(
         public double offeredRps = Double.NaN;
         public double priorLoadS = Double.NaN;
         public double stealS = Double.NaN;
+        public Integer round;
+        public double quietWaitS = Double.NaN;
         public Boolean latencyCorrected;
         public RunStatus status;
         public String note;
@@ -194,7 +201,8 @@ public record RunRow(
                     durationS, requests, errorsConnect, errorsRead, errorsWrite, errorsTimeout, non2xx, rps, latMeanMs,
                     latP50Ms, latP75Ms, latP90Ms, latP99Ms, latMaxMs, startupMs, idleRssKib, peakRssKib, idlePssKib,
                     peakPssKib, cpuS, energyJ, meanPowerW, blankToNull(throttled), loadgenCpuS, seededRows, tempMaxC,
-                    freqMinMhz, latP999Ms, peakCgroupKib, offeredRps, priorLoadS, stealS, latencyCorrected, status, blankToNull(n));
+                    freqMinMhz, latP999Ms, peakCgroupKib, offeredRps, priorLoadS, stealS, round, quietWaitS, latencyCorrected, status,
+                    blankToNull(n));
         }
 
         private static String blankToNull(String s) {

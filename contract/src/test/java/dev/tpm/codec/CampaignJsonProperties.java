@@ -81,7 +81,8 @@ class CampaignJsonProperties {
                 text(r), text(r), text(r), text(r), text(r), text(r), text(r), opt(r, 4096), opt(r, pick(r, CampaignJson.POWER_SOURCES)),
                 r.nextBoolean() ? id(r) : null, r.nextBoolean() ? List.of("no " + id(r)) : null, extra(r, "colour"));
         Machine machine = r.nextBoolean() ? null : new Machine(text(r), text(r), text(r), opt(r, 1L + r.nextInt(1 << 30)),
-                r.nextBoolean() ? pick(r, CampaignJson.HARDWARE_ID_SOURCES) + id(r) : null, extra(r, "rack"));
+                r.nextBoolean() ? pick(r, CampaignJson.HARDWARE_ID_SOURCES) + id(r) : null,
+                r.nextBoolean() ? pick(r, List.of("x86:AuthenticAMD:26:2:1", "arm:0x41:0xd0b:0x4:1")) : null, extra(r, "rack"));
         LoadGeneratorInfo lg = r.nextBoolean() ? null : new LoadGeneratorInfo(text(r), text(r), text(r),
                 opt(r, pick(r, List.of("same", "separate"))), text(r), text(r), opt(r, seconds(r)), opt(r, r.nextBoolean()),
                 extra(r, "flags"));
@@ -108,6 +109,7 @@ class CampaignJsonProperties {
                 .maxRetries(opt(r, r.nextInt(6))).startupTimeoutS(opt(r, seconds(r))).stopGraceS(opt(r, seconds(r)))
                 .timeoutS(opt(r, seconds(r))).primeS(opt(r, seconds(r))).cgroup(text(r)).serverCpus(text(r))
                 .harnessCpus(text(r)).bind(text(r)).maxErrorRate(opt(r, r.nextDouble())).withoutVcgencmd(opt(r, r.nextBoolean()))
+                .maxStealShare(opt(r, r.nextDouble())).quiet(r.nextBoolean() ? null : new Protocol.Quiet(opt(r, seconds(r)), opt(r, seconds(r))))
                 .extra(extra(r, "operator"));
         if (r.nextBoolean()) b.sweep(new Protocol.Sweep(id(r), levels(r), opt(r, r.nextInt(9)), opt(r, r.nextInt(3))));
         if (r.nextBoolean()) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class ReportHardwareIdTest {
     private static Campaign withHardwareId(Campaign c, String id, String hardwareId) {
         Machine machine = hardwareId == null ? null
-                : new Machine("3d1219c7c4c5404aaa1f6d2a48adfda4", null, null, null, hardwareId, Map.of());
+                : new Machine("3d1219c7c4c5404aaa1f6d2a48adfda4", null, null, null, hardwareId, null, Map.of());
         return new Campaign(id, id, c.study(), c.device(), machine, c.loadGenerator(), c.protocol(), c.stacks(), c.extra());
     }
 

@@ -81,6 +81,7 @@ final class CampaignJsonWriter {
         f.put("cpu_model", m.cpuModel());
         f.put("memory_kib", m.memoryKib());
         f.put("hardware_id", m.hardwareId());
+        f.put("cpu_id", m.cpuId());
         f.putAll(m.extra());
         f.values().removeIf(Objects::isNull);
         return f;

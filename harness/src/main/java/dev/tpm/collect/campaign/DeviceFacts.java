@@ -58,7 +58,26 @@ public final class DeviceFacts {
         String build = firstLine(file("proc/sys/kernel/version"));
         return new Machine(firstLine(file("etc/machine-id")),
                 release == null ? null : build == null ? release : release + " " + build, cpuName(), memoryKib(),
-                new HardwareId(root).detect().map(HardwareId.Id::text).orElse(null), Map.of());
+                new HardwareId(root).detect().map(HardwareId.Id::text).orElse(null), cpuId(), Map.of());
+    }
+
+    /**
+     * {@code machine.cpu_id} (data.md version 5): the CPU's identity from /proc/cpuinfo, its first
+     * processor's fields as written there; null when a field is missing. Microcode and flags stay
+     * out: they change with updates, the processor does not.
+     */
+    String cpuId() {
+        String[] x86 = {"vendor_id", "cpu family", "model", "stepping"};
+        String[] arm = {"CPU implementer", "CPU part", "CPU variant", "CPU revision"};
+        String prefix = cpuinfo(x86[0], true) != null ? "x86" : cpuinfo(arm[0], true) != null ? "arm" : null;
+        if (prefix == null) return null;
+        StringBuilder id = new StringBuilder(prefix);
+        for (String key : prefix.equals("x86") ? x86 : arm) {
+            String v = cpuinfo(key, true);
+            if (v == null || v.contains(":") || v.chars().anyMatch(Character::isWhitespace)) return null;
+            id.append(':').append(v);
+        }
+        return id.toString();
     }
 
     String model() {

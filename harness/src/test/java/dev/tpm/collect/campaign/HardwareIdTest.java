@@ -149,7 +149,7 @@ class HardwareIdTest {
         DeviceFacts facts = new DeviceFacts(root, argv -> {
             throw new IOException("no " + argv.get(0) + " in this test");
         });
-        assertEquals(new Machine("3d1219c7c4c5404aaa1f6d2a48adfda4", null, null, null, "mac:d8:3a:dd:12:34:56", Map.of()),
+        assertEquals(new Machine("3d1219c7c4c5404aaa1f6d2a48adfda4", null, null, null, "mac:d8:3a:dd:12:34:56", null, Map.of()),
                 facts.machine());
     }
 

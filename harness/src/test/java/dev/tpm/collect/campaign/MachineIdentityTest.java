@@ -2,6 +2,7 @@ package dev.tpm.collect.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Presets;
 import dev.tpm.collect.loadgen.LoadGenSetup;
+import dev.tpm.codec.CampaignJson;
 import dev.tpm.model.Machine;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
@@ -44,7 +46,8 @@ class MachineIdentityTest {
         Files.writeString(dir.resolve("proc/sys/kernel/osrelease"), "6.18.44-fc-v1045\n");
         Files.writeString(dir.resolve("proc/sys/kernel/version"), kernelBuild + "\n");
         Files.writeString(dir.resolve("proc/meminfo"), "MemTotal:       24609132 kB\nMemFree:  1 kB\n");
-        Files.writeString(dir.resolve("proc/cpuinfo"), "processor\t: 0\nmodel name\t: AMD EPYC\n");
+        Files.writeString(dir.resolve("proc/cpuinfo"), "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\n"
+                + "model\t\t: 2\nmodel name\t: AMD EPYC\nstepping\t: 1\nmicrocode\t: 0xb002116\n");
         return dir;
     }
 
@@ -60,7 +63,7 @@ class MachineIdentityTest {
         Machine m = facts(fakeRoot(tmp.resolve("a"), "3d1219c7c4c5404aaa1f6d2a48adfda4", "#1 SMP PREEMPT_DYNAMIC @0"))
                 .machine();
         assertEquals(new Machine("3d1219c7c4c5404aaa1f6d2a48adfda4", "6.18.44-fc-v1045 #1 SMP PREEMPT_DYNAMIC @0", "AMD EPYC",
-                24609132L, null, Map.of()), m);
+                24609132L, null, "x86:AuthenticAMD:26:2:1", Map.of()), m);
         Machine here = DeviceFacts.system().machine();
         if (Files.isReadable(Path.of("/etc/machine-id"))) {
             assertEquals(Files.readString(Path.of("/etc/machine-id")).strip(), here.machineId());
@@ -90,9 +93,35 @@ class MachineIdentityTest {
     }
 
     @Test
+    void theCpuIdIsReadInItsArmFormAndLeftOutWhenAFieldIsMissing() throws IOException {
+        Path pi = fakeRoot(tmp.resolve("pi"), "0123456789abcdef0123456789abcdef", "#1 SMP PREEMPT");
+        Files.writeString(pi.resolve("proc/cpuinfo"), "processor\t: 0\nBogoMIPS\t: 108.00\nCPU implementer\t: 0x41\n"
+                + "CPU architecture: 8\nCPU variant\t: 0x4\nCPU part\t: 0xd0b\nCPU revision\t: 1\n\nprocessor\t: 1\n"
+                + "CPU implementer\t: 0x41\n\nModel\t\t: Raspberry Pi 5 Model B Rev 1.0\n");
+        assertEquals("arm:0x41:0xd0b:0x4:1", facts(pi).machine().cpuId());
+        Path vm = fakeRoot(tmp.resolve("vm"), "0123456789abcdef0123456789abcdef", "#1 SMP PREEMPT");
+        Files.writeString(vm.resolve("proc/cpuinfo"), "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\n"
+                + "model name\t: AMD EPYC\n");
+        assertNull(facts(vm).machine().cpuId(), "no model or stepping line: no id rather than half of one");
+        String here = DeviceFacts.system().machine().cpuId();
+        if (here != null) assertTrue(CampaignJson.CPU_ID.matcher(here).matches(), here);
+    }
+
+    @Test
+    void aCampaignOnAnotherCpuIsNotResumed() throws IOException {
+        Machine there = new Machine("m", "k", "AMD EPYC", 1L, null, "x86:AuthenticAMD:26:2:1", Map.of());
+        Machine here = new Machine("m", "k", "AMD EPYC", 1L, null, "x86:AuthenticAMD:25:17:1", Map.of());
+        IOException e = assertThrows(IOException.class,
+                () -> CampaignJsonWriter.requireSameMachine(Path.of("c.json"), there, here));
+        assertTrue(e.getMessage().contains("cpu_id \"x86:AuthenticAMD:26:2:1\" there, \"x86:AuthenticAMD:25:17:1\" here"),
+                e.getMessage());
+        CampaignJsonWriter.requireSameMachine(Path.of("c.json"), there, there);
+    }
+
+    @Test
     void aCampaignWithoutAMachineIsNotResumed() {
         IOException e = assertThrows(IOException.class, () -> CampaignJsonWriter.requireSameMachine(Path.of("c.json"),
-                null, new Machine("x", null, null, null, null, Map.of())));
+                null, new Machine("x", null, null, null, null, null, Map.of())));
         assertTrue(e.getMessage().startsWith("c.json: $.machine: expected the identity of the machine that started this"
                 + " campaign, found nothing (an older harness started it)"), e.getMessage());
     }

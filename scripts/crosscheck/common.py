@@ -50,17 +50,19 @@ DEFAULT_CONFIG = {
     "kept_up_ratio": 0.95,
     "min_units": 2,
     "device_models": {},
+    "min_units_ci": 3,          # version 5: fewest units of one recorded hardware that give an interval
+    "max_steal_share": 0.05,    # version 5: a run's steal share above this is excluded; None turns it off
 }
 
 # phase1.csv / phase2.csv columns (data.md table) and their types
 INT_COLS = ["seq", "concurrency", "threads", "run", "warmup", "requests", "errors_connect",
             "errors_read", "errors_write", "errors_timeout", "non_2xx", "idle_rss_kib",
             "peak_rss_kib", "idle_pss_kib", "peak_pss_kib", "seeded_rows", "peak_cgroup_kib",
-            "latency_corrected"]
+            "latency_corrected", "round"]
 DEC_COLS = ["duration_s", "rps", "lat_mean_ms", "lat_p50_ms", "lat_p75_ms", "lat_p90_ms",
             "lat_p99_ms", "lat_max_ms", "startup_ms", "cpu_s", "energy_j", "mean_power_w",
             "loadgen_cpu_s", "temp_max_c", "freq_min_mhz", "lat_p999_ms", "offered_rps", "steal_s",
-            "prior_load_s"]
+            "prior_load_s", "quiet_wait_s"]
 TEXT_COLS = ["stack", "endpoint", "started_at", "throttled", "status", "note"]
 KNOWN_COLS = set(INT_COLS) | set(DEC_COLS) | set(TEXT_COLS)
 REQUIRED_COLS = ["seq", "stack", "endpoint", "concurrency", "run", "warmup", "status"]
@@ -74,6 +76,7 @@ PUBLISHED_COLS = ["source", "table", "stack", "metric", "value", "unit", "note"]
 _INT_RE = re.compile(r"^[+-]?[0-9]+$")
 _DEC_RE = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 _HEX_RE = re.compile(r"^(0[xX])?[0-9a-fA-F]+$")
+CPU_ID_RE = re.compile(r"^(x86|arm)(:[^:\s]+){4}$")   # data.md version 5: machine.cpu_id, four fields after the kind
 
 
 class DataError(Exception):
@@ -122,6 +125,8 @@ class Campaign:
     load_generator_host: str = None   # campaign.json load_generator.host: same / separate
     cores: int = None                 # campaign.json device.cores
     model_id: str = None              # campaign.json device.model_id (version 4)
+    order: str = None                 # campaign.json protocol.order (version 5: `rounds` needs the round column)
+    cpu_id: str = None                # campaign.json machine.cpu_id (version 5)
 
 
 @dataclass
@@ -209,7 +214,13 @@ def read_config(root):
             if not isinstance(v, dict) or not all(isinstance(a, str) and a and isinstance(b, str) and b
                                                   for a, b in v.items()):
                 raise DataError(rel, f"$.{k}", k, "an object of device id -> model id", v)
-        elif k in ("min_n", "min_units"):
+        elif k == "max_steal_share":   # version 5: a share in [0, 1], or null (the rule off)
+            if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v)
+                                  or not 0 <= v <= 1):
+                raise DataError(rel, f"$.{k}", k, "a share from 0 to 1, or null", v)
+            cfg[k] = None if v is None else float(v)
+            continue
+        elif k in ("min_n", "min_units", "min_units_ci"):
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise DataError(rel, f"$.{k}", k, "an integer >= 1", v)
         elif k == "posthoc_test":
@@ -346,7 +357,22 @@ def read_campaign_json(root, cid):
     model_id = dev.get("model_id")
     if model_id is not None and (not isinstance(model_id, str) or not model_id):
         raise DataError(rel, "$.device.model_id", "model_id", "a model id such as x86-vm-2c", model_id)
-    return Campaign(cid, dev["id"], stacks, ps, study, host, cores, model_id)
+    # version 5: protocol.order (`rounds` needs the round column), protocol.max_steal_share, machine.cpu_id
+    proto = j.get("protocol") if isinstance(j.get("protocol"), dict) else {}
+    order = proto.get("order")
+    if order is not None and (not isinstance(order, str) or not order):
+        raise DataError(rel, "$.protocol.order", "order", "an order such as randomized or rounds", order)
+    mss = proto.get("max_steal_share")
+    if mss is not None and (not isinstance(mss, (int, float)) or isinstance(mss, bool) or not math.isfinite(mss)
+                            or not 0 <= mss <= 1):
+        raise DataError(rel, "$.protocol.max_steal_share", "max_steal_share", "a share from 0 to 1", mss)
+    machine = j.get("machine") if isinstance(j.get("machine"), dict) else {}
+    cpu_id = machine.get("cpu_id")
+    if cpu_id is not None and (not isinstance(cpu_id, str) or not CPU_ID_RE.match(cpu_id)):
+        raise DataError(rel, "$.machine.cpu_id", "cpu_id",
+                        "x86:<vendor_id>:<cpu family>:<model>:<stepping> or arm:<implementer>:<part>:<variant>:<revision>",
+                        cpu_id)
+    return Campaign(cid, dev["id"], stacks, ps, study, host, cores, model_id, order, cpu_id)
 
 
 def header_of(root, rel):
@@ -372,7 +398,11 @@ def read_runs(root, camp, phase, stack_ids, seqs):
         warn(f"{rel}: unknown columns ignored: {','.join(unknown)}")
     if not body:
         raise DataError(rel, "line 2", "-", "at least one run row", "header only")
+    rounds = camp.order == "rounds"   # version 5: the round column is required exactly in such a campaign
+    if rounds and "round" not in header:
+        raise DataError(rel, "line 1", "round", "a column round (protocol.order is rounds)", ",".join(header))
     keys = set()
+    in_round = {}   # (stack, endpoint, concurrency, offered_rps, round) -> line of its run with warmup 0, status ok
     runs = []
     for line, r in body:
         v = {}
@@ -382,6 +412,10 @@ def read_runs(root, camp, phase, stack_ids, seqs):
             s = r[c].strip()
             if s == "":
                 v[c] = None
+            elif c == "round":   # version 5: an integer from 1
+                if not _INT_RE.match(s) or int(s) < 1:
+                    raise DataError(rel, f"line {line}", c, "a round: an integer >= 1", s)
+                v[c] = int(s)
             elif c in INT_COLS:
                 if not _INT_RE.match(s):
                     raise DataError(rel, f"line {line}", c, "an integer", s)
@@ -430,6 +464,19 @@ def read_runs(root, camp, phase, stack_ids, seqs):
                     raise DataError(rel, f"line {line}", c, "a value on a row with status ok", "")
             if v["requests"] <= 0:
                 raise DataError(rel, f"line {line}", "requests", "a count > 0", v["requests"])
+        if rounds and v["round"] is None:
+            raise DataError(rel, f"line {line}", "round", "a round on every row (protocol.order is rounds)", "")
+        if not rounds and v["round"] is not None:
+            raise DataError(rel, f"line {line}", "round",
+                            f"no round (protocol.order is {camp.order or 'not set'}, not rounds)", v["round"])
+        if rounds and v["warmup"] == 0 and v["status"] == "ok":
+            g = (v["stack"], v["endpoint"], v["concurrency"], v["offered_rps"], v["round"])
+            if g in in_round:
+                raise DataError(rel, f"line {line}", "round",
+                                f"one run with warmup 0 and status ok per group and round (line {in_round[g]} has one"
+                                f" in round {v['round']})", v["round"])
+            in_round[g] = line
+        v["_cores"] = camp.cores   # device.cores, for the steal share (analysis.md 1, version 5)
         # phase 4's runs of one stack and endpoint differ by their offered rate (data.md)
         level = "offered_rps" if phase == 4 else "concurrency"
         k = (v["stack"], v["endpoint"], v[level], v["run"], v["warmup"])
@@ -494,9 +541,16 @@ def load(root, check_manifest=True):
     cids = sorted(n for n in os.listdir(rawdir) if os.path.isdir(os.path.join(rawdir, n))) \
         if os.path.isdir(rawdir) else []
     ds = Dataset(root, cfg, mixes, published, [])
+    cpu_ids = {}   # device -> (cpu_id, campaign) of its first campaign that records one (data.md version 5)
     for cid in cids:
         camp = read_campaign_json(root, cid)
         ds.campaigns.append(camp)
+        if camp.cpu_id is not None:
+            first = cpu_ids.setdefault(camp.device, (camp.cpu_id, cid))
+            if first[0] != camp.cpu_id:
+                raise DataError(f"raw/{cid}/campaign.json", "$.machine.cpu_id", "cpu_id",
+                                f"the cpu_id of device {camp.device}'s other campaigns ({first[0]} in {first[1]})",
+                                camp.cpu_id)
         ids = {s["id"] for s in camp.stacks}
         seqs = set()
         runs = read_runs(root, camp, 1, ids, seqs) + read_runs(root, camp, 2, ids, seqs) \
@@ -511,6 +565,44 @@ def load(root, check_manifest=True):
         ds.runs.extend(runs)
         ds.series.extend(series)
     return ds
+
+
+# --- section 1: which runs count (shared by every section) -------------------------------------
+
+EXCLUSION_REASONS = ["failed", "discarded", "error_rate", "throttled", "steal"]   # section 1's order, warm-ups aside
+
+
+def steal_share(row, cores=None):
+    """analysis.md 1 (version 5): steal_s / (duration_s x device.cores); None without steal_s, without
+    device.cores or with a duration that is not positive. cores: the campaign's device.cores (default:
+    the one the reader stored on the row)."""
+    cores = row.get("_cores") if cores is None else cores
+    st, dur = row.get("steal_s"), row.get("duration_s")
+    if st is None or dur is None or not dur > 0 or not cores or cores < 1:
+        return None
+    return st / (dur * cores)
+
+
+def exclusion_reason(row, max_error_rate, max_steal_share=None):
+    """First reason that applies, in analysis.md 1's order; None = measured. max_steal_share None: the
+    steal rule is off."""
+    if row["warmup"] == 1:
+        return "warmup"
+    if row["status"] == "failed":
+        return "failed"
+    if row["status"] == "discarded":
+        return "discarded"
+    errors = sum(row.get(c) or 0 for c in ERROR_COLS)
+    if errors / row["requests"] > max_error_rate:
+        return "error_rate"
+    t = row.get("throttled")
+    if t is not None and t != "" and int(t, 16) != 0:
+        return "throttled"
+    if max_steal_share is not None:
+        share = steal_share(row)
+        if share is not None and share > max_steal_share:
+            return "steal"
+    return None
 
 
 # --- output -------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from statsmodels.stats.multitest import multipletests
 
 import analyse_v4_sessions
 import analyse_v4_units
+import analyse_v5
 import common
 from common import CRUD_ENDPOINTS, ENDPOINTS, ENDPOINT_INDEX, METRICS, PAPER_STUDY, TESTED_METRICS
 
@@ -65,22 +66,22 @@ TABLES = {
     "drift": (["device", "stack", "endpoint"], ["n", "rho", "p", "p_holm", "drifting"]),
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
     "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio", "comparable", "differs"]),
-    "sessions": analyse_v4_sessions.SESSIONS_TABLE,
-    "units": analyse_v4_units.UNITS_TABLE,
+    "sessions": analyse_v5.SESSIONS_TABLE,
+    "units": analyse_v5.UNITS_TABLE,
+    "steal_sensitivity": analyse_v5.STEAL_SENSITIVITY_TABLE,
     "steady_stats": analyse_v4_units.STEADY_TABLE,
     "warm_cold": analyse_v4_units.WARM_COLD_TABLE,
     "offered_load": (["device", "stack", "endpoint", "offered_rps"],
                      ["n", "rps", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_lo", "lat_p99_hi",
                       "lat_p999_ms", "peak_rss_mib", "kept_up"]),
-    "capacity": (["device", "stack", "endpoint"],
-                 ["slo_ms", "capacity_rps", "first_failing_rps", "capacity_peak_mib", "capacity_per_mib",
-                  "capacity_censored"]),
+    "capacity": analyse_v5.CAPACITY_TABLE,
 }
 # written only when some paper campaign has measured phase-4 runs (analysis.md 10: a campaign without
 # phase 4 writes none of it)
 # (the same for phase 5's steady_stats and warm_cold): table -> the table whose rows decide
 OPTIONAL_TABLES = {"offered_load": "offered_load", "capacity": "offered_load",
-                   "steady_stats": "steady_stats", "warm_cold": "steady_stats"}
+                   "steady_stats": "steady_stats", "warm_cold": "steady_stats",
+                   "steal_sensitivity": "steal_sensitivity"}   # version 5: only devices with runs excluded for steal
 
 KIB_PER_MIB = 1024.0          # data.md / analysis.md: MiB = KiB / 1024
 BYTES_PER_MIB = 1024.0 * 1024.0
@@ -93,21 +94,10 @@ WEIGHTED_OF = [("w_rps", "rps"), ("w_peak_mib", "peak_rss_mib"), ("w_rps_per_mib
 
 # --- section 1: which runs count ----------------------------------------------------------------
 
-def exclusion_reason(row, max_error_rate):
-    """First reason that applies, in analysis.md's order; None = measured."""
-    if row["warmup"] == 1:
-        return "warmup"
-    if row["status"] == "failed":
-        return "failed"
-    if row["status"] == "discarded":
-        return "discarded"
-    errors = sum(row[c] or 0 for c in common.ERROR_COLS)
-    if errors / row["requests"] > max_error_rate:
-        return "error_rate"
-    t = row["throttled"]
-    if t is not None and int(t, 16) != 0:
-        return "throttled"
-    return None
+def exclusion_reason(row, max_error_rate, max_steal_share=None):
+    """First reason that applies, in analysis.md's order; None = measured (common.exclusion_reason:
+    version 5's steal rule when max_steal_share is given)."""
+    return common.exclusion_reason(row, max_error_rate, max_steal_share)
 
 
 def _ratio(a, b):
@@ -350,7 +340,7 @@ def ols_slope(t, y):
 
 # --- version 2 rules as pure functions ----------------------------------------------------------
 
-EXCLUSION_REASONS = ["failed", "discarded", "error_rate", "throttled"]   # section 1's order, warm-ups aside
+EXCLUSION_REASONS = common.EXCLUSION_REASONS   # section 1's order, warm-ups aside (version 5 adds steal)
 
 
 def missing_text(gaps):
@@ -404,12 +394,12 @@ def seconds_text(t):
     return int(t) if float(t).is_integer() else float(t)
 
 
-REPLICATION_TAU_MIN_STACKS = 3   # section 7 (version 2): with two stacks the order is reported, not tau
+REPLICATION_TAU_MIN_STACKS = 5   # section 7 (version 5; 3 before): with fewer the order is reported, not tau
 
 
 def replication_tau(published, measured):
     """Kendall's tau-b of the stack order, published vs measured, over stacks with both values
-    (dicts stack -> value); (NaN, NaN) with fewer than three such stacks. Not written to any tidy CSV
+    (dicts stack -> value); (NaN, NaN) with fewer than five such stacks (version 5). Not written to any tidy CSV
     (replication.csv has no column for it)."""
     both = [s for s in published if s in measured and measured[s] is not None and not math.isnan(measured[s])]
     if len(both) < REPLICATION_TAU_MIN_STACKS:
@@ -451,7 +441,7 @@ def loadgen_summary(ds):
     for r in ds.runs:
         if r.phase not in (1, 2):
             continue   # phase 4's rates have section 10, phase 5 section 12, not section 8
-        if exclusion_reason(r.row, ds.config["max_error_rate"]) is None:
+        if exclusion_reason(r.row, ds.config["max_error_rate"], ds.config["max_steal_share"]) is None:
             k = (r.device, r.study, r.phase, r.row["stack"], r.row["endpoint"], r.row["concurrency"])
             groups[k].append(r.row)
             cores = same_host_cores.get(r.campaign)
@@ -507,7 +497,7 @@ def drift(ds, order):
     for r in ds.runs:
         if r.study != PAPER_STUDY or r.phase != 1:
             continue
-        if exclusion_reason(r.row, cfg["max_error_rate"]) is None:
+        if exclusion_reason(r.row, cfg["max_error_rate"], cfg["max_steal_share"]) is None:
             per_device[r.device].append((r.campaign, r.row["seq"], r.row))
     out = []
     for dev in sorted(per_device):
@@ -571,10 +561,11 @@ def analyse(ds):
     phase1_groups = {}   # (device, stack, endpoint, metric) -> (values, replicates or None), section 12
     counted4 = defaultdict(list)   # device -> [(row, reason)]: every phase-4 row but the warm-ups
     excluded1 = defaultdict(lambda: defaultdict(int))          # (device, stack, endpoint) -> reason -> count
+    steal1 = defaultdict(list)   # device -> [(row, derived)]: phase-1 runs excluded for steal (version 5)
     for r in ds.runs:
         if r.study != PAPER_STUDY:
             continue
-        reason = exclusion_reason(r.row, cfg["max_error_rate"])
+        reason = exclusion_reason(r.row, cfg["max_error_rate"], cfg["max_steal_share"])
         if r.phase == 4 and reason != "warmup":
             counted4[r.device].append((r.row, reason))
         if reason is None:
@@ -585,6 +576,8 @@ def analyse(ds):
                                       "endpoint": r.row["endpoint"], "reason": reason})
             if r.phase == 1:
                 excluded1[(r.device, r.row["stack"], r.row["endpoint"])][reason] += 1
+                if reason == "steal":
+                    steal1[r.device].append((r.row, derived(r.row)))
     out["exclusions"].sort(key=lambda x: (x["device"], x["campaign"], x["phase"], x["seq"]))
 
     lookup = {}   # (device, stack, metric) -> measured value, for replication
@@ -662,6 +655,9 @@ def analyse(ds):
             lookup[(dev, "all", "posthoc_comparisons")] = len(family)
             lookup[(dev, "all", "posthoc_significant")] = sum(1 for p in family if p["significant"])
             lookup[(dev, "all", "posthoc_significant_share")] = sum(1 for p in family if p["significant"]) / len(family)
+            # data.md: posthoc_comparisons and posthoc_significant with an empty stack (choice 24, version 5)
+            for name in ("posthoc_comparisons", "posthoc_significant", "posthoc_significant_share"):
+                lookup[(dev, "", name)] = lookup[(dev, "all", name)]
 
         # section 4: weighted aggregates and sensitivity
         B = cfg["bootstrap_resamples"]
@@ -722,6 +718,9 @@ def analyse(ds):
                 for r in rows:
                     for col, _ in WEIGHTED_OF + [("w_energy_mj", None)]:
                         lookup[(dev, r["stack"], col)] = r[col]
+        # section 4 (version 5): what the steal rule moved
+        out["steal_sensitivity"].extend(analyse_v5.steal_sensitivity(dev, runs1, steal1[dev], device_stacks[dev],
+                                                                     ds.mixes, min_n))
         declared = ranks.get(ds.mixes[0][0], {})
         for mix, _ in sorted(ds.mixes, key=lambda mw: mw[0]):
             common_stacks = [s for s in order if s in declared and s in ranks.get(mix, {})]
@@ -861,8 +860,9 @@ def analyse(ds):
     # version 4: sessions (section 9), censored capacity (section 10), comparability (section 7)
     analyse_v4_sessions.extend(ds, out, order)
     # version 4: units of one model (section 11), steady state (section 12)
-    out["units"] = analyse_v4_units.units(ds, unit_values, devices, [m for m, _ in ds.mixes], order, RATIO_METRICS,
-                                          bands, rng_for)
+    # version 5: sessions over every phase (section 9), units with their hardware and a t interval (section 11)
+    out["sessions"] = analyse_v5.sessions(ds)
+    out["units"] = analyse_v5.units(ds, unit_values, devices, [m for m, _ in ds.mixes], order, RATIO_METRICS)
     out["steady_stats"], out["warm_cold"] = analyse_v4_units.steady(ds, measured[5], phase1_groups, order,
                                                                     ENDPOINT_INDEX, describe, set_ci, bands)
     out["_bands"] = bands.rows
@@ -875,9 +875,9 @@ def offered_load(dev, rows, cfg, sidx, out, set_ci):
     the bootstrap CI of the median lat_p99_ms (empty below min_n), kept_up = median rps >=
     kept_up_ratio x offered_rps. Capacity per (stack, endpoint) with a measured group: rates ascending
     (every rate with a non-warm-up run, measured or not); a rate meets the target when its group kept
-    up with median p99 <= latency_slo_ms; a rate without measured runs does not (reading agreed with
-    the Java side: an overloaded server's runs are excluded, and skipping the rate would overstate the
-    capacity)."""
+    up with median p99 <= latency_slo_ms. Version 5 (analyse_v5.capacity): a rate without measured runs
+    is unmeasured (version 4 counted it as missing), and an unstable curve or an unmeasured rate below
+    the first missing one leaves the capacity empty with capacity_note saying why."""
     slo, ratio = cfg["latency_slo_ms"], cfg["kept_up_ratio"]
     cells = defaultdict(lambda: defaultdict(list))   # (stack, endpoint) -> rate -> [(row, reason)]
     for row, reason in rows:
@@ -910,17 +910,10 @@ def offered_load(dev, rows, cfg, sidx, out, set_ci):
             out["offered_load"].append(row)
         if not points:
             continue
-        capacity, peak, failing = NAN, NAN, NAN
-        for rate in sorted(rates):
-            p = points.get(rate)
-            if p is not None and p["kept_up"] and p["lat_p99_ms"] <= slo:
-                capacity, peak = rate, p["peak_rss_mib"]
-                continue
-            failing = rate
-            break
-        per_mib = capacity / peak if not (math.isnan(capacity) or math.isnan(peak) or peak == 0) else NAN
-        out["capacity"].append({"device": dev, "stack": s, "endpoint": ep, "slo_ms": slo, "capacity_rps": capacity,
-                                "first_failing_rps": failing, "capacity_peak_mib": peak, "capacity_per_mib": per_mib})
+        # version 5: an unmeasured rate neither meets nor misses; an unstable curve has no capacity
+        row = {"device": dev, "stack": s, "endpoint": ep, "slo_ms": slo}
+        row.update(analyse_v5.capacity(list(rates), points, slo))
+        out["capacity"].append(row)
 
 
 BANDS_FILE = "ci_bands.csv"

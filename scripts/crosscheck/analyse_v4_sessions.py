@@ -1,11 +1,11 @@
 """Version 4 of spec/analysis.md, sections 7 (comparability), 9 (sessions) and 10 (censored capacity).
 
 Written from spec/analysis.md, data.md and outputs.md version 4 alone. analyse.py calls `extend(ds, out)`
-after its own tables: it adds sessions.csv, `capacity_censored` to capacity.csv and `comparable` /
-`differs` to replication.csv.
+after its own tables: it adds `comparable` / `differs` to replication.csv. Version 5 moved sessions.csv
+and `capacity_censored` to analyse_v5.py (the choices S1-S2 below still hold there).
 
 Choices where the spec leaves room (compare with the Java side):
-S1. A session is a campaign that counts (not excluded), of any study, one row each, also with no measured
+S1. (analyse_v5.sessions now.) A session is a campaign that counts (not excluded), of any study, one row each, also with no measured
     phase-1/2 run (n 0, rho empty). Runs: measured (section 1) phases 1 and 2, seq order; runs of a group
     (phase, stack, endpoint, concurrency) with one run are left out before numbering (rho reads ranks, so
     numbering before or after gives the same rho).
@@ -26,8 +26,8 @@ import re
 from collections import defaultdict
 
 import numpy as np
-from scipy import stats
-from statsmodels.stats.multitest import multipletests
+
+import common
 
 NAN = float("nan")
 CRUD = ["post_item", "get_item", "get_list", "put_item", "delete_item"]
@@ -42,59 +42,12 @@ CATEGORY_FACTORS = {
 SWEEP_SUMMARY = ("peak_rps", "min_rps", "plateau_concurrency")
 MEMORY = ("first_mib", "min_mib", "max_mib", "last_mib", "growth_mib", "drops", "growth_mib_per_min", "drops_per_min")
 
-SESSIONS_TABLE = (["device", "campaign"], ["study", "n", "rho", "p", "p_holm", "drifting", "steal_share", "steal_max"])
 
 
-def measured(row, max_error_rate):
-    if row["warmup"] == 1 or row["status"] in ("failed", "discarded"):
-        return False
-    errors = sum(row.get(c) or 0 for c in ("errors_connect", "errors_read", "errors_write", "errors_timeout", "non_2xx"))
-    if errors / row["requests"] > max_error_rate:
-        return False
-    t = row.get("throttled")
-    return not (t is not None and t != "" and int(t, 16) != 0)
 
-
-def sessions(ds):
-    cfg = ds.config
-    counted = [c for c in ds.campaigns if c.id not in cfg["exclude_campaigns"]]
-    by_campaign = defaultdict(list)
-    for r in ds.runs:
-        if r.phase in (1, 2) and measured(r.row, cfg["max_error_rate"]) and r.row.get("rps") is not None:
-            by_campaign[r.campaign].append(r)
-    rows = []
-    for c in sorted(counted, key=lambda c: (c.device, c.id)):
-        runs = sorted(by_campaign.get(c.id, []), key=lambda r: r.row["seq"])
-        group = lambda r: (r.phase, r.row["stack"], r.row["endpoint"], r.row["concurrency"])
-        members = defaultdict(list)
-        for r in runs:
-            members[group(r)].append(r.row["rps"])
-        tested = [r for r in runs if len(members[group(r)]) > 1]
-        y = [r.row["rps"] / float(np.median(members[group(r)])) for r in tested]
-        x = list(range(1, len(tested) + 1))
-        rho, p = NAN, NAN
-        if len(y) >= 2 and len(set(y)) > 1:
-            res = stats.spearmanr(x, y)
-            rho, p = float(res.statistic), float(res.pvalue)
-        shares = [r.row["steal_s"] / (r.row["duration_s"] * c.cores) for r in tested
-                  if r.row.get("steal_s") is not None and c.cores and (r.row.get("duration_s") or 0) > 0]
-        rows.append({"device": c.device, "campaign": c.id, "study": c.study, "n": len(tested), "rho": rho, "p": p,
-                     "p_holm": NAN, "drifting": False,
-                     "steal_share": float(np.median(shares)) if shares else NAN,
-                     "steal_max": max(shares) if shares else NAN})
-    family = [r for r in rows if not math.isnan(r["p"])]
-    if family:
-        adj = multipletests([r["p"] for r in family], method="holm")[1]
-        for r, q in zip(family, adj):
-            r["p_holm"] = float(q)
-            r["drifting"] = bool(q < cfg["alpha"])
-    return rows
-
-
-def censor(capacity_rows):
-    for r in capacity_rows:
-        cap = r["capacity_rps"]
-        r["capacity_censored"] = None if (cap is None or math.isnan(cap)) else bool(math.isnan(r["first_failing_rps"]))
+def measured(row, cfg):
+    """Section 1's rule (version 5: with the steal rule of analysis.json's max_steal_share)."""
+    return common.exclusion_reason(row, cfg["max_error_rate"], cfg["max_steal_share"]) is None
 
 
 def _campaign_json(ds, cid):
@@ -155,7 +108,7 @@ def comparability(ds, out, order):
     paper = [c for c in ds.campaigns if c.id not in cfg["exclude_campaigns"] and c.study == "paper"]
     with_phase = defaultdict(set)
     for r in ds.runs:
-        if measured(r.row, cfg["max_error_rate"]):
+        if measured(r.row, cfg):
             with_phase[r.phase].add(r.campaign)
     for s in ds.series:
         with_phase[3].add(s.campaign)
@@ -207,6 +160,6 @@ def comparability(ds, out, order):
 
 
 def extend(ds, out, order):
-    out["sessions"] = sessions(ds)
-    censor(out["capacity"])
+    """comparability of replication.csv; sessions.csv and capacity_censored are version 5's now
+    (analyse_v5.sessions, analyse_v5.capacity)."""
     comparability(ds, out, order)

@@ -1,4 +1,5 @@
-"""Version 4 of spec/analysis.md, sections 11 (units of one model) and 12 (steady state, phase 5).
+"""Version 4 of spec/analysis.md, sections 11 (units of one model: which devices are units, their
+values) and 12 (steady state, phase 5).
 
 Written from spec/analysis.md, data.md and outputs.md version 4 alone. analyse.py records, while it
 computes each device's weighted.csv and stack_pooled.csv, every value with the bootstrap replicates
@@ -9,12 +10,8 @@ Choices where the spec leaves room (compare with the Java side):
 U1. A device's model: the model_id its counted campaigns record (two different ones are bad input),
     else analysis.json's device_models entry, else a model of its own (the device id), which has
     one unit and so no rows. A unit is a device with a counted paper campaign.
-U2. The best stack's own row: ratio 1, no interval, tied true, as in ratios.csv.
-U3. A stack without a value on some unit: `units` counts the units with one, `missing` names the
-    others ("<device>: no value", in device order, "; " between), every other column is empty.
-    Such a stack is no candidate for `best`.
-U4. The model's unit count U (the draws' width) counts every unit of the model, also those without
-    any value; a stack gets lo/hi only when every unit has its value with replicates.
+U2-U4 (the two-level bootstrap of version 4 and its `mean`) are withdrawn by version 5: units.csv
+    is analyse_v5.units now (choices U5-U7 there), which reads the values kept here.
 W1. steady_stats.csv's metrics: rps, lat_p50_ms, lat_p99_ms, peak_rss_mib, in that order; a metric
     without values has no row (as group_stats.csv).
 W2. warm_cold.csv: a row per (device, stack, endpoint) with measured runs in both phases; a p99 or
@@ -30,9 +27,6 @@ import numpy as np
 import common
 
 NAN = float("nan")
-UNITS_TABLE = (["model", "mix", "metric", "stack"],
-               ["units", "mean", "min", "max", "spread", "lo", "hi", "best", "ratio", "ratio_lo", "ratio_hi",
-                "tied", "missing"])
 STEADY_TABLE = (["device", "stack", "endpoint", "metric"],
                 ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n"])
 WARM_COLD_TABLE = (["device", "stack", "endpoint"],
@@ -74,65 +68,6 @@ def device_models(ds, devices):
                                    "one model id per device", ", ".join(sorted(ids)))
         out[dev] = next(iter(ids)) if ids else cfg["device_models"].get(dev, dev)
     return out
-
-
-def units(ds, unit_values, devices, mixes, order, ratio_higher, bands, rng_for):
-    """units.csv (section 11). rng_for(root_seed, *key): analyse.py's stream for a key."""
-    cfg = ds.config
-    B = cfg["bootstrap_resamples"]
-    conf = cfg["confidence"]
-    sidx = {s: i for i, s in enumerate(order)}
-    models = defaultdict(list)
-    for dev, model in device_models(ds, devices).items():
-        models[model].append(dev)
-    rows = []
-    criteria = [("", m) for m in POOLED_METRICS] + [(mix, m) for mix in sorted(mixes) for m in WEIGHTED_METRICS]
-    for model in sorted(models):
-        units_ = sorted(models[model])
-        U = len(units_)
-        if U < max(1, cfg["min_units"]) or U < 2:
-            continue
-        rng = rng_for(cfg["rng_seed"], model, "units")
-        unit_draw = rng.integers(0, U, size=(B, U))
-        rep_draw = rng.integers(0, B, size=(B, U))
-        for mix, metric in criteria:
-            stacks = sorted({k[2] for d in units_ for k in unit_values.by_device[d] if k[0] == mix and k[1] == metric},
-                            key=lambda s: sidx.get(s, len(sidx)))
-            if not stacks:
-                continue
-            cands = []
-            group = []
-            for s in stacks:
-                have = [unit_values.by_device[d].get((mix, metric, s)) for d in units_]
-                with_value = [h for h in have if h is not None]
-                row = {"model": model, "mix": mix, "metric": metric, "stack": s, "units": len(with_value),
-                       "mean": NAN, "min": NAN, "max": NAN, "spread": NAN, "lo": NAN, "hi": NAN, "best": None,
-                       "ratio": NAN, "ratio_lo": NAN, "ratio_hi": NAN, "tied": None, "missing": None}
-                if len(with_value) < U:
-                    row["missing"] = "; ".join(f"{d}: no value" for d, h in zip(units_, have) if h is None)
-                    group.append(row)
-                    continue
-                vals = [h[0] for h in have]
-                row["mean"] = float(np.mean(vals))
-                row["min"], row["max"] = min(vals), max(vals)
-                row["spread"] = row["max"] / row["min"] if row["min"] > 0 else NAN
-                reps = None
-                if all(h[1] is not None for h in have):
-                    per_unit = np.stack([h[1] for h in have])             # U x B
-                    reps = per_unit[unit_draw, rep_draw].mean(axis=1)      # B model replicates
-                    bands.set_ci(row, "lo", "hi", reps, conf, "units", (model, mix, metric, s))
-                cands.append((s, row["mean"], reps, row))
-                group.append(row)
-            for (s, v, reps, row), best, ratio, dist in common.against_best(cands, ratio_higher[metric]) if cands else ():
-                row["best"], row["ratio"] = best[0], ratio
-                if s == best[0]:
-                    row["tied"] = True
-                elif dist is not None:
-                    bands.set_ci(row, "ratio_lo", "ratio_hi", dist, conf, "units", (model, mix, metric, s))
-                    row["tied"] = bool(row["ratio_lo"] <= 1.0)
-            rows.extend(group)
-    rows.sort(key=lambda r: (r["model"], r["mix"], r["metric"], sidx.get(r["stack"], len(sidx))))
-    return rows
 
 
 def steady(ds, measured5, phase1_groups, order, endpoint_index, describe, set_ci, bands):

@@ -264,14 +264,16 @@ def test_pure_memory_helpers():
     assert analyse.checkpoint_times({"memory_checkpoints_s": [300, 60, 0]}) == [0.0, 60.0, 300.0]
 
 
-def test_replication_tau_needs_three_stacks():
-    pub = {"rust": 300.0, "go": 100.0, "node": 50.0}
-    tau, p = analyse.replication_tau({k: pub[k] for k in ("rust", "go")}, {"rust": 1.0, "go": 2.0})
+def test_replication_tau_needs_five_stacks():
+    # version 5 (three before): test_analyse_v5.py checks tau itself against scipy
+    pub = {"rust": 300.0, "go": 100.0, "node": 50.0, "java": 40.0, "zig": 20.0}
+    tau, p = analyse.replication_tau({k: pub[k] for k in ("rust", "go", "node", "java")},
+                                     {"rust": 1.0, "go": 2.0, "node": 3.0, "java": 4.0})
     assert math.isnan(tau) and math.isnan(p)
-    assert analyse.replication_tau(pub, {"rust": 9.0, "go": 5.0, "node": 1.0})[0] == pytest.approx(1.0)
-    assert analyse.replication_tau(pub, {"rust": 1.0, "go": 5.0, "node": 9.0})[0] == pytest.approx(-1.0)
-    # a stack without a measured value does not count: two left, no tau
-    assert math.isnan(analyse.replication_tau(pub, {"rust": 1.0, "go": 5.0, "node": math.nan})[0])
+    assert analyse.replication_tau(pub, {"rust": 9.0, "go": 5.0, "node": 1.0, "java": 0.5, "zig": 0.1})[0] == pytest.approx(1.0)
+    # a stack without a measured value does not count: four left, no tau
+    assert math.isnan(analyse.replication_tau(pub, {"rust": 9.0, "go": 5.0, "node": 1.0, "java": 0.5,
+                                                    "zig": math.nan})[0])
 
 
 def test_loadgen_summary_host_busy_and_saturated_runs(t):

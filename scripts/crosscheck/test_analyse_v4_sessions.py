@@ -1,5 +1,6 @@
-"""Self-tests of analyse_v4_sessions.py (version 4: sessions, censored capacity, comparability) on
-hand-built SYNTHETIC runs whose answers follow from the spec's text."""
+"""Self-tests of analyse_v4_sessions.py (version 4: sessions, comparability) on hand-built SYNTHETIC runs
+whose answers follow from the spec's text; sessions are analyse_v5.sessions now (the same rules, steal over
+every phase), and the censored capacity is tested with version 5's capacity in test_analyse_v5.py."""
 import json
 import math
 
@@ -7,6 +8,7 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import analyse_v4_sessions as v4
+import analyse_v5
 import common
 
 
@@ -31,7 +33,7 @@ def test_a_session_rising_as_a_whole_is_tested_on_ratios_to_each_groups_median()
     runs.append(run("c1", 1, 99, "a", 1.0, warmup=1))          # a warm-up: left out
     runs.append(run("c1", 2, 100, "a", 5.0, conc=240))         # a group of one run: left out
     camp = common.Campaign("c1", "dev", [], "none", "paper", "same", 2)
-    [s] = v4.sessions(dataset([camp], runs))
+    [s] = analyse_v5.sessions(dataset([camp], runs))
     y = [(100.0 + i // 2) / 104.5 for i in range(20)]
     ref = stats.spearmanr(range(1, 21), y)
     assert s["n"] == 20
@@ -47,20 +49,12 @@ def test_holm_is_over_every_campaign_and_a_constant_session_stays_out():
         runs.append(run("y", 1, k + 1, "a", 100.0 + [3, 0, 5, 1, 4, 2, 7, 6][k]))
         runs.append(run("z", 1, k + 1, "a", 100.0))
     camps = [common.Campaign(c, "dev", [], "none", "paper", "separate", None) for c in ("x", "y", "z")]
-    rows = v4.sessions(dataset(camps, runs))
+    rows = analyse_v5.sessions(dataset(camps, runs))
     assert [r["campaign"] for r in rows] == ["x", "y", "z"]
     adj = multipletests([rows[0]["p"], rows[1]["p"]], method="holm")[1]
     assert math.isclose(rows[0]["p_holm"], adj[0]) and math.isclose(rows[1]["p_holm"], adj[1])
     assert math.isnan(rows[2]["rho"]) and math.isnan(rows[2]["p_holm"]) and not rows[2]["drifting"]
     assert all(math.isnan(r["steal_share"]) for r in rows)
-
-
-def test_a_capacity_is_censored_when_no_rate_failed():
-    nan = float("nan")
-    rows = [{"capacity_rps": 400.0, "first_failing_rps": nan}, {"capacity_rps": 100.0, "first_failing_rps": 200.0},
-            {"capacity_rps": nan, "first_failing_rps": 100.0}]
-    v4.censor(rows)
-    assert [r["capacity_censored"] for r in rows] == [True, False, None]
 
 
 def test_campaign_factors_and_phases():

@@ -20,6 +20,7 @@ required columns.
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
 import json
 import os
@@ -382,6 +383,172 @@ class Gen:
             finally:
                 self.rnd = main
 
+    # ---- version 5 -----------------------------------------------------------------------------
+    CPU_IDS = ["x86:AuthenticAMD:25:1:1", "x86:AuthenticAMD:23:49:0", "x86:GenuineIntel:6:106:6",
+               "arm:0x41:0xd0b:0x4:1"]
+
+    def v5_cpu_ids(self, root, devices):
+        """machine.cpu_id (own stream): the same on every campaign of a device. The units of the model:
+        all one id, or one unit on another CPU (mixed), or one unit without it; other devices record
+        one or not."""
+        v5 = random.Random(f"{self.seed}-v5-cpu")
+        ids = {}
+        units = sorted(d for d in self.models if d in devices)
+        # three units or more: mostly one CPU, so that units.csv's t interval is exercised
+        pattern = v5.choice(["equal"] * (6 if len(units) >= 3 else 3) + ["mixed", "one_missing"]) if units else None
+        base = v5.choice(self.CPU_IDS)
+        odd = v5.choice([c for c in self.CPU_IDS if c != base])
+        if units:
+            for dev in units:
+                ids[dev] = base
+            if pattern == "mixed":
+                ids[v5.choice(units)] = odd
+            elif pattern == "one_missing":
+                ids[v5.choice(units)] = None
+        for dev in sorted(devices):
+            if dev not in ids:
+                ids[dev] = v5.choice(self.CPU_IDS) if v5.random() < 0.6 else None
+        self.cpu_ids = ids
+        rawdir = os.path.join(root, "raw")
+        for cid in sorted(os.listdir(rawdir)):
+            path = os.path.join(rawdir, cid, "campaign.json")
+            with open(path, encoding="utf-8") as f:
+                j = json.load(f)
+            cpu = ids.get(j["device"]["id"])
+            if cpu is None:
+                continue
+            j["machine"] = {"machine_id": "synthetic-" + j["device"]["id"], "kernel": "synthetic",
+                            "cpu_model": "synthetic", "memory_kib": 8257536, "cpu_id": cpu}
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(j, f, indent=2)
+                f.write("\n")
+
+    @staticmethod
+    def _read_rows(path):
+        with open(path, encoding="utf-8", newline="") as f:
+            rows = list(csv.reader(f))
+        return rows[0], [dict(zip(rows[0], r)) for r in rows[1:] if r]
+
+    @staticmethod
+    def _write_rows(path, header, rows):
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(",".join(header) + "\n")
+            for r in rows:
+                f.write(",".join(r.get(c, "") for c in header) + "\n")
+
+    def v5_campaign(self, root, cid):
+        """A paper campaign's version-5 columns, from a stream keyed by the campaign: rounds (protocol.order
+        `rounds`, a round on every row, seqs of phases 1, 2 and 5 interleaved round by round, phase 4's
+        after), quiet_wait_s, a steal episode over a stretch of the campaign's seqs (shares 0.055-0.3 of the
+        device's CPU time, some under the limit, rps lower by the share), and in phase 4 a rate every run of
+        which is excluded for steal (unmeasured) and a lowest rate that misses the target (unstable)."""
+        v5 = random.Random(f"{self.seed}-v5-{cid}")
+        d = os.path.join(root, "raw", cid)
+        rounds, quiet, episode = v5.random() < 0.4, v5.random() < 0.6, v5.random() < 0.45
+        unmeasured, unstable = v5.random() < 0.5, v5.random() < 0.5
+        files = {p: os.path.join(d, f"phase{p}.csv") for p in (1, 2, 4, 5)
+                 if os.path.isfile(os.path.join(d, f"phase{p}.csv"))}
+        if not (rounds or quiet or episode or (4 in files and (unmeasured or unstable))):
+            return
+        data = {p: self._read_rows(path) for p, path in files.items()}
+        cj_path = os.path.join(d, "campaign.json")
+        with open(cj_path, encoding="utf-8") as f:
+            cj = json.load(f)
+        cores = cj["device"]["cores"]
+
+        def add_col(p, col):
+            header = data[p][0]
+            if col not in header:
+                header.insert(v5.randrange(len(header) + 1), col)
+                return True
+            return False
+
+        if rounds:
+            cj["protocol"]["order"] = "rounds"
+            cj["protocol"]["quiet"] = {"window_s": 2, "max_wait_s": 300}
+            cj["protocol"]["max_steal_share"] = 0.05
+            early, late = [], []   # phases 1, 2 and 5 share rounds; phase 4's follow
+            for p, (header, rows) in data.items():
+                add_col(p, "round")
+                groups = {}
+                for r in rows:
+                    groups.setdefault((r["stack"], r["endpoint"], r["concurrency"], r.get("offered_rps", ""),
+                                       r["warmup"]), []).append(r)
+                for g in groups.values():
+                    cur = 1
+                    for r in sorted(g, key=lambda r: int(r["run"])):
+                        r["round"] = str(cur)
+                        if r["warmup"] == "1" or r["status"] == "ok":
+                            cur += 1   # a failed or discarded run is queued again in its round
+                    for r in g:
+                        key = (r["warmup"] == "0", int(r["round"]), v5.random())
+                        (late if p == 4 else early).append((key, r))
+            seq = 0
+            for part in (early, late):
+                for _, r in sorted(part, key=lambda kr: kr[0]):
+                    seq += 1
+                    r["seq"] = str(seq)
+            for p, (header, rows) in data.items():
+                rows.sort(key=lambda r: int(r["seq"]))
+        if quiet:
+            for p, (header, rows) in data.items():
+                add_col(p, "quiet_wait_s")
+                for r in rows:
+                    x = v5.random()
+                    r["quiet_wait_s"] = "" if x < 0.05 else ("0" if x < 0.7 else str(round(v5.uniform(2, 120), 1)))
+
+        def steal(r, share):
+            if r.get("duration_s"):
+                r["steal_s"] = str(r2(share * float(r["duration_s"]) * cores))
+
+        if episode:
+            top = max(int(r["seq"]) for _, rows in data.values() for r in rows)
+            start = v5.uniform(0, 0.7) * top
+            end = start + v5.uniform(0.15, 0.6) * top
+            for p, (header, rows) in data.items():
+                fresh = add_col(p, "steal_s")
+                for r in rows:
+                    if start <= int(r["seq"]) <= end and r.get("duration_s"):
+                        share = v5.uniform(0.055, 0.3) if v5.random() < 0.8 else v5.uniform(0.02, 0.049)
+                        steal(r, share)
+                        if r.get("rps"):
+                            r["rps"] = str(r2(float(r["rps"]) * (1 - share)))
+                    elif fresh:
+                        r["steal_s"] = str(r2(v5.uniform(0, 0.6))) if v5.random() < 0.8 else ""
+        if 4 in files and (unmeasured or unstable):
+            header, rows = data[4]
+            if add_col(4, "steal_s"):
+                for r in rows:
+                    r["steal_s"] = str(r2(v5.uniform(0, 0.6))) if r.get("duration_s") else ""
+            cells = {}
+            for r in rows:
+                cells.setdefault((r["stack"], r["endpoint"]), {}).setdefault(float(r["offered_rps"]), []).append(r)
+            keys = sorted(cells)
+            if unmeasured:
+                cand = [k for k in keys if len(cells[k]) >= 2]
+                if cand:
+                    k = v5.choice(cand)
+                    rate = v5.choice(sorted(cells[k])[:-1])
+                    for r in cells[k][rate]:
+                        if r["warmup"] == "0":
+                            steal(r, v5.uniform(0.12, 0.4))
+            if unstable:
+                cand = [k for k in keys if len(cells[k]) >= 3]
+                if cand:
+                    k = v5.choice(cand)
+                    for r in cells[k][min(cells[k])]:
+                        if r["warmup"] == "0" and r.get("lat_p99_ms"):
+                            p99 = r2(v5.uniform(300, 600))
+                            r["lat_p99_ms"] = str(p99)
+                            if r.get("lat_p999_ms"):
+                                r["lat_p999_ms"] = str(r2(p99 * 1.8))
+                            steal(r, v5.uniform(0.01, 0.045))
+        for p, (header, rows) in data.items():
+            self._write_rows(files[p], header, rows)
+        with open(cj_path, "w", encoding="utf-8") as f:
+            json.dump(cj, f, indent=2)
+            f.write("\n")
+
     def has_phase5(self, cid):
         return random.Random(f"{self.seed}-v4-phase5-{cid}").random() < 0.6
 
@@ -613,7 +780,12 @@ class Gen:
                 if cid not in {c[0] for c in campaigns}:
                     others.append(cid)
                     self.other_campaign(root, cid, dev, study, stacks, profiles)
+        # version 5 (own streams): cpu_id per device, rounds, quiet waits and steal episodes per campaign
+        self.v5_cpu_ids(root, devices + [OTHER_DEVICE])
+        for cid, dev, *_ in campaigns:
+            self.v5_campaign(root, cid)
         cfg = dict(common.DEFAULT_CONFIG)
+        del cfg["min_units_ci"], cfg["max_steal_share"]
         cfg["bootstrap_resamples"] = self.bootstrap
         multi = [c[0] for c in campaigns if sum(1 for o in campaigns if o[1] == c[1]) > 1]
         if multi and rnd.random() < 0.5:
@@ -645,6 +817,13 @@ class Gen:
             cfg["device_models"] = named
         if v4u.random() < 0.2:
             cfg["min_units"] = v4u.choice([1, 3])
+        v5 = random.Random(f"{self.seed}-v5-config")
+        x = v5.random()
+        if x >= 0.5:   # absent half the time (the defaults, 0.05 and 3)
+            cfg["max_steal_share"] = 0.05 if x < 0.7 else (0.1 if x < 0.85 else None)
+        x = v5.random()
+        if x >= 0.55:
+            cfg["min_units_ci"] = 2 if x < 0.75 else (3 if x < 0.9 else 4)
         with open(os.path.join(root, "config", "analysis.json"), "w", encoding="utf-8") as f:
             json.dump(cfg, f, indent=2)
             f.write("\n")
@@ -690,6 +869,10 @@ class Gen:
             for r in rows:
                 metric = r.split(",")[3]
                 f.write(r + "," + ("" if v4.random() < 0.1 else category(metric)) + "\n")
+            # data.md: the post-hoc counts with an empty stack (version 5 generator; its own stream)
+            if random.Random(f"{self.seed}-v5-published").random() < 0.7:
+                f.write("arXiv:0000.00000 (synthetic),Section 9,,posthoc_comparisons,400,comparisons,,tests\n")
+                f.write("arXiv:0000.00000 (synthetic),Section 9,,posthoc_significant,253,comparisons,,tests\n")
         setup = {"model": "synth", "arch": "aarch64", "server_cores": 4, "load_generator_host": "separate",
                  "page_size": 16384, "seed_rows_delete": 100000, "runs": v4.choice([10, 12, 15]),
                  "stacks": sorted(pool)}

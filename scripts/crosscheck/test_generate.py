@@ -187,3 +187,65 @@ def test_version2_cases_are_covered_across_seeds(folders):
     assert small and large and zero_weight_saves and missing_reasons and empty_stacks
     assert long_series and short_series and late_start
     assert all(study_key.values()) and all(cfg_keys.values())
+
+
+V5_SEEDS = (3, 5, 6, 18, 19)
+
+
+@pytest.fixture(scope="module")
+def v5_outputs(tmp_path_factory):
+    """Folders with phase 4 (as run.sh writes them) and their analysis."""
+    import analyse
+    root = tmp_path_factory.mktemp("gen5")
+    out = {}
+    for s in V5_SEEDS:
+        d = root / f"seed{s}"
+        generate.main(["--out", str(d), "--seed", str(s), "--devices", "3", "--bootstrap", "200", "--phase4"])
+        ds = common.load(str(d))
+        out[s] = (d, ds, analyse.analyse(ds))
+    return out
+
+
+def test_version5_cases_are_covered_across_seeds(v5_outputs):
+    rounds = quiet = 0
+    reasons, notes, hardware, intervals, shrunk, gone, cfg = set(), set(), set(), 0, 0, 0, set()
+    empty_stack = 0
+    for d, ds, out in v5_outputs.values():
+        cfg.add((ds.config["max_steal_share"], ds.config["min_units_ci"]))
+        for c in ds.campaigns:
+            rounds += c.order == "rounds"
+        quiet += any(r.row["quiet_wait_s"] for r in ds.runs)
+        reasons |= {(r["phase"], r["reason"]) for r in out["exclusions"]}
+        notes |= {(r["capacity_note"] or "").split(":")[0] for r in out["capacity"]}
+        hardware |= {"mixed" if r["hardware"] == "mixed" else ("none" if r["hardware"] is None else "one")
+                     for r in out["units"]}
+        intervals += sum(1 for r in out["units"] if r["units"] >= 3 and not math.isnan(r["lo"]))
+        for r in out["steal_sensitivity"]:
+            shrunk += r["w_rps"] is not None and r["w_rps"] != r["w_rps_all"]
+            gone += r["w_rps"] is None and r["w_rps_all"] is not None
+        with open(d / "reference" / "published.csv") as f:
+            empty_stack += sum(1 for r in csv.DictReader(f) if r["stack"] == "" and r["metric"].startswith("posthoc"))
+    assert rounds and quiet and empty_stack
+    assert {(1, "steal"), (4, "steal")} <= reasons
+    assert {"", "unstable", "unmeasured"} <= notes
+    assert hardware == {"one", "none", "mixed"} and intervals, (hardware, intervals)
+    assert shrunk and gone
+    assert len(cfg) > 1
+
+
+def test_rounds_interleave_the_phases_and_give_one_ok_run_per_group_and_round(v5_outputs):
+    seen = 0
+    for d, ds, out in v5_outputs.values():
+        for c in ds.campaigns:
+            if c.order != "rounds":
+                continue
+            runs = [r for r in ds.runs if r.campaign == c.id]
+            assert all(r.row["round"] >= 1 for r in runs)
+            by_phase = {}
+            for r in runs:
+                by_phase.setdefault(r.phase, []).append(r.row["seq"])
+            if 1 in by_phase and (2 in by_phase or 5 in by_phase):
+                other = by_phase.get(2, []) + by_phase.get(5, [])
+                assert min(other) < max(by_phase[1]), "phases 1, 2 and 5 share rounds: their seqs interleave"
+                seen += 1
+    assert seen

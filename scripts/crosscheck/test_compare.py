@@ -136,3 +136,41 @@ def test_version2_files_and_rows_are_required(outputs, tmp_path, capsys):
         p.write_text("\n".join(lines) + "\n")
     rc, out = run(outputs, tmp_path / "y", capsys, old_header)
     assert rc == 1 and "weighted.csv" in out and "<header>" in out
+
+
+def _units_csv(path, lo):
+    keys, vals = analyse.TABLES["units"]
+    row = {"model": "m", "mix": "", "metric": "startup_ms", "stack": "a", "hardware": "arm:0x41:0xd0b:0x4:1",
+           "units": "3", "gmean": "10.0", "min": "5.0", "max": "20.0", "spread": "4.0", "lo": lo, "hi": "50.0",
+           "best": "a", "ratio": "1.0", "ratio_lo": "", "ratio_hi": "", "tied": "", "missing": ""}
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(keys + vals)
+        w.writerow([row[c] for c in keys + vals])
+
+
+def test_units_t_intervals_are_compared_with_the_relative_tolerance(tmp_path):
+    # version 5: units.csv's lo/hi are deterministic, not bootstrap ends: 1 % of a 48-wide interval is a difference
+    import argparse
+    a = argparse.Namespace(rel_tol=1e-6, abs_tol=1e-12, ci_tol=0.05, check_order=False)
+    _units_csv(tmp_path / "e.csv", "2.0")
+    _units_csv(tmp_path / "same.csv", repr(2.0 * (1 + 1e-9)))
+    _units_csv(tmp_path / "off.csv", "2.02")
+    keys = analyse.TABLES["units"][0]
+    assert compare.compare_file("units.csv", tmp_path / "e.csv", tmp_path / "same.csv", keys, a) == []
+    [d] = compare.compare_file("units.csv", tmp_path / "e.csv", tmp_path / "off.csv", keys, a)
+    assert "lo" in d
+
+
+def test_a_header_only_table_equals_one_left_out(outputs, tmp_path, capsys):
+    def drop(d):
+        (d / "drift.csv").unlink()
+    ref = tmp_path / "ref"
+    shutil.copytree(outputs / "ref", ref)
+    keys, vals = analyse.TABLES["drift"]
+    (ref / "drift.csv").write_text(",".join(keys + vals) + "\n")
+    act = tmp_path / "act"
+    shutil.copytree(ref, act)
+    drop(act)
+    assert compare.main(["--expected", str(ref), "--actual", str(act)]) == 0
+    capsys.readouterr()

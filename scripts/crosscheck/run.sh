@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 status=0
 for seed in "${seeds[@]}"; do
   d="$work/$seed"
-  "$venv/bin/python" "$here/generate.py" --out "$d/data" --seed "$seed" --devices 2 --phase4 >/dev/null
+  "$venv/bin/python" "$here/generate.py" --out "$d/data" --seed "$seed" --devices 3 --phase4 >/dev/null
   "$venv/bin/python" "$here/analyse.py" --data "$d/data" --out "$d/python" >/dev/null
   java -jar "$jar" paper --data "$d/data" --out "$d/java" 2>"$d/java.log" || { cat "$d/java.log"; exit 1; }
   if "$venv/bin/python" "$here/compare.py" --expected "$d/python" --actual "$d/java/tables" >"$d/compare.txt"; then

@@ -7,8 +7,10 @@ spec/outputs.md).
 
 Reads a data folder (spec/data.md) and writes group_stats, omnibus, posthoc, posthoc_summary,
 weighted, sensitivity, ratios, stack_pooled, sweep, sweep_summary, memory, memory_checkpoints,
-loadgen_summary, drift (section 9 of version 3), exclusions and replication as CSV. Every choice the spec leaves open is listed
-in README.md ("Choices").
+loadgen_summary, drift (section 9 of version 3), exclusions and replication as CSV; versions 4 and 5 add
+the tables of analyse_v4_sessions.py, analyse_v4_units.py and analyse_v5.py (sessions, units, steady_stats,
+warm_cold, steal_sensitivity, offered_load and capacity). Every choice the spec leaves open is listed
+in README.md ("Choices") or in those modules' docstrings.
 """
 from __future__ import annotations
 

@@ -32,6 +32,8 @@ CA1. A rate is measured when at least one of its runs is measured; `unstable: mi
     1234.5 is 1235). R2 is the highest meeting rate above R1, R1 the lowest missing rate (the lowest
     that some meeting rate lies above). "Below the largest rate" is the largest of all the group's
     rates, measured or not. capacity_stable is written for every row, also with a note.
+CA2. A group (stack, endpoint) without any measured rate has no capacity row, as in version 4
+    (README choice 42): there is no curve to call stable or unstable.
 U5. hardware: a unit's cpu_id is the one its counted campaigns (any study) record; the model's is
     the common value when every unit has one and all are equal, `mixed` when two differ, else empty.
 U6. A stack without a value on some unit keeps its row: units, gmean, min, max, spread and the

@@ -175,13 +175,18 @@ bench-sampler: ## measure the memory sampler's CPU time per sample and the sprea
 manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
 	$(JAVA) -jar $(JAR) manifest --data $(DATA)
 
-# The cost of make paper on SYNTHETIC folders of three sizes (docs/PERFORMANCE.md):
-#   make bench BENCH_RUNS=5 BENCH_SIZES="paper-2dev runs10x-2dev"
+# The cost of make paper on SYNTHETIC folders of three sizes (docs/PERFORMANCE.md), on each JVM of
+# BENCH_JAVAS in turn: the JDK make paper runs ($(JAVA)) and the java on PATH where that is another
+# JDK (17 beside 25), side by side. E.g.
+#   make bench BENCH_RUNS=5 BENCH_SIZES="paper-2dev runs10x-2dev" BENCH_JAVAS=java
 BENCH_RUNS  ?= 3
 BENCH_SIZES ?=
-bench: $(JAR) ## generate SYNTHETIC folders in target/bench/ (2 devices, 20 devices, 10x runs), run make paper BENCH_RUNS times on each, print per-step medians
+PATH_JAVA_HOME := $(patsubst %/bin/java,%,$(realpath $(shell command -v java 2>/dev/null)))
+BENCH_JAVAS ?= $(JAVA) $(if $(PATH_JAVA_HOME),$(if $(filter-out $(JAVA_HOME_OF),$(PATH_JAVA_HOME)),java))
+bench: $(JAR) ## generate SYNTHETIC folders in target/bench/ (2 devices, 20 devices, 10x runs), run make paper BENCH_RUNS times on each with each JDK of BENCH_JAVAS, print per-step medians
 	$(MVN) -q -B test-compile dependency:build-classpath -pl pipeline -am -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
-	$(JAVA) -cp pipeline/target/classes:pipeline/target/test-classes:contract/target/classes:contract/target/test-classes:$$(cat pipeline/target/test-classpath.txt) dev.tpm.testing.Bench target/bench $(BENCH_RUNS) $(BENCH_SIZES)
+	$(JAVA) -cp pipeline/target/classes:pipeline/target/test-classes:contract/target/classes:contract/target/test-classes:$$(cat pipeline/target/test-classpath.txt) dev.tpm.testing.Bench target/bench $(BENCH_RUNS) \
+	  $(addprefix --java=,$(BENCH_JAVAS)) $(BENCH_SIZES)
 
 # The work without the JVM's start and compilation (docs/PERFORMANCE.md, "The floor"): tpm paper on one
 # of make bench's folders WARM_RUNS times in one JVM, as make paper runs it; the first run is a cold one.

@@ -42,7 +42,7 @@ HARNESS_JAVA ?= java
 SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint
+.PHONY: help jvm-cache paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -92,8 +92,10 @@ $(CDS_ARCHIVE): $(JAR)
 	@rm -f $@ $@.tmp*; rm -rf target/cds-run
 	@echo "$(if $(AOT),caching the pipeline's classes and profiles,archiving the pipeline's classes) for the JVM's start ($@, one run on $(EXAMPLE))"
 	@$(JAVA) $(JVM_ARGS) $(JVM_TUNING) $(CDS_WRITE) $(CDS_QUIET) -jar $(JAR) paper --data $(EXAMPLE) \
-	    --out target/cds-run >/dev/null 2>&1 && mv $@.tmp $@ || true
+	    --out target/cds-run >/dev/null 2>&1 && test -f $@.tmp && mv $@.tmp $@ || true
 	@rm -rf target/cds-run $@.tmp*
+
+jvm-cache: $(CDS_ARCHIVE) ## write the JVM's class cache for this jar and JDK now (make paper and make verify write it when missing)
 
 paper: $(JAR) $(if $(JVM_CDS),$(CDS_ARCHIVE)) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost
 	@$(call QUIET_RUN,paper --data $(DATA) --out $(OUT) $(PAPER_ARGS))

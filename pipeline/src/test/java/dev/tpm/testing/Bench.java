@@ -29,8 +29,16 @@ import java.util.regex.Pattern;
  * compiler and collector threads took. {@code load1} is the 1-minute load average before the
  * size's first run; figures taken on a busy machine are not comparable.
  *
- * <p>{@code Bench ROOT RUNS [SIZE...]}: folders under ROOT (target/bench), sizes among
- * paper-2dev, paper-20dev, runs10x-2dev (default: all three).
+ * <p>With two or more {@code --java=PATH} arguments (make bench passes the JDK it found and the
+ * java on PATH when they differ), each size runs {@code make paper JAVA=PATH} for every JVM in
+ * turn, run by run (a warm-up run each, which also writes its class cache, then the measured runs
+ * alternating), so that the JDKs share the machine's moods; each JVM has its step table and
+ * summary line ({@code java=25.0.3+9-LTS} after the size), and a table at the end sets the sizes'
+ * medians side by side.
+ *
+ * <p>{@code Bench ROOT RUNS [--java=PATH...] [SIZE...]}: folders under ROOT (target/bench), sizes
+ * among paper-2dev, paper-20dev, runs10x-2dev (default: all three); no {@code --java}: make's own
+ * choice of JVM, with no {@code java=} in the summary.
  */
 public final class Bench {
     /** A size: devices, measured runs per (stack, endpoint) group. */
@@ -51,12 +59,27 @@ public final class Bench {
         if (args.length < 2) throw new IllegalArgumentException("usage: Bench ROOT RUNS [SIZE...]");
         Path root = Path.of(args[0]);
         int runs = Integer.parseInt(args[1]);
-        List<String> wanted = Arrays.asList(args).subList(2, args.length);
+        List<String> wanted = new ArrayList<>();
+        List<Jvm> jvms = new ArrayList<>();
+        for (String a : Arrays.asList(args).subList(2, args.length)) {
+            if (a.startsWith("--java=")) {
+                String java = a.substring("--java=".length());
+                jvms.add(new Jvm(java, runtimeVersion(java)));
+            } else {
+                wanted.add(a);
+            }
+        }
+        if (jvms.isEmpty()) jvms.add(new Jvm(null, null)); // make's own choice
         String commit = run(List.of("git", "rev-parse", "--short", "HEAD")).strip();
         if (!run(List.of("git", "status", "--porcelain", "--untracked-files=no")).isBlank()) commit += "+dirty";
         List<String> summaries = new ArrayList<>();
+        // size -> one "wall cpu rss" cell per JVM, for the table that sets them side by side
+        Map<String, List<String>> sideBySide = new LinkedHashMap<>();
         StringBuilder report = new StringBuilder();
         report.append("machine: ").append(machine()).append('\n');
+        for (Jvm jvm : jvms) {
+            if (jvm.java() != null) report.append("JVM: ").append(jvm.java()).append(" (").append(jvm.version()).append(")\n");
+        }
         for (Size size : SIZES) {
             if (!wanted.isEmpty() && !wanted.contains(size.name())) continue;
             Path dir = root.resolve(size.name());
@@ -65,50 +88,96 @@ public final class Bench {
             Path out = dir.resolve("out");
             Files.createDirectories(out);
             String load = load();
-            paper(data, out); // warm-up: page cache, and the first write of out/
-            Map<String, List<double[]>> steps = new LinkedHashMap<>();
-            List<double[]> jvmThreads = new ArrayList<>();
-            List<Double> walls = new ArrayList<>();
+            // warm-up: page cache, the first write of out/, and each JVM's class cache
+            for (Jvm jvm : jvms) paper(jvm, data, out);
+            List<Measured> measured = new ArrayList<>();
+            for (Jvm jvm : jvms) measured.add(new Measured(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>()));
             for (int r = 0; r < runs; r++) {
-                long t0 = System.nanoTime();
-                String log = paper(data, out);
-                walls.add((System.nanoTime() - t0) / 1e9);
-                for (String line : log.split("\n")) {
-                    Matcher t = JVM_THREADS.matcher(line.strip());
-                    if (t.matches()) jvmThreads.add(new double[] {Double.parseDouble(t.group(1)), Double.parseDouble(t.group(2))});
-                    Matcher m = TIMING.matcher(line.strip());
-                    if (!m.matches()) continue;
-                    steps.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(new double[] {
-                        Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4))});
+                for (int j = 0; j < jvms.size(); j++) {
+                    Measured m = measured.get(j);
+                    long t0 = System.nanoTime();
+                    String log = paper(jvms.get(j), data, out);
+                    m.walls().add((System.nanoTime() - t0) / 1e9);
+                    m.add(log);
                 }
             }
             report.append(String.format(Locale.ROOT, "%n%s: %d devices, %d campaigns, %d measured runs per group; "
                     + "%d runs; load before: %s%n", size.name(), size.devices(), campaigns, size.runs(), runs, load));
-            report.append(String.format(Locale.ROOT, "  %-10s %10s %10s %13s%n", "step", "wall_ms", "cpu_ms", "peak_rss_mib"));
-            for (Map.Entry<String, List<double[]>> e : steps.entrySet()) {
-                report.append(String.format(Locale.ROOT, "  %-10s %10.0f %10.0f %13.0f%n", e.getKey(),
-                        median(e.getValue(), 0), median(e.getValue(), 1), max(e.getValue(), 2) / 1024));
+            List<String> cells = new ArrayList<>();
+            for (int j = 0; j < jvms.size(); j++) {
+                Jvm jvm = jvms.get(j);
+                Measured m = measured.get(j);
+                if (jvm.java() != null) report.append("  Java ").append(jvm.version()).append('\n');
+                report.append(String.format(Locale.ROOT, "  %-10s %10s %10s %13s%n", "step", "wall_ms", "cpu_ms", "peak_rss_mib"));
+                for (Map.Entry<String, List<double[]>> e : m.steps().entrySet()) {
+                    report.append(String.format(Locale.ROOT, "  %-10s %10.0f %10.0f %13.0f%n", e.getKey(),
+                            median(e.getValue(), 0), median(e.getValue(), 1), max(e.getValue(), 2) / 1024));
+                }
+                List<double[]> total = m.steps().getOrDefault("total", List.of());
+                double wall = median(m.walls().stream().map(w -> new double[] {w}).toList(), 0);
+                report.append(String.format(Locale.ROOT, "  %-10s %10.0f%n", "process", wall * 1000));
+                double jit = m.jvmThreads().isEmpty() ? Double.NaN : median(m.jvmThreads(), 0);
+                if (!m.jvmThreads().isEmpty()) {
+                    report.append(String.format(Locale.ROOT, "  of the total CPU: JIT compiler threads %.0f ms, collector threads %.0f ms%n",
+                            jit, median(m.jvmThreads(), 1)));
+                }
+                summaries.add(String.format(Locale.ROOT, "bench %s%s commit=%s runs=%d wall_s=%.2f cpu_s=%.2f peak_rss_mib=%.0f load1=%s",
+                        size.name(), jvm.java() == null ? "" : " java=" + jvm.version(), commit, runs, wall,
+                        median(total, 1) / 1000, max(total, 2) / 1024, load.split(" ")[0]));
+                cells.add(String.format(Locale.ROOT, "%6.2f %6.2f %6.2f %5.0f", wall, median(total, 1) / 1000, jit / 1000,
+                        max(total, 2) / 1024));
             }
-            List<double[]> total = steps.getOrDefault("total", List.of());
-            double wall = median(walls.stream().map(w -> new double[] {w}).toList(), 0);
-            report.append(String.format(Locale.ROOT, "  %-10s %10.0f%n", "process", wall * 1000));
-            if (!jvmThreads.isEmpty()) {
-                report.append(String.format(Locale.ROOT, "  of the total CPU: JIT compiler threads %.0f ms, collector threads %.0f ms%n",
-                        median(jvmThreads, 0), median(jvmThreads, 1)));
-            }
-            summaries.add(String.format(Locale.ROOT, "bench %s commit=%s runs=%d wall_s=%.2f cpu_s=%.2f peak_rss_mib=%.0f load1=%s",
-                    size.name(), commit, runs, wall, median(total, 1) / 1000, max(total, 2) / 1024, load.split(" ")[0]));
+            sideBySide.put(size.name(), cells);
         }
         report.append('\n');
         for (String s : summaries) report.append(s).append('\n');
+        if (jvms.size() > 1) {
+            report.append(String.format(Locale.ROOT, "%nmedians of %d runs, side by side (wall s, CPU s, JIT CPU s, peak RSS MiB); load1 now %s%n",
+                    runs, load().split(" ")[0]));
+            StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "  %-13s", "size"));
+            for (Jvm jvm : jvms) head.append(String.format(Locale.ROOT, " | %-26s", "Java " + jvm.version()));
+            report.append(head).append('\n');
+            for (Map.Entry<String, List<String>> e : sideBySide.entrySet()) {
+                report.append(String.format(Locale.ROOT, "  %-13s", e.getKey()));
+                for (String c : e.getValue()) report.append(String.format(Locale.ROOT, " | %-26s", c));
+                report.append('\n');
+            }
+        }
         System.out.print(report);
         Files.writeString(root.resolve("results.txt"), report.toString(), StandardCharsets.UTF_8);
     }
 
+    /** A JVM to run make paper with: its java command, or null for make's own choice, and its runtime version. */
+    private record Jvm(String java, String version) {}
+
+    /** What a JVM's runs of one size measured: per step its (wall, CPU, RSS) rows, JIT and GC CPU, process wall times. */
+    private record Measured(Map<String, List<double[]>> steps, List<double[]> jvmThreads, List<Double> walls) {
+        void add(String log) {
+            for (String line : log.split("\n")) {
+                Matcher t = JVM_THREADS.matcher(line.strip());
+                if (t.matches()) jvmThreads.add(new double[] {Double.parseDouble(t.group(1)), Double.parseDouble(t.group(2))});
+                Matcher m = TIMING.matcher(line.strip());
+                if (!m.matches()) continue;
+                steps.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(new double[] {
+                    Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4))});
+            }
+        }
+    }
+
+    /** The java.runtime.version of a java command (java -XshowSettings:properties -version). */
+    private static String runtimeVersion(String java) throws IOException, InterruptedException {
+        for (String line : run(List.of(java, "-XshowSettings:properties", "-version")).split("\n")) {
+            String l = line.strip();
+            if (l.startsWith("java.runtime.version = ")) return l.substring("java.runtime.version = ".length());
+        }
+        throw new IllegalArgumentException(java + ": no java.runtime.version in its -XshowSettings:properties");
+    }
+
     /** One {@code make paper} with timings; its stderr (the timing lines), or an error if it failed. */
-    private static String paper(Path data, Path out) throws IOException, InterruptedException {
-        List<String> cmd = List.of("make", "-s", "--no-print-directory", "paper", "DATA=" + data, "OUT=" + out,
-                "PAPER_ARGS=--timings");
+    private static String paper(Jvm jvm, Path data, Path out) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("make", "-s", "--no-print-directory", "paper", "DATA=" + data, "OUT=" + out,
+                "PAPER_ARGS=--timings"));
+        if (jvm.java() != null) cmd.add("JAVA=" + jvm.java());
         Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) throw new IllegalStateException(String.join(" ", cmd) + " failed:\n" + err);

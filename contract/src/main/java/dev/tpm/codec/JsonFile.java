@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,8 +14,11 @@ import java.util.List;
  * naming the JSON path when a field is missing (where required) or of the wrong type or range.
  */
 public final class JsonFile {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
+    static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /** Binds a tree that its schema has passed to a record of dev.tpm.model: snake_case keys, records' components. */
+    static final ObjectMapper BIND = MAPPER.copy()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
     public final String file;
     public final JsonNode root;
@@ -37,6 +41,16 @@ public final class JsonFile {
             return null;
         }
         return new JsonFile(file, root, problems);
+    }
+
+    /**
+     * Reads, parses and checks a JSON object file against {@code schema/<format>.schema.json}; null
+     * when it is not JSON or breaks its schema (every violation one more problem).
+     */
+    static JsonNode readChecked(Path path, String file, String format, Problems problems) {
+        JsonFile json = read(path, file, problems);
+        if (json == null) return null;
+        return JsonSchemas.check(json.root, format, file, problems) ? json.root : null;
     }
 
     /** A JSON text of any kind (a byte-order mark skipped); null (a problem) when it is not JSON or empty. */

@@ -1,0 +1,116 @@
+package dev.tpm.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import dev.tpm.model.AnalysisConfig;
+import dev.tpm.model.Endpoints;
+import dev.tpm.model.SourceSetup;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The schemas of schema/ and the records they bind to say the same keys; violations read as the project's messages. */
+class JsonSchemasTest {
+    private static final PropertyNamingStrategies.SnakeCaseStrategy SNAKE = new PropertyNamingStrategies.SnakeCaseStrategy();
+
+    private static List<String> components(Class<? extends Record> type) {
+        return Arrays.stream(type.getRecordComponents()).map(c -> SNAKE.translate(c.getName())).toList();
+    }
+
+    private static List<String> problems(String format, String json) throws IOException {
+        Problems p = new Problems();
+        JsonSchemas.check(JsonFile.MAPPER.readTree(json), format, "f.json", p);
+        return p.all().stream().map(Problem::toString).toList();
+    }
+
+    @Test
+    void analysisJsonHoldsExactlyTheParametersOfAnalysisConfig() {
+        assertEquals(components(AnalysisConfig.class).stream().sorted().toList(),
+                AnalysisJson.KEYS.stream().sorted().toList());
+        assertEquals("bootstrap_resamples", AnalysisJson.KEYS.get(0), "the schema lists the keys in analysis.md's order");
+    }
+
+    @Test
+    void setupJsonHoldsTheFactorsOfSourceSetup() {
+        JsonNode factors = JsonSchemas.tree(SetupJson.FORMAT).get("additionalProperties");
+        assertEquals(SourceSetup.FACTORS, JsonSchemas.keys(factors));
+        assertEquals(components(SourceSetup.class).subList(1, 9), SourceSetup.FACTORS);
+    }
+
+    @Test
+    void theMemorySeriesEndpointsAreDataMdsEndpoints() {
+        List<String> endpoints = new ArrayList<>();
+        JsonSchemas.tree(MemorySeriesJson.FORMAT).at("/properties/endpoint/enum").forEach(e -> endpoints.add(e.asText()));
+        assertEquals(Endpoints.ALL, endpoints);
+    }
+
+    @Test
+    void everyPropertyOfEverySchemaHasADescription() {
+        for (String format : List.of(AnalysisJson.FORMAT, SetupJson.FORMAT, MemorySeriesJson.FORMAT)) {
+            List<String> missing = new ArrayList<>();
+            described(JsonSchemas.tree(format), "#", missing);
+            assertEquals(List.of(), missing, format);
+        }
+    }
+
+    private static void described(JsonNode schema, String at, List<String> missing) {
+        if (!schema.isObject()) return;
+        for (Iterator<String> it = schema.path("properties").fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            JsonNode p = schema.get("properties").get(key);
+            if (!p.hasNonNull("description") || p.get("description").asText().isBlank()) missing.add(at + "/" + key);
+            described(p, at + "/" + key, missing);
+            described(p.path("items"), at + "/" + key + "[]", missing);
+        }
+        described(schema.path("additionalProperties"), at + "/*", missing);
+    }
+
+    @Test
+    void everyViolationOfAFileIsOneProblemAtItsPath() throws IOException {
+        assertEquals(List.of(
+                "f.json $.bootstrap_resamples: expected an integer >= 1, found 100.5",
+                "f.json $.confidence: expected a number strictly between 0 and 1, found 1.5",
+                "f.json $.memory_checkpoints_s[1]: expected a number > 0, found 0",
+                "f.json $.max_steal_share: expected a number from 0 to 1, or null, found 'none'",
+                "f.json $.device_models.pi5-a: expected a non-empty string, found 3",
+                "f.json $.rng_sed: expected one of the keys bootstrap_resamples, confidence, rng_seed, alpha, posthoc_test,"
+                        + " large_effect, max_error_rate, plateau_gain, drop_threshold_mib, exclude_campaigns, min_n,"
+                        + " memory_warm_s, memory_checkpoints_s, latency_slo_ms, kept_up_ratio, min_units, min_units_ci,"
+                        + " max_steal_share, device_models, found the unknown key 'rng_sed'"),
+                problems(AnalysisJson.FORMAT, """
+                        {"confidence": 1.5, "bootstrap_resamples": 100.5, "max_steal_share": "none",
+                         "memory_checkpoints_s": [60, 0], "device_models": {"pi5-a": 3}, "rng_sed": 1}"""));
+    }
+
+    @Test
+    void aMissingKeyIsNamedWithWhatItShouldHold() throws IOException {
+        List<String> p = problems(MemorySeriesJson.FORMAT, """
+                {"stack": "go", "endpoint": "get_items", "run": 1, "started_at": "yesterday",
+                 "samples": [{"t_ms": 0, "rss_kib": 1}, {"t_ms": 5}]}""");
+        assertEquals(3, p.size(), p.toString());
+        assertTrue(p.contains("f.json $.samples[1].rss_kib: expected an integer >= 0, found no such key"), p.toString());
+        assertTrue(p.stream().anyMatch(s -> s.startsWith("f.json $.endpoint: expected one of post_item, get_item,")
+                && s.endsWith("found 'get_items'")), p.toString());
+        assertTrue(p.stream().anyMatch(s -> s.startsWith("f.json $.started_at: expected a string such as"
+                + " 2026-12-01T11:00:00.000Z") && s.endsWith("found 'yesterday'")), p.toString());
+    }
+
+    @Test
+    void analysisJsonKeepsTheDefaultsOfKeysItLeavesOut(@TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("config"));
+        Files.writeString(dir.resolve(AnalysisJson.FILE), "{\"min_n\": 7, \"device_models\": {\"pi5-a\": \"pi5\"}}");
+        Problems p = new Problems();
+        AnalysisConfig c = AnalysisJson.read(dir, p);
+        assertEquals(List.of(), p.all());
+        assertEquals(AnalysisConfig.defaults().withMinN(7).withUnits(2, java.util.Map.of("pi5-a", "pi5")), c);
+    }
+}

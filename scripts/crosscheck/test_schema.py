@@ -55,6 +55,17 @@ def test_every_generated_file_validates_against_its_schema(folders, name):
     assert seen > 0, f"no generated file for schema {name}"
 
 
+def test_every_reference_stack_validates_against_the_stack_schema():
+    v = validator("stack")
+    stacks = sorted(glob.glob(os.path.join(SCHEMA_DIR, "..", "servers", "*", "stack.json")))
+    assert stacks
+    for path in stacks:
+        with open(path, encoding="utf-8") as f:
+            assert [f"{path} {e.json_path}: {e.message}" for e in v.iter_errors(json.load(f))] == []
+    assert [e.json_path for e in v.iter_errors({"id": "v", "variant_of": "go", "language": "Go"})] == ["$"]
+    assert [e.json_path for e in v.iter_errors({"id": "w", "run": ["x"], "workers": "many"})] == ["$.workers"]
+
+
 def test_the_schemas_reject_what_the_contract_rejects():
     bad = {
         "analysis": {"confidence": 1.5, "rng_sed": 1},

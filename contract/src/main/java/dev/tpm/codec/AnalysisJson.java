@@ -1,6 +1,5 @@
 package dev.tpm.codec;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.model.AnalysisConfig;
@@ -39,11 +38,7 @@ public final class AnalysisJson {
         if (root == null) return d;
         ObjectNode merged = JsonFile.BIND.valueToTree(d);
         merged.setAll((ObjectNode) root);
-        try {
-            return JsonFile.BIND.treeToValue(merged, AnalysisConfig.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(FILE + " passed its schema but does not bind: " + e.getOriginalMessage(), e);
-        }
+        return JsonFile.bind(merged, AnalysisConfig.class, FILE);
     }
 
     /** The JSON path of exclude_campaigns[i], for a problem found once the campaigns are known. */

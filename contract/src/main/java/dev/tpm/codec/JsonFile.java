@@ -47,10 +47,23 @@ public final class JsonFile {
      * Reads, parses and checks a JSON object file against {@code schema/<format>.schema.json}; null
      * when it is not JSON or breaks its schema (every violation one more problem).
      */
-    static JsonNode readChecked(Path path, String file, String format, Problems problems) {
+    public static JsonNode readChecked(Path path, String file, String format, Problems problems) {
         JsonFile json = read(path, file, problems);
         if (json == null) return null;
         return JsonSchemas.check(json.root, format, file, problems) ? json.root : null;
+    }
+
+    /**
+     * Binds a tree that its schema has passed to {@code type} (snake_case keys); a value the schema
+     * let through but the type cannot hold is a bug of one of the two, not bad input.
+     */
+    public static <T> T bind(JsonNode tree, Class<T> type, String file) {
+        try {
+            return BIND.treeToValue(tree, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(file + " passed its schema but does not bind to " + type.getSimpleName()
+                    + ": " + e.getOriginalMessage(), e);
+        }
     }
 
     /** A JSON text of any kind (a byte-order mark skipped); null (a problem) when it is not JSON or empty. */

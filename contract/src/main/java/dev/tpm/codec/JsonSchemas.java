@@ -30,6 +30,8 @@ import java.util.regex.Pattern;
 public final class JsonSchemas {
     /** A key written {@code .key} in a JSON path; any other is written {@code ['key']}. */
     private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]*");
+    /** A pattern that allows one word only ("^cores$"): a value a string may take besides the other types. */
+    private static final Pattern LITERAL = Pattern.compile("\\^[A-Za-z_-]+\\$");
     /** Integers bounded only by Java's int range: the bound is the implementation's, not the spec's. */
     private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
 
@@ -154,13 +156,18 @@ public final class JsonSchemas {
         return switch (type) {
             case "integer" -> "an integer" + bounds(s, true);
             case "number" -> "a number" + bounds(s, false);
-            case "string" -> s.has("pattern") && s.has("examples")
+            case "string" -> LITERAL.matcher(s.path("pattern").asText()).matches()
+                    ? "\"" + s.get("pattern").asText().substring(1, s.get("pattern").asText().length() - 1) + "\""
+                    : "\\S".equals(s.path("pattern").asText()) ? "a non-blank string"
+                    : s.has("pattern") && s.has("examples")
                     ? "a string such as " + s.get("examples").get(0).asText() + " (the pattern " + s.get("pattern").asText() + ")"
                     : s.has("pattern") ? "a string matching " + s.get("pattern").asText()
                     : s.path("minLength").asInt(0) >= 1 ? "a non-empty string" : "a string";
             case "boolean" -> "true or false";
-            case "array" -> s.path("minItems").asInt(0) >= 1 ? "a non-empty array" : "an array";
-            case "object" -> "an object";
+            case "array" -> (s.path("minItems").asInt(0) >= 1 ? "a non-empty array" : "an array")
+                    + (s.path("uniqueItems").asBoolean(false) ? " of distinct values" : "");
+            case "object" -> s.path("maxProperties").asInt(Integer.MAX_VALUE) == 1
+                    ? "an object of one of the keys " + String.join(", ", keys(s)) : "an object";
             case "null" -> "null";
             default -> type;
         };

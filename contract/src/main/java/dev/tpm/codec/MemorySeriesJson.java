@@ -66,12 +66,7 @@ public final class MemorySeriesJson {
             Map<String, String> seen, Problems problems) {
         JsonNode root = JsonFile.readChecked(dataDir.resolve(file), file, FORMAT, problems);
         if (root == null) return null;
-        SeriesFile f;
-        try {
-            f = JsonFile.BIND.treeToValue(root, SeriesFile.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(file + " passed its schema but does not bind: " + e.getOriginalMessage(), e);
-        }
+        SeriesFile f = JsonFile.bind(root, SeriesFile.class, file);
         int before = problems.size();
         if (f.campaign() != null && !f.campaign().equals(campaign)) {
             problems.atJson(file, "$.campaign", "the campaign of the folder, '" + campaign + "'", Problem.quote(f.campaign()));

@@ -1,6 +1,5 @@
 package dev.tpm.codec;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.model.SourceSetup;
@@ -30,11 +29,7 @@ public final class SetupJson {
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             ObjectNode factors = ((ObjectNode) e.getValue()).deepCopy().put("source", e.getKey());
-            try {
-                out.add(JsonFile.BIND.treeToValue(factors, SourceSetup.class));
-            } catch (JsonProcessingException x) {
-                throw new IllegalStateException(file + " passed its schema but does not bind: " + x.getOriginalMessage(), x);
-            }
+            out.add(JsonFile.bind(factors, SourceSetup.class, file));
         }
         return out;
     }

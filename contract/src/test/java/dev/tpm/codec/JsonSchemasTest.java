@@ -55,23 +55,34 @@ class JsonSchemasTest {
 
     @Test
     void everyPropertyOfEverySchemaHasADescription() {
-        for (String format : List.of(AnalysisJson.FORMAT, SetupJson.FORMAT, MemorySeriesJson.FORMAT)) {
+        for (String format : FORMATS) {
+            JsonNode root = JsonSchemas.tree(format);
             List<String> missing = new ArrayList<>();
-            described(JsonSchemas.tree(format), "#", missing);
+            described(root, root, "#", missing);
             assertEquals(List.of(), missing, format);
+            assertTrue(root.path("description").asText().length() > 20, format);
         }
     }
 
-    private static void described(JsonNode schema, String at, List<String> missing) {
-        if (!schema.isObject()) return;
+    /** Every format of schema/ that the code reads. */
+    static final List<String> FORMATS = List.of(AnalysisJson.FORMAT, SetupJson.FORMAT, MemorySeriesJson.FORMAT, "stack");
+
+    private static JsonNode resolved(JsonNode root, JsonNode schema) {
+        return schema.has("$ref") ? root.at(schema.get("$ref").asText().substring(1)) : schema;
+    }
+
+    private static void described(JsonNode root, JsonNode schema, String at, List<String> missing) {
+        schema = resolved(root, schema);
+        if (!schema.isObject() || at.length() > 200) return;
         for (Iterator<String> it = schema.path("properties").fieldNames(); it.hasNext(); ) {
             String key = it.next();
-            JsonNode p = schema.get("properties").get(key);
+            JsonNode p = resolved(root, schema.get("properties").get(key));
             if (!p.hasNonNull("description") || p.get("description").asText().isBlank()) missing.add(at + "/" + key);
-            described(p, at + "/" + key, missing);
-            described(p.path("items"), at + "/" + key + "[]", missing);
+            described(root, p, at + "/" + key, missing);
+            described(root, p.path("items"), at + "/" + key + "[]", missing);
         }
-        described(schema.path("additionalProperties"), at + "/*", missing);
+        described(root, schema.path("additionalProperties"), at + "/*", missing);
+        for (String branch : List.of("then", "else")) described(root, schema.path(branch), at, missing);
     }
 
     @Test

@@ -12,7 +12,7 @@ JAVA ?= java
 JAR  := target/tpm.jar
 
 # The jar is rebuilt only when the build file or a main source changed.
-SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
+SOURCES := pom.xml $(wildcard */pom.xml) $(wildcard schema/*.json) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
 .PHONY: help paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint

@@ -17,6 +17,7 @@ FILES = {
     "analysis": ["config/analysis.json"],
     "setup": ["reference/setup.json"],
     "memory-series": ["raw/*/phase3/*.json"],
+    "campaign": ["raw/*/campaign.json"],
 }
 
 
@@ -71,9 +72,12 @@ def test_the_schemas_reject_what_the_contract_rejects():
         "analysis": {"confidence": 1.5, "rng_sed": 1},
         "setup": {"paper": {"server_cores": "four"}},
         "memory-series": {"stack": "go", "endpoint": "get_items", "run": 1, "samples": [{"t_ms": 0}]},
+        "campaign": {"campaign": "c", "device": {"id": "a b"}, "machine": {"cpu_id": "AMD EPYC"}, "stacks": []},
     }
     for name, value in bad.items():
         paths = sorted(e.json_path for e in validator(name).iter_errors(value))
         assert paths, name
     assert sorted(e.json_path for e in validator("memory-series").iter_errors(bad["memory-series"])) == [
         "$.endpoint", "$.samples[0]"]
+    assert sorted(e.json_path for e in validator("campaign").iter_errors(bad["campaign"])) == [
+        "$.device.id", "$.machine.cpu_id", "$.stacks"]

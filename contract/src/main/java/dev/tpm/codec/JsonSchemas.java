@@ -54,8 +54,18 @@ public final class JsonSchemas {
      * @return whether the value is valid
      */
     public static boolean check(JsonNode value, String format, String file, Problems problems) {
+        return check(value, format, "", file, problems);
+    }
+
+    /**
+     * Checks {@code value} against the part of a format's schema at {@code pointer} (a JSON pointer
+     * such as {@code /$defs/device}; empty for the whole schema).
+     */
+    public static boolean check(JsonNode value, String format, String pointer, String file, Problems problems) {
         Loaded s = load(format);
-        List<Error> errors = s.schema().validate(value);
+        Schema schema = pointer.isEmpty() ? s.schema()
+                : REGISTRY.getSchema(SchemaLocation.of("classpath:schema/" + format + ".schema.json#" + pointer));
+        List<Error> errors = schema.validate(value);
         Set<String> seen = new HashSet<>();
         for (Error e : errors) {
             Problem p = problem(e, s.root(), file);
@@ -91,7 +101,7 @@ public final class JsonSchemas {
         switch (keyword) {
             case "required" -> {
                 path = child(path, e.getProperty());
-                JsonNode property = where.path("properties").path(e.getProperty());
+                JsonNode property = resolved(schemaRoot, where.path("properties").path(e.getProperty()));
                 expected = property.isObject() ? expectation(property) : "a key '" + e.getProperty() + "'";
                 found = "no such key";
             }
@@ -109,6 +119,12 @@ public final class JsonSchemas {
             }
         }
         return Problem.json(file, path, "expected " + expected + ", found " + found);
+    }
+
+    /** A local {@code $ref} ("#/$defs/device") resolved in its schema; any other node as it is. */
+    private static JsonNode resolved(JsonNode schemaRoot, JsonNode s) {
+        String ref = s.path("$ref").asText("");
+        return ref.startsWith("#") ? schemaRoot.at(JsonPointer.compile(ref.substring(1))) : s;
     }
 
     /** The schema object that holds the failing keyword. */

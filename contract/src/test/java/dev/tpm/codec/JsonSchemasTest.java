@@ -65,7 +65,45 @@ class JsonSchemasTest {
     }
 
     /** Every format of schema/ that the code reads. */
-    static final List<String> FORMATS = List.of(AnalysisJson.FORMAT, SetupJson.FORMAT, MemorySeriesJson.FORMAT, "stack");
+    static final List<String> FORMATS = List.of(AnalysisJson.FORMAT, SetupJson.FORMAT, MemorySeriesJson.FORMAT, "stack",
+            CampaignJson.FORMAT);
+
+    /** The keys a record is bound from: its components' names (snake_case or @JsonProperty), less the ignored and extra. */
+    private static List<String> jsonNames(Class<? extends Record> type) {
+        List<String> out = new ArrayList<>();
+        for (var c : type.getRecordComponents()) {
+            if (c.getName().equals("extra") || c.getAccessor().isAnnotationPresent(com.fasterxml.jackson.annotation.JsonIgnore.class)) continue;
+            var named = c.getAccessor().getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+            out.add(named != null ? named.value() : SNAKE.translate(c.getName()));
+        }
+        return out.stream().sorted().toList();
+    }
+
+    @Test
+    void campaignJsonsSchemaListsTheKeysOfEveryRecordItIsBoundTo() {
+        JsonNode root = JsonSchemas.tree(CampaignJson.FORMAT);
+        var pairs = new java.util.LinkedHashMap<String, Class<? extends Record>>();
+        pairs.put("", dev.tpm.model.Campaign.class);
+        pairs.put("/$defs/device", dev.tpm.model.Device.class);
+        pairs.put("/properties/machine", dev.tpm.model.Machine.class);
+        pairs.put("/properties/load_generator", dev.tpm.model.LoadGeneratorInfo.class);
+        pairs.put("/properties/protocol", dev.tpm.model.Protocol.class);
+        pairs.put("/properties/protocol/properties/sweep", dev.tpm.model.Protocol.Sweep.class);
+        pairs.put("/properties/protocol/properties/memory", dev.tpm.model.Protocol.Memory.class);
+        pairs.put("/properties/protocol/properties/pinning", dev.tpm.model.Protocol.Pinning.class);
+        pairs.put("/properties/protocol/properties/phase4", dev.tpm.model.Protocol.Phase4.class);
+        pairs.put("/properties/protocol/properties/phase4/properties/load_generator", dev.tpm.model.Protocol.Phase4LoadGenerator.class);
+        pairs.put("/properties/protocol/properties/phase4/properties/search", dev.tpm.model.Protocol.Search.class);
+        pairs.put("/properties/protocol/properties/phase5", dev.tpm.model.Protocol.Phase5.class);
+        pairs.put("/properties/protocol/properties/seed_rows_delete_calibration", dev.tpm.model.Protocol.DeleteCalibration.class);
+        pairs.put("/properties/protocol/properties/seed_rows_delete_calibration/properties/rates/items",
+                dev.tpm.model.Protocol.DeleteCalibration.Rate.class);
+        pairs.put("/properties/protocol/properties/quiet", dev.tpm.model.Protocol.Quiet.class);
+        pairs.put("/$defs/stacks/items", dev.tpm.model.StackInfo.class);
+        pairs.put("/$defs/stacks/items/properties/stand_in", dev.tpm.model.StackInfo.StandIn.class);
+        pairs.forEach((pointer, type) -> assertEquals(jsonNames(type),
+                JsonSchemas.keys(root.at(pointer)).stream().sorted().toList(), pointer + " vs " + type.getSimpleName()));
+    }
 
     private static JsonNode resolved(JsonNode root, JsonNode schema) {
         return schema.has("$ref") ? root.at(schema.get("$ref").asText().substring(1)) : schema;

@@ -39,17 +39,17 @@ public final class CampaignJson {
     /** campaign.json is written indented, for a reader of the data folder. */
     private static final ObjectMapper INDENTED = MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
 
-    public static final List<String> POWER_SOURCES = List.of("pmic", "rapl", "none");
+    public static final List<String> POWER_SOURCES = JsonSchemas.enumeration(FORMAT, "/$defs/device/properties/power_source");
     /** data.md version 4: the sources a {@code machine.hardware_id} is prefixed with. */
     public static final List<String> HARDWARE_ID_SOURCES = List.of("dt-serial:", "dmi-uuid:", "mac:");
-    /** {@code machine.hardware_id} (data.md version 4): its source's prefix, then the source's value. */
-    public static final Pattern HARDWARE_ID = Pattern.compile("(dt-serial|dmi-uuid|mac):\\S+");
+    /** {@code machine.hardware_id} (data.md version 4): its source's prefix, then the source's value (the schema's pattern). */
+    public static final Pattern HARDWARE_ID = JsonSchemas.pattern(FORMAT, "/properties/machine/properties/hardware_id");
     /**
      * {@code machine.cpu_id} (data.md version 5): {@code x86:} or {@code arm:} and four fields of
      * /proc/cpuinfo as it gives them (vendor, family, model, stepping; implementer, part, variant,
-     * revision), none empty and none holding a colon.
+     * revision), none empty and none holding a colon (the schema's pattern).
      */
-    public static final Pattern CPU_ID = Pattern.compile("(x86|arm)(:[^:\\s]+){4}");
+    public static final Pattern CPU_ID = JsonSchemas.pattern(FORMAT, "/properties/machine/properties/cpu_id");
     private static final Pattern MAC_ID = Pattern.compile("mac:([0-9a-f]{2})(:[0-9a-f]{2}){5}");
 
     /**
@@ -66,7 +66,7 @@ public final class CampaignJson {
      * Ids of stacks and devices become folder and file names of the outputs: a letter or digit
      * first, then letters, digits, {@code . _ + -}.
      */
-    public static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
+    public static final Pattern ID = JsonSchemas.pattern(FORMAT, "/$defs/id");
 
     /**
      * What could be read, even from a campaign.json with problems.

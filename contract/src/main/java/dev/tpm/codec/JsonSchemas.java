@@ -209,6 +209,22 @@ public final class JsonSchemas {
         return v.isTextual() ? v.asText() : v.toString();
     }
 
+    /** The {@code pattern} of the schema object at {@code pointer}, for code that checks a value the same way. */
+    public static Pattern pattern(String format, String pointer) {
+        JsonNode p = tree(format).at(JsonPointer.compile(pointer + "/pattern"));
+        if (!p.isTextual()) throw new IllegalStateException(format + " schema has no pattern at " + pointer);
+        return Pattern.compile(p.asText());
+    }
+
+    /** The {@code enum} of the schema object at {@code pointer}, in its order. */
+    public static List<String> enumeration(String format, String pointer) {
+        JsonNode e = tree(format).at(JsonPointer.compile(pointer + "/enum"));
+        if (!e.isArray()) throw new IllegalStateException(format + " schema has no enum at " + pointer);
+        List<String> out = new ArrayList<>();
+        e.forEach(v -> out.add(v.asText()));
+        return List.copyOf(out);
+    }
+
     /** The property names a schema object lists, in its order. */
     public static List<String> keys(JsonNode schemaObject) {
         List<String> out = new ArrayList<>();

@@ -114,8 +114,9 @@ class JsonSchemasTest {
         if (!schema.isObject() || at.length() > 200) return;
         for (Iterator<String> it = schema.path("properties").fieldNames(); it.hasNext(); ) {
             String key = it.next();
-            JsonNode p = resolved(root, schema.get("properties").get(key));
-            if (!p.hasNonNull("description") || p.get("description").asText().isBlank()) missing.add(at + "/" + key);
+            JsonNode own = schema.get("properties").get(key);
+            JsonNode p = resolved(root, own);
+            if (!own.hasNonNull("description") && !p.hasNonNull("description")) missing.add(at + "/" + key);
             described(root, p, at + "/" + key, missing);
             described(root, p.path("items"), at + "/" + key + "[]", missing);
         }

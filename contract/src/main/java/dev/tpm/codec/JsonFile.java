@@ -92,8 +92,11 @@ public final class JsonFile {
         if (n == null || n.isMissingNode()) return "no such key";
         if (n.isNull()) return "null";
         if (n.isTextual()) return Problem.quote(n.asText()).replace("an empty cell", "an empty string");
-        if (n.isObject()) return "an object";
-        if (n.isArray()) return "an array";
+        if (n.isObject()) return n.isEmpty() ? "an empty object" : "an object";
+        if (n.isArray()) {
+            if (n.isEmpty()) return "an empty array";
+            return n.toString().length() <= 60 ? n.toString() : "an array of " + n.size() + " values";
+        }
         String s = n.toString();
         return s.length() > 80 ? s.substring(0, 77) + "..." : s;
     }

@@ -37,6 +37,8 @@ public final class JsonSchemas {
 
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
     private static final Map<String, Loaded> SCHEMAS = new ConcurrentHashMap<>();
+    /** A part of a format's schema checked on its own (campaign.json's device for the importer), by format#pointer. */
+    private static final Map<String, Schema> PARTS = new ConcurrentHashMap<>();
 
     private record Loaded(Schema schema, JsonNode root) {}
 
@@ -63,8 +65,8 @@ public final class JsonSchemas {
      */
     public static boolean check(JsonNode value, String format, String pointer, String file, Problems problems) {
         Loaded s = load(format);
-        Schema schema = pointer.isEmpty() ? s.schema()
-                : REGISTRY.getSchema(SchemaLocation.of("classpath:schema/" + format + ".schema.json#" + pointer));
+        Schema schema = pointer.isEmpty() ? s.schema() : PARTS.computeIfAbsent(format + "#" + pointer,
+                part -> REGISTRY.getSchema(SchemaLocation.of("classpath:schema/" + part.replace("#", ".schema.json#"))));
         List<Error> errors = schema.validate(value);
         Set<String> seen = new HashSet<>();
         for (Error e : errors) {

@@ -121,7 +121,7 @@ class StackVersionsTest {
         assertTrue(v.problems().get(0).startsWith("versions.otp: stack 'c': [sh, -c, echo gone >&2; exit 4] exited with code 4: gone"),
                 v.problems().toString());
         IOException empty = assertThrows(IOException.class, () -> stack("e", "{\"server\": {\"command\": []}}", null, null));
-        assertTrue(empty.getMessage().endsWith("$.versions.server.command: expected a non-empty array, found an array"), empty.getMessage());
+        assertTrue(empty.getMessage().endsWith("$.versions.server.command: expected a non-empty array, found an empty array"), empty.getMessage());
     }
 
     /**

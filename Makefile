@@ -39,7 +39,7 @@ MVN_JAVA_OPTS := $(if $(MVN_JAVA_HOME),--sun-misc-unsafe-memory-access=allow)
 HARNESS_JAVA ?= java
 
 # The jar is rebuilt only when the build file or a main source changed.
-SOURCES := pom.xml $(wildcard */pom.xml) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
+SOURCES := pom.xml $(wildcard */pom.xml) $(wildcard schema/*.json) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
 .PHONY: help jvm-cache paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint

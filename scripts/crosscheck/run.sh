@@ -7,7 +7,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 venv="$here/.venv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import scipy, statsmodels, pytest' 2>/dev/null; then
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import scipy, statsmodels, pytest, jsonschema' 2>/dev/null; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q -r "$here/requirements.txt"
 fi

@@ -149,11 +149,12 @@ class BadInputTest {
 
                 // campaign.json
                 c("campaign.json without device id", edit(CAMPAIGN, "\"id\": \"fixture-device\", ", ""),
-                        CAMPAIGN, "$.device.id", null, "expected a non-empty string, found no such key"),
+                        CAMPAIGN, "$.device.id", null, "expected a string such as pi5-a (the pattern ^[A-Za-z0-9][A-Za-z0-9._+-]*$),"
+                                + " found no such key"),
                 c("bad power_source", edit(CAMPAIGN, "\"power_source\": \"none\"", "\"power_source\": \"battery\""),
                         CAMPAIGN, "$.device.power_source", null, "expected one of pmic, rapl, none, found 'battery'"),
                 c("campaign.json without stacks", edit(CAMPAIGN, "\"stacks\":", "\"stackz\":"),
-                        CAMPAIGN, "$.stacks", null, "expected a non-empty array of stacks"),
+                        CAMPAIGN, "$.stacks", null, "expected a non-empty array, found no such key"),
                 c("campaign id differs from its folder", edit(CAMPAIGN, "\"campaign\": \"c1\"", "\"campaign\": \"c2\""),
                         CAMPAIGN, "$.campaign", null, "expected the campaign's folder name 'c1', found 'c2'"),
                 c("stack listed twice", edit(CAMPAIGN, "{\"id\": \"rust\"", "{\"id\": \"go\""),

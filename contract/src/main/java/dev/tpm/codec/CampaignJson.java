@@ -1,22 +1,18 @@
 package dev.tpm.codec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tpm.model.Campaign;
 import dev.tpm.model.Device;
-import dev.tpm.model.LoadGeneratorInfo;
-import dev.tpm.model.Machine;
 import dev.tpm.model.Protocol;
 import dev.tpm.model.StackInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,28 +20,36 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * raw/&lt;campaign&gt;/campaign.json (data.md), both ways: {@link #write} of a {@link Campaign} when
- * the harness starts a campaign, {@link #read} with every rule of data.md by ingest and by the
- * harness when it resumes one. Every version's keys are read; keys the contract does not know are
- * kept (each record's {@code extra}) and written back.
+ * raw/&lt;campaign&gt;/campaign.json (data.md; schema/campaign.schema.json), both ways: {@link #write}
+ * of a {@link Campaign} when the harness starts a campaign, {@link #read} by ingest and by the harness
+ * when it resumes one. The schema holds every key's rule and the records (annotated) say how each key
+ * is bound and written; keys the contract does not know are kept (each record's {@code extra}) and
+ * written back. Only the rules across keys or files are here: the campaign is its folder's, each
+ * stack listed once.
  */
 public final class CampaignJson {
     public static final String FILE_NAME = "campaign.json";
+    static final String FORMAT = "campaign";
+    /**
+     * Binds and writes the records: snake_case keys; a key of a nested object that no record
+     * holds (the schema allows them: data.md keeps unknown keys) is passed over, as before.
+     */
+    private static final ObjectMapper MAPPER = JsonFile.BIND.copy()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     /** campaign.json is written indented, for a reader of the data folder. */
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    static final ObjectMapper COMPACT = new ObjectMapper();
+    private static final ObjectMapper INDENTED = MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
 
-    public static final List<String> POWER_SOURCES = List.of("pmic", "rapl", "none");
+    public static final List<String> POWER_SOURCES = JsonSchemas.enumeration(FORMAT, "/$defs/device/properties/power_source");
     /** data.md version 4: the sources a {@code machine.hardware_id} is prefixed with. */
     public static final List<String> HARDWARE_ID_SOURCES = List.of("dt-serial:", "dmi-uuid:", "mac:");
-    /** {@code machine.hardware_id} (data.md version 4): its source's prefix, then the source's value. */
-    public static final Pattern HARDWARE_ID = Pattern.compile("(dt-serial|dmi-uuid|mac):\\S+");
+    /** {@code machine.hardware_id} (data.md version 4): its source's prefix, then the source's value (the schema's pattern). */
+    public static final Pattern HARDWARE_ID = JsonSchemas.pattern(FORMAT, "/properties/machine/properties/hardware_id");
     /**
      * {@code machine.cpu_id} (data.md version 5): {@code x86:} or {@code arm:} and four fields of
      * /proc/cpuinfo as it gives them (vendor, family, model, stepping; implementer, part, variant,
-     * revision), none empty and none holding a colon.
+     * revision), none empty and none holding a colon (the schema's pattern).
      */
-    public static final Pattern CPU_ID = Pattern.compile("(x86|arm)(:[^:\\s]+){4}");
+    public static final Pattern CPU_ID = JsonSchemas.pattern(FORMAT, "/properties/machine/properties/cpu_id");
     private static final Pattern MAC_ID = Pattern.compile("mac:([0-9a-f]{2})(:[0-9a-f]{2}){5}");
 
     /**
@@ -62,22 +66,7 @@ public final class CampaignJson {
      * Ids of stacks and devices become folder and file names of the outputs: a letter or digit
      * first, then letters, digits, {@code . _ + -}.
      */
-    public static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
-
-    static final Set<String> TOP = Set.of("campaign", "study", "device", "machine", "load_generator", "protocol",
-            "stacks");
-    static final Set<String> DEVICE = Set.of("id", "model", "model_id", "cpu", "cores", "memory_mib", "arch", "os",
-            "kernel", "firmware", "bootloader", "pmic", "cpu_governor", "page_size", "power_source", "power_problems");
-    static final Set<String> MACHINE = Set.of("machine_id", "kernel", "cpu_model", "memory_kib", "hardware_id", "cpu_id");
-    static final Set<String> LOAD_GENERATOR = Set.of("tool", "version", "version_line", "host", "host_name", "cpus",
-            "timeout_s", "imported");
-    static final Set<String> PROTOCOL = Set.of("preset", "runs", "warmups", "duration_s", "concurrency", "threads",
-            "cooldown_s", "seed_rows", "seed_rows_delete", "sample_interval_ms", "order", "rng_seed", "settle_s", "endpoints",
-            "mix", "sweep", "memory", "max_retries", "startup_timeout_s", "stop_grace_s", "pinning", "timeout_s", "prime_s",
-            "phase4", "phase5", "seed_rows_delete_calibration", "cgroup", "server_cpus", "harness_cpus", "bind",
-            "max_error_rate", "without_vcgencmd", "max_steal_share", "quiet");
-    static final Set<String> STACK = Set.of("id", "language", "framework", "stand_in", "artifact_bytes",
-            "runtime_bytes", "workers", "versions", "env");
+    public static final Pattern ID = JsonSchemas.pattern(FORMAT, "/$defs/id");
 
     /**
      * What could be read, even from a campaign.json with problems.
@@ -111,7 +100,7 @@ public final class CampaignJson {
     /** The campaign.json text of {@code campaign}: what {@link #write} writes. */
     public static String text(Campaign campaign) {
         try {
-            return JSON.writeValueAsString(tree(campaign)) + "\n";
+            return INDENTED.writeValueAsString(campaign) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -123,7 +112,7 @@ public final class CampaignJson {
      * machine, unknown keys): what a reader of the file sees of its setup, in the file's order.
      */
     public static List<Field> setupFields(Campaign c) {
-        ObjectNode t = tree(c);
+        JsonNode t = MAPPER.valueToTree(c);
         List<Field> out = new ArrayList<>();
         for (String key : List.of("load_generator", "protocol")) {
             JsonNode n = t.get(key);
@@ -140,256 +129,17 @@ public final class CampaignJson {
 
     /** The protocol as compact JSON, as campaign.json records it (for a message that shows it). */
     public static String compact(Protocol p) {
-        return p == null ? "nothing" : compact(protocol(p));
+        return p == null ? "nothing" : compact((JsonNode) MAPPER.valueToTree(p));
     }
 
     /** A string as itself, anything else as compact JSON. */
     private static String compact(JsonNode v) {
         if (v.isTextual()) return v.textValue();
         try {
-            return COMPACT.writeValueAsString(v);
+            return MAPPER.writeValueAsString(v);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    static ObjectNode tree(Campaign c) {
-        ObjectNode o = JSON.createObjectNode();
-        put(o, "campaign", c.id());
-        put(o, "study", c.study());
-        if (c.device() != null) o.set("device", device(c.device()));
-        if (c.machine() != null) o.set("machine", machine(c.machine()));
-        if (c.loadGenerator() != null) o.set("load_generator", loadGenerator(c.loadGenerator()));
-        if (c.protocol() != null) o.set("protocol", protocol(c.protocol()));
-        ArrayNode stacks = o.putArray("stacks");
-        for (StackInfo s : c.stacks()) stacks.add(stack(s));
-        extra(o, c.extra());
-        return o;
-    }
-
-    private static ObjectNode device(Device d) {
-        ObjectNode o = JSON.createObjectNode();
-        put(o, "id", d.id());
-        put(o, "model", d.model());
-        put(o, "model_id", d.modelId());
-        put(o, "cpu", d.cpu());
-        if (d.cores() != null) o.put("cores", d.cores());
-        if (d.memoryMib() != null) o.put("memory_mib", d.memoryMib());
-        put(o, "arch", d.arch());
-        put(o, "os", d.os());
-        put(o, "kernel", d.kernel());
-        put(o, "firmware", d.firmware());
-        put(o, "bootloader", d.bootloader());
-        put(o, "pmic", d.pmic());
-        put(o, "cpu_governor", d.cpuGovernor());
-        if (d.pageSize() != null) o.put("page_size", d.pageSize());
-        put(o, "power_source", d.powerSource());
-        strings(o, "power_problems", d.powerProblems());
-        extra(o, d.extra());
-        return o;
-    }
-
-    private static ObjectNode machine(Machine m) {
-        ObjectNode o = JSON.createObjectNode();
-        put(o, "machine_id", m.machineId());
-        put(o, "kernel", m.kernel());
-        put(o, "cpu_model", m.cpuModel());
-        if (m.memoryKib() != null) o.put("memory_kib", m.memoryKib());
-        put(o, "hardware_id", m.hardwareId());
-        put(o, "cpu_id", m.cpuId());
-        extra(o, m.extra());
-        return o;
-    }
-
-    private static ObjectNode loadGenerator(LoadGeneratorInfo l) {
-        ObjectNode o = JSON.createObjectNode();
-        put(o, "tool", l.tool());
-        put(o, "version", l.version());
-        put(o, "version_line", l.versionLine());
-        put(o, "host", l.host());
-        put(o, "host_name", l.hostName());
-        put(o, "cpus", l.cpus());
-        whole(o, "timeout_s", l.timeoutS());
-        if (l.imported() != null) o.put("imported", l.imported());
-        extra(o, l.extra());
-        return o;
-    }
-
-    private static ObjectNode protocol(Protocol p) {
-        ObjectNode o = JSON.createObjectNode();
-        put(o, "preset", p.preset());
-        if (p.runs() != null) o.put("runs", p.runs());
-        if (p.warmups() != null) o.put("warmups", p.warmups());
-        whole(o, "duration_s", p.durationS());
-        if (p.concurrency() != null) {
-            if (p.concurrency().size() == 1) o.put("concurrency", p.concurrency().get(0));
-            else p.concurrency().forEach(o.putArray("concurrency")::add);
-        }
-        if (p.threads() != null) o.put("threads", p.threads());
-        decimal(o, "cooldown_s", p.cooldownS());
-        if (p.seedRows() != null) o.put("seed_rows", p.seedRows());
-        if (p.seedRowsDelete() != null) {
-            if (p.seedRowsDelete().auto()) o.put("seed_rows_delete", Protocol.DeleteRows.AUTO);
-            else o.put("seed_rows_delete", p.seedRowsDelete().rows());
-        }
-        if (p.sampleIntervalMs() != null) o.put("sample_interval_ms", p.sampleIntervalMs());
-        put(o, "order", p.order());
-        if (p.rngSeed() != null) o.put("rng_seed", p.rngSeed());
-        decimal(o, "settle_s", p.settleS());
-        strings(o, "endpoints", p.endpoints());
-        if (p.mix() != null) {
-            ObjectNode m = o.putObject("mix");
-            p.mix().forEach(m::put);
-        }
-        if (p.sweep() != null) {
-            ObjectNode s = o.putObject("sweep");
-            put(s, "endpoint", p.sweep().endpoint());
-            if (p.sweep().concurrency() != null) p.sweep().concurrency().forEach(s.putArray("concurrency")::add);
-            if (p.sweep().runs() != null) s.put("runs", p.sweep().runs());
-            if (p.sweep().warmups() != null) s.put("warmups", p.sweep().warmups());
-        }
-        if (p.memory() != null) {
-            ObjectNode m = o.putObject("memory");
-            strings(m, "endpoints", p.memory().endpoints());
-            if (p.memory().runs() != null) m.put("runs", p.memory().runs());
-            whole(m, "duration_s", p.memory().durationS());
-            if (p.memory().concurrency() != null) m.put("concurrency", p.memory().concurrency());
-            if (p.memory().sampleIntervalMs() != null) m.put("sample_interval_ms", p.memory().sampleIntervalMs());
-        }
-        if (p.maxRetries() != null) o.put("max_retries", p.maxRetries());
-        decimal(o, "startup_timeout_s", p.startupTimeoutS());
-        decimal(o, "stop_grace_s", p.stopGraceS());
-        if (p.pinning() != null) {
-            ObjectNode pin = o.putObject("pinning");
-            put(pin, "server_cpus", p.pinning().serverCpus());
-            put(pin, "load_generator_cpus", p.pinning().loadGeneratorCpus());
-        }
-        decimal(o, "timeout_s", p.timeoutS());
-        decimal(o, "prime_s", p.primeS());
-        if (p.phase4() != null) o.set("phase4", phase4(p.phase4()));
-        if (p.phase5() != null) {
-            Protocol.Phase5 f = p.phase5();
-            ObjectNode q = o.putObject("phase5");
-            strings(q, "endpoints", f.endpoints());
-            whole(q, "prior_load_s", f.priorLoadS());
-            if (f.runs() != null) q.put("runs", f.runs());
-            if (f.warmups() != null) q.put("warmups", f.warmups());
-            whole(q, "duration_s", f.durationS());
-            if (f.concurrency() != null) q.put("concurrency", f.concurrency());
-        }
-        if (p.deleteCalibration() != null) {
-            Protocol.DeleteCalibration d = p.deleteCalibration();
-            ObjectNode j = o.putObject("seed_rows_delete_calibration");
-            whole(j, "load_s", d.loadS());
-            decimal(j, "margin", d.margin());
-            if (d.roundedTo() != null) j.put("rounded_to", d.roundedTo());
-            if (d.rates() != null) {
-                ArrayNode a = j.putArray("rates");
-                for (Protocol.DeleteCalibration.Rate r : d.rates()) {
-                    ObjectNode e = a.addObject();
-                    put(e, "stack", r.stack());
-                    if (r.concurrency() != null) e.put("concurrency", r.concurrency());
-                    if (r.seededRows() != null) e.put("seeded_rows", r.seededRows());
-                    if (r.requests() != null) e.put("requests", r.requests());
-                    decimal(e, "duration_s", r.durationS());
-                }
-            }
-        }
-        put(o, "cgroup", p.cgroup());
-        put(o, "server_cpus", p.serverCpus());
-        put(o, "harness_cpus", p.harnessCpus());
-        put(o, "bind", p.bind());
-        decimal(o, "max_error_rate", p.maxErrorRate());
-        if (p.withoutVcgencmd() != null) o.put("without_vcgencmd", p.withoutVcgencmd());
-        decimal(o, "max_steal_share", p.maxStealShare());
-        if (p.quiet() != null) {
-            ObjectNode q = o.putObject("quiet");
-            decimal(q, "window_s", p.quiet().windowS());
-            decimal(q, "max_wait_s", p.quiet().maxWaitS());
-        }
-        extra(o, p.extra());
-        return o;
-    }
-
-    private static ObjectNode phase4(Protocol.Phase4 f) {
-        ObjectNode q = JSON.createObjectNode();
-        strings(q, "endpoints", f.endpoints());
-        if (f.offeredRps() != null) {
-            ArrayNode rates = q.putArray("offered_rps");
-            for (double x : f.offeredRps()) addWhole(rates, x);
-        }
-        if (f.offeredFractions() != null) f.offeredFractions().forEach(q.putArray("offered_fractions")::add);
-        if (f.runs() != null) q.put("runs", f.runs());
-        if (f.warmups() != null) q.put("warmups", f.warmups());
-        whole(q, "duration_s", f.durationS());
-        if (f.concurrency() != null) q.put("concurrency", f.concurrency());
-        if (f.loadGenerator() != null) {
-            ObjectNode lg = q.putObject("load_generator");
-            put(lg, "tool", f.loadGenerator().tool());
-            put(lg, "version", f.loadGenerator().version());
-            if (f.loadGenerator().latencyCorrection() != null) lg.put("latency_correction", f.loadGenerator().latencyCorrection());
-        }
-        if (f.search() != null) {
-            ObjectNode s = q.putObject("search");
-            s.put("factor", f.search().factor());
-            s.put("max_fraction", f.search().maxFraction());
-        }
-        return q;
-    }
-
-    private static ObjectNode stack(StackInfo s) {
-        ObjectNode e = JSON.createObjectNode();
-        put(e, "id", s.id());
-        put(e, "language", s.language());
-        put(e, "framework", s.framework());
-        if (s.standIn() != null) {
-            ObjectNode si = e.putObject("stand_in");
-            si.put("for", s.standIn().forServer());
-            si.put("why", s.standIn().why());
-        }
-        if (s.artifactBytes() != null) e.put("artifact_bytes", s.artifactBytes());
-        if (s.runtimeBytes() != null) e.put("runtime_bytes", s.runtimeBytes());
-        if (s.workers() != null) e.put("workers", s.workers());
-        if (s.versions() != null) {
-            ObjectNode v = e.putObject("versions");
-            s.versions().forEach(v::put);
-        }
-        if (s.env() != null) {
-            ObjectNode v = e.putObject("env");
-            s.env().forEach(v::put);
-        }
-        extra(e, s.extra());
-        return e;
-    }
-
-    private static void put(ObjectNode o, String key, String value) {
-        if (value != null) o.put(key, value);
-    }
-
-    private static void strings(ObjectNode o, String key, List<String> values) {
-        if (values != null) values.forEach(o.putArray(key)::add);
-    }
-
-    /** A number of seconds as the harness writes it: always with a decimal point (2.0). */
-    private static void decimal(ObjectNode o, String key, Double value) {
-        if (value != null) o.put(key, value.doubleValue());
-    }
-
-    /** A whole number as an integer (10, as data.md writes it), else as a decimal. */
-    private static void whole(ObjectNode o, String key, Double value) {
-        if (value == null) return;
-        double x = value;
-        if (x == Math.rint(x) && Math.abs(x) < 1e15) o.put(key, (long) x);
-        else o.put(key, x);
-    }
-
-    private static void addWhole(ArrayNode a, double x) {
-        if (x == Math.rint(x) && Math.abs(x) < 1e15) a.add((long) x);
-        else a.add(x);
-    }
-
-    private static void extra(ObjectNode o, Map<String, Object> extra) {
-        for (Map.Entry<String, Object> e : extra.entrySet()) o.set(e.getKey(), JSON.valueToTree(e.getValue()));
     }
 
     // ----------------------------------------------------------------------------------- read
@@ -406,7 +156,58 @@ public final class CampaignJson {
         }
         JsonFile json = JsonFile.read(path, file, problems);
         if (json == null) return new Read(null, null, null, Campaign.PAPER);
-        return new CampaignJsonReader(json, problems).read(folder);
+        return read(json.root, folder, file, problems);
+    }
+
+    /** The campaign of a campaign.json text (a test's, or one not yet on disk), checked with the same rules. */
+    public static Read parse(String text, String folder, String file, Problems problems) {
+        JsonNode root = JsonFile.parse(text, file, "a JSON object", problems);
+        if (root == null) return new Read(null, null, null, Campaign.PAPER);
+        if (!root.isObject()) {
+            problems.atJson(file, "$", "a JSON object", JsonFile.describe(root));
+            return new Read(null, null, null, Campaign.PAPER);
+        }
+        return read(root, folder, file, problems);
+    }
+
+    /**
+     * The schema, then the rules across keys; the campaign bound only when the file has no problem.
+     * The device id, the stack ids and the study are read from what is usable even then, so that
+     * the run files can still be checked against them.
+     */
+    private static Read read(JsonNode root, String folder, String file, Problems problems) {
+        int before = problems.size();
+        JsonSchemas.check(root, FORMAT, file, problems);
+        JsonNode id = root.path("campaign");
+        if (id.isTextual() && !id.asText().equals(folder)) {
+            problems.atJson(file, "$.campaign", "the campaign's folder name '" + folder + "'", Problem.quote(id.asText()));
+        }
+        Set<String> stackIds = stackIds(root.get("stacks"), file, "$.stacks", problems);
+        String deviceId = usableId(root.path("device").path("id"));
+        String study = usableId(root.path("study"));
+        String studyRead = study == null ? Campaign.PAPER : study;
+        if (problems.size() > before) return new Read(null, deviceId, stackIds, studyRead);
+        Campaign c = ExtrasInFileOrder.apply(JsonFile.bind(MAPPER, root, Campaign.class, file), root);
+        c = new Campaign(c.id(), folder, c.study(), c.device(), c.machine(), c.loadGenerator(), c.protocol(), c.stacks(),
+                c.extra());
+        return new Read(c, deviceId, stackIds, studyRead);
+    }
+
+    private static String usableId(JsonNode n) {
+        return n.isTextual() && ID.matcher(n.asText()).matches() ? n.asText() : null;
+    }
+
+    /** The ids of a stacks array, each listed once (a problem where one is again); null when the array is unusable. */
+    private static Set<String> stackIds(JsonNode stacks, String file, String at, Problems problems) {
+        if (stacks == null || !stacks.isArray() || stacks.isEmpty()) return null;
+        Set<String> ids = new LinkedHashSet<>();
+        for (int i = 0; i < stacks.size(); i++) {
+            String sid = usableId(stacks.get(i).path("id"));
+            if (sid != null && !ids.add(sid)) {
+                problems.atJson(file, at + "[" + i + "].id", "each stack listed once", "'" + sid + "' again");
+            }
+        }
+        return ids;
     }
 
     /**
@@ -420,9 +221,8 @@ public final class CampaignJson {
             problems.atJson(file, "$", "the device object", JsonFile.describe(root));
             return null;
         }
-        int before = problems.size();
-        Device d = new CampaignJsonReader(JsonFile.of(root, file, problems), problems).device(root, "$");
-        return problems.size() > before ? null : d;
+        if (!JsonSchemas.check(root, FORMAT, "/$defs/device", file, problems)) return null;
+        return ExtrasInFileOrder.apply(JsonFile.bind(MAPPER, root, Device.class, file), root);
     }
 
     /**
@@ -433,18 +233,12 @@ public final class CampaignJson {
         JsonNode root = JsonFile.parse(text, file, "an array of stacks", problems);
         if (root == null) return null;
         int before = problems.size();
-        List<StackInfo> stacks = new ArrayList<>();
-        new CampaignJsonReader(JsonFile.ofValue(root, file, problems), problems).stacks(root, "$", stacks);
-        return problems.size() > before ? null : stacks;
-    }
-
-    /** The campaign of a campaign.json text (a test's, or one not yet on disk), checked with the same rules. */
-    public static Read parse(String text, String folder, String file, Problems problems) {
-        try {
-            return new CampaignJsonReader(JsonFile.of(COMPACT.readTree(text), file, problems), problems).read(folder);
-        } catch (JsonProcessingException e) {
-            problems.atFile(file, "valid JSON", e.getOriginalMessage());
-            return new Read(null, null, null, Campaign.PAPER);
-        }
+        JsonSchemas.check(root, FORMAT, "/$defs/stacks", file, problems);
+        stackIds(root, file, "$", problems);
+        if (problems.size() > before) return null;
+        StackInfo[] stacks = JsonFile.bind(MAPPER, root, StackInfo[].class, file);
+        List<StackInfo> out = new ArrayList<>();
+        for (int i = 0; i < stacks.length; i++) out.add(ExtrasInFileOrder.apply(stacks[i], root.get(i)));
+        return out;
     }
 }

@@ -1,5 +1,10 @@
 package dev.tpm.model;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 
@@ -16,16 +21,17 @@ import java.util.Map;
  * @param protocol null when not recorded
  * @param extra top-level keys this contract does not know, kept as read
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record Campaign(
-        String id,
-        String folder,
+        @JsonProperty("campaign") String id,
+        @JsonIgnore String folder,
         String study,
         Device device,
         Machine machine,
         LoadGeneratorInfo loadGenerator,
         Protocol protocol,
         List<StackInfo> stacks,
-        Map<String, Object> extra) {
+        @JsonAnyGetter @JsonAnySetter Map<String, Object> extra) {
     /** The study of a campaign.json without {@code study} (data.md): the paper's CRUD protocol. */
     public static final String PAPER = "paper";
 
@@ -62,6 +68,7 @@ public record Campaign(
     }
 
     /** Whether this campaign enters analysis.md sections 1-7. */
+    @JsonIgnore
     public boolean isPaper() {
         return PAPER.equals(studyId());
     }

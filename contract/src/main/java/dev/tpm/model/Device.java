@@ -1,5 +1,9 @@
 package dev.tpm.model;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +19,9 @@ import java.util.Map;
  *     own key), null when not recorded
  * @param extra keys this contract does not know, kept as read
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"id", "model", "modelId", "cpu", "cores", "memoryMib", "arch", "os", "kernel", "firmware",
+        "bootloader", "pmic", "cpuGovernor", "pageSize", "powerSource", "powerProblems"})
 public record Device(
         String id,
         String model,
@@ -32,7 +39,7 @@ public record Device(
         String powerSource,
         String modelId,
         List<String> powerProblems,
-        Map<String, Object> extra) {
+        @JsonAnyGetter @JsonAnySetter Map<String, Object> extra) {
 
     public Device {
         powerProblems = Extras.list(powerProblems);

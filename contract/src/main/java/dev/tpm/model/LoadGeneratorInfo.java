@@ -1,5 +1,10 @@
 package dev.tpm.model;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.Map;
 
 /**
@@ -14,8 +19,10 @@ import java.util.Map;
  * @param timeoutS its request time-out in seconds (version 2)
  * @param imported true when the rows were imported from saved outputs (version 2)
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoadGeneratorInfo(String tool, String version, String versionLine, String host, String hostName,
-        String cpus, Double timeoutS, Boolean imported, Map<String, Object> extra) {
+        String cpus, @JsonSerialize(using = JsonShapes.Whole.class) Double timeoutS, Boolean imported,
+        @JsonAnyGetter @JsonAnySetter Map<String, Object> extra) {
     public static final String SAME = "same";
     public static final String SEPARATE = "separate";
 
@@ -29,6 +36,7 @@ public record LoadGeneratorInfo(String tool, String version, String versionLine,
     }
 
     /** Whether the rows were imported (absent: collected). */
+    @JsonIgnore
     public boolean isImported() {
         return Boolean.TRUE.equals(imported);
     }

@@ -1,5 +1,8 @@
 package dev.tpm.model;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
 /**
@@ -16,8 +19,9 @@ import java.util.Map;
  *     {@code arm:<implementer>:<part>:<variant>:<revision>}; null in campaigns recorded without it
  * @param extra keys this contract does not know, kept as read (plain Java values)
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record Machine(String machineId, String kernel, String cpuModel, Long memoryKib, String hardwareId,
-        String cpuId, Map<String, Object> extra) {
+        String cpuId, @JsonAnyGetter @JsonAnySetter Map<String, Object> extra) {
     public Machine {
         extra = Extras.copy(extra);
     }

@@ -1,5 +1,13 @@
 package dev.tpm.model;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
 import java.util.Map;
 
@@ -45,12 +53,14 @@ import java.util.Map;
  * @param quiet version 5: the quiet gate's window and longest wait, null when not recorded
  * @param extra keys this contract does not know, kept as read
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record Protocol(
         String preset,
         Integer runs,
         Integer warmups,
-        Double durationS,
-        List<Integer> concurrency,
+        @JsonSerialize(using = JsonShapes.Whole.class) Double durationS,
+        @JsonSerialize(using = JsonShapes.OneOrMany.class)
+        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Integer> concurrency,
         Integer threads,
         Double cooldownS,
         Long seedRows,
@@ -71,7 +81,7 @@ public record Protocol(
         Double primeS,
         Phase4 phase4,
         Phase5 phase5,
-        DeleteCalibration deleteCalibration,
+        @JsonProperty("seed_rows_delete_calibration") DeleteCalibration deleteCalibration,
         String cgroup,
         String serverCpus,
         String harnessCpus,
@@ -80,7 +90,7 @@ public record Protocol(
         Boolean withoutVcgencmd,
         Double maxStealShare,
         Quiet quiet,
-        Map<String, Object> extra) {
+        @JsonAnyGetter @JsonAnySetter Map<String, Object> extra) {
 
     public Protocol {
         concurrency = Extras.list(concurrency);
@@ -149,12 +159,25 @@ public record Protocol(
         public static final String AUTO = "auto";
         public static final DeleteRows AUTOMATIC = new DeleteRows(null);
 
+        /** campaign.json's value: a number of rows, or {@code "auto"}. */
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        public static DeleteRows of(Object value) {
+            return value instanceof Number n ? new DeleteRows(n.longValue()) : AUTOMATIC;
+        }
+
+        /** What campaign.json records: the rows, or {@code "auto"}. */
+        @JsonValue
+        public Object recorded() {
+            return rows == null ? AUTO : rows;
+        }
+
         public boolean auto() {
             return rows == null;
         }
     }
 
     /** {@code sweep}: phase 2, one endpoint at each concurrency level. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Sweep(String endpoint, List<Integer> concurrency, Integer runs, Integer warmups) {
         public Sweep {
             concurrency = Extras.list(concurrency);
@@ -162,7 +185,8 @@ public record Protocol(
     }
 
     /** {@code memory}: phase 3, the memory series; {@code sampleIntervalMs} null when the protocol's. */
-    public record Memory(List<String> endpoints, Integer runs, Double durationS, Integer concurrency,
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Memory(List<String> endpoints, Integer runs, @JsonSerialize(using = JsonShapes.Whole.class) Double durationS, Integer concurrency,
             Integer sampleIntervalMs) {
         public Memory {
             endpoints = Extras.list(endpoints);
@@ -170,6 +194,7 @@ public record Protocol(
     }
 
     /** Version 1's {@code pinning}: the server's and the load generator's CPU lists. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Pinning(String serverCpus, String loadGeneratorCpus) {}
 
     /**
@@ -179,8 +204,9 @@ public record Protocol(
      * @param offeredFractions rates as fractions of each stack's phase-1 median
      * @param search version 4: how the harness went on past the declared rates, null when it did not
      */
-    public record Phase4(List<String> endpoints, List<Double> offeredRps, List<Double> offeredFractions, Integer runs,
-            Integer warmups, Double durationS, Integer concurrency, Phase4LoadGenerator loadGenerator, Search search) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Phase4(List<String> endpoints, @JsonSerialize(contentUsing = JsonShapes.Whole.class) List<Double> offeredRps,
+            List<Double> offeredFractions, Integer runs, Integer warmups, @JsonSerialize(using = JsonShapes.Whole.class) Double durationS, Integer concurrency, Phase4LoadGenerator loadGenerator, Search search) {
         public Phase4 {
             endpoints = Extras.list(endpoints);
             offeredRps = Extras.list(offeredRps);
@@ -189,6 +215,7 @@ public record Protocol(
     }
 
     /** {@code phase4.load_generator}: the open-loop tool. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Phase4LoadGenerator(String tool, String version, Boolean latencyCorrection) {}
 
     /**
@@ -204,7 +231,9 @@ public record Protocol(
      * {@code phase5} (version 4): steady state, measured after {@code priorLoadS} seconds of load
      * in the same server process.
      */
-    public record Phase5(List<String> endpoints, Double priorLoadS, Integer runs, Integer warmups, Double durationS,
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Phase5(List<String> endpoints, @JsonSerialize(using = JsonShapes.Whole.class) Double priorLoadS, Integer runs, Integer warmups,
+            @JsonSerialize(using = JsonShapes.Whole.class) Double durationS,
             Integer concurrency) {
         public Phase5 {
             endpoints = Extras.list(endpoints);
@@ -218,12 +247,14 @@ public record Protocol(
      * @param margin the factor over rate x run length
      * @param roundedTo the table size is a multiple of it
      */
-    public record DeleteCalibration(Double loadS, Double margin, Long roundedTo, List<Rate> rates) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DeleteCalibration(@JsonSerialize(using = JsonShapes.Whole.class) Double loadS, Double margin, Long roundedTo, List<Rate> rates) {
         public DeleteCalibration {
             rates = Extras.list(rates);
         }
 
         /** One stack's calibration load at one concurrency. */
+        @JsonInclude(JsonInclude.Include.NON_NULL)
         public record Rate(String stack, Integer concurrency, Long seededRows, Long requests, Double durationS) {}
     }
 
@@ -234,6 +265,7 @@ public record Protocol(
      * @param windowS seconds of one window (> 0), null when the default (2 s)
      * @param maxWaitS the longest wait before a run (> 0), null when the default (300 s)
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Quiet(Double windowS, Double maxWaitS) {
         /** servers.md version 5's defaults. */
         public static final double DEFAULT_WINDOW_S = 2;

@@ -1,5 +1,10 @@
 package dev.tpm.model;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Map;
 
 /**
@@ -17,9 +22,11 @@ import java.util.Map;
  *     recorded
  * @param extra keys this contract does not know, kept as read
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"id", "language", "framework", "standIn", "artifactBytes", "runtimeBytes", "workers", "versions", "env"})
 public record StackInfo(String id, String language, String framework, Long artifactBytes, Integer workers,
         StandIn standIn, Map<String, String> versions, Long runtimeBytes, Map<String, String> env,
-        Map<String, Object> extra) {
+        @JsonAnyGetter @JsonAnySetter Map<String, Object> extra) {
 
     public StackInfo {
         versions = Extras.ordered(versions);
@@ -48,5 +55,5 @@ public record StackInfo(String id, String language, String framework, Long artif
      * @param forServer the server of the seed that this stack stands in for
      * @param why why that server is not built here
      */
-    public record StandIn(String forServer, String why) {}
+    public record StandIn(@JsonProperty("for") String forServer, String why) {}
 }

@@ -95,6 +95,18 @@ class CampaignJsonTest {
     }
 
     @Test
+    void unknownKeysKeepTheFilesOrderAtEveryLevel() {
+        String text = "{\"campaign\": \"c\", \"zeta\": 1, \"alpha\": 2, \"note\": \"n\", \"device\": {\"id\": \"d\", \"z\": 1,"
+                + " \"a\": 2}, \"protocol\": {\"y\": 1, \"b\": 2}, \"stacks\": [{\"id\": \"go\", \"q\": 1, \"b\": 2}]}";
+        Campaign c = parse(text, new Problems());
+        assertEquals(List.of("zeta", "alpha", "note"), List.copyOf(c.extra().keySet()));
+        assertEquals(List.of("z", "a"), List.copyOf(c.device().extra().keySet()));
+        assertEquals(List.of("y", "b"), List.copyOf(c.protocol().extra().keySet()));
+        assertEquals(List.of("q", "b"), List.copyOf(c.stacks().get(0).extra().keySet()));
+        assertEquals(List.of("y", "b"), List.copyOf(parse(CampaignJson.text(c), new Problems()).protocol().extra().keySet()));
+    }
+
+    @Test
     void setupFieldsAreTheFilesOwnText() {
         String text = "{\"campaign\": \"c\", \"device\": {\"id\": \"d\"}, \"load_generator\": {\"tool\": \"wrk\", \"timeout_s\": 30},"
                 + " \"protocol\": {\"runs\": 3, \"cooldown_s\": 2.0, \"sweep\": {\"endpoint\": \"get_item\", \"concurrency\": [30, 60]}},"

@@ -27,11 +27,12 @@ class SetupJsonTest {
     void readsEachSourcesStatedFactorsAndLeavesTheOthersNull(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("setup.json");
         Files.writeString(f, "{\"paper\": {\"model\": \"Raspberry Pi 5\", \"server_cores\": 4, \"stacks\": [\"go\", \"rust\"]},"
-                + " \"blog\": {\"load_generator_host\": \"same\"}}");
+                + " \"blog\": {\"load_generator_host\": \"same\"}, \"arXiv:2609.11932\": {\"runs\": 50}}");
         Problems p = new Problems();
         List<SourceSetup> s = SetupJson.read(f, FILE, p);
         assertEquals(0, p.size());
-        assertEquals(2, s.size());
+        assertEquals(List.of("paper", "blog", "arXiv:2609.11932"), s.stream().map(SourceSetup::source).toList());
+        assertEquals(50L, s.get(2).runs());
         assertEquals("Raspberry Pi 5", s.get(0).model());
         assertEquals(4L, s.get(0).serverCores());
         assertEquals(List.of("go", "rust"), s.get(0).stacks());
@@ -60,12 +61,17 @@ class SetupJsonTest {
     void aBadFactorNamesTheFileAndTheKey(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("setup.json");
         Files.writeString(f, "{\"paper\": {\"server_cores\": \"four\", \"load_generator_host\": \"elsewhere\", \"cores\": 4},"
-                + " \"blog\": 3}");
+                + " \"blog\": 3, \"arXiv:1\": {\"runs\": 0}}");
         String all = String.join("\n", problems(f));
         assertTrue(all.contains(FILE) && all.contains("server_cores") && all.contains("'four'"), all);
         assertTrue(all.contains("load_generator_host") && all.contains("elsewhere"), all);
-        assertTrue(all.contains(".cores") && all.contains("an unknown key"), all);
-        assertTrue(all.contains("$['blog']") && all.contains("an object of setup factors"), all);
+        assertEquals(List.of(
+                FILE + " $.blog: expected an object, found 3",
+                FILE + " $.paper.cores: expected one of the keys model, arch, server_cores, load_generator_host, page_size,"
+                        + " seed_rows_delete, runs, stacks, found the unknown key 'cores'",
+                FILE + " $.paper.load_generator_host: expected one of same, separate, found 'elsewhere'",
+                FILE + " $.paper.server_cores: expected an integer >= 1, found 'four'",
+                FILE + " $['arXiv:1'].runs: expected an integer >= 1, found 0"), problems(f).stream().sorted().toList());
     }
 
     @Test

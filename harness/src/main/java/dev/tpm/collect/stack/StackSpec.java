@@ -1,8 +1,10 @@
 package dev.tpm.collect.stack;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.codec.JsonFile;
+import dev.tpm.codec.Problem;
 import dev.tpm.codec.Problems;
 import dev.tpm.model.Endpoints;
 import java.io.IOException;
@@ -71,22 +73,10 @@ public record StackSpec(
     public static final List<String> CRUD_STACK_ENDPOINTS = crudPlus(List.of(Endpoints.HELLO));
     /** stack.json's {@code "workers"} value for one worker per core. */
     public static final String WORKERS_PER_CORE = "cores";
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /** The format of stack.json in schema/: stack.schema.json. */
+    static final String FORMAT = "stack";
     /** stack.json's key naming the base stack of a variant. */
     public static final String VARIANT_OF = "variant_of";
-    /**
-     * Every key stack.json defines (servers/README.md): the record's components, the lock file,
-     * what a stand-in stands in for, and a stack's own documentation keys (python-gunicorn names
-     * the worker class it chose and why).
-     */
-    static final java.util.Set<String> KEYS = java.util.Set.of("id", "language", "framework", "endpoints", "versions",
-            "lock_file", "toolchain", "build", "run", "env", "workers", "artifacts", "version", "stand_in", "toolchain_check",
-            "worker_class", "worker_class_reason");
-    /** The keys of a variant's stack.json: its id, its base and what may differ from the base. */
-    static final java.util.Set<String> VARIANT_KEYS = java.util.Set.of("id", VARIANT_OF, "framework", "workers", "env",
-            "run", "artifacts", "versions");
-
     /**
      * A package whose version goes into campaign.json: one of the lock file, a part of the runtime,
      * or ({@code {"command": [argv]}}) the first line a command prints, for a package installed by
@@ -98,6 +88,16 @@ public record StackSpec(
     public record VersionHint(String name, boolean builtin, List<String> command) {
         public VersionHint {
             command = List.copyOf(command);
+        }
+
+        /** stack.json's value: a package name, {@code {"builtin": name}} or {@code {"command": argv}}. */
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static VersionHint of(JsonNode v) {
+            if (v.isTextual()) return new VersionHint(v.asText(), false);
+            if (v.has("builtin")) return new VersionHint(v.get("builtin").asText(), true);
+            List<String> argv = new ArrayList<>();
+            v.get("command").forEach(a -> argv.add(a.asText()));
+            return new VersionHint(String.join(" ", argv), false, argv);
         }
 
         public VersionHint(String name, boolean builtin) {
@@ -117,7 +117,7 @@ public record StackSpec(
      * @param forServer the seed's server
      * @param why why the seed's server is not built here
      */
-    public record StandIn(String forServer, String why) {}
+    public record StandIn(@JsonProperty("for") String forServer, String why) {}
 
     public StackSpec {
         toolchain = List.copyOf(toolchain);
@@ -185,68 +185,55 @@ public record StackSpec(
     }
 
     /**
-     * Reads {@code dir/stack.json}; an error names the file and the JSON path at fault, and a key
-     * that stack.json does not define is an error rather than silently ignored. A stack.json with
+     * Reads {@code dir/stack.json}: checked against schema/stack.schema.json (every key's rule, a
+     * key that stack.json does not define an error rather than silently ignored), then bound to
+     * {@link StackJson}; an error names the file and each JSON path at fault. A stack.json with
      * {@code "variant_of"} declares a variant of another stack (below).
      */
     public static StackSpec load(Path dir) throws IOException {
-        Path file = dir.resolve(FILE_NAME);
-        String where = file.toString();
-        JsonNode root = readObject(file);
-        String id = text(root, "id", where);
-        if (!id.equals(dir.getFileName().toString())) {
-            throw new IOException(where + ": $.id: expected the folder name '" + dir.getFileName()
-                    + "', found '" + id + "'");
+        StackJson j = read(dir.resolve(FILE_NAME));
+        String where = dir.resolve(FILE_NAME).toString();
+        if (!j.id().equals(dir.getFileName().toString())) {
+            throw new IOException(where + " $.id: expected the folder name '" + dir.getFileName()
+                    + "', found '" + j.id() + "'");
         }
-        if (root.has(VARIANT_OF)) return variant(id, root, dir, where);
-        onlyKeys(root, KEYS, where, "");
-        List<List<String>> build = new ArrayList<>();
-        JsonNode b = root.path("build");
-        for (int i = 0; i < b.size(); i++) build.add(strings(b.get(i), "$.build[" + i + "]", where));
-        Map<String, String> env = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> e : root.path("env").properties()) env.put(e.getKey(), e.getValue().asText());
-        List<String> run = strings(root.get("run"), "$.run", where);
-        if (run.isEmpty()) throw new IOException(where + ": $.run: expected a non-empty argv");
-        List<String> endpoints = root.has("endpoints") ? endpoints(root.get("endpoints"), where) : CRUD_STACK_ENDPOINTS;
-        return new StackSpec(
-                id,
-                dir,
-                root.path("language").asText(""),
-                root.path("framework").asText(""),
-                strings(root.get("toolchain"), "$.toolchain", where),
-                build,
-                run,
-                env,
-                workers(root.get("workers"), where),
-                strings(root.get("artifacts"), "$.artifacts", where),
-                strings(root.get("version"), "$.version", where),
-                endpoints,
-                versionHints(root.get("versions"), where),
-                root.hasNonNull("lock_file") ? text(root, "lock_file", where) : null,
-                root.has("workers") && root.get("workers").isTextual(),
-                standIn(root.get("stand_in"), where),
-                strings(root.get("toolchain_check"), "$.toolchain_check", where));
+        if (j.variantOf() != null) return variant(j, dir, where);
+        List<String> endpoints = j.endpoints() == null ? CRUD_STACK_ENDPOINTS : endpoints(j.endpoints());
+        Workers workers = j.workers() == null ? Workers.ONE : j.workers();
+        return new StackSpec(j.id(), dir, orEmpty(j.language()), orEmpty(j.framework()), orEmpty(j.toolchain()),
+                orEmpty(j.build()), j.run(), orEmpty(j.env()), workers.count(), orEmpty(j.artifacts()),
+                orEmpty(j.version()), endpoints, orEmpty(j.versions()), j.lockFile(), workers.perCore(), j.standIn(),
+                orEmpty(j.toolchainCheck()));
     }
 
-    /** {"for": "httpbeast", "why": "..."}: both non-empty strings, nothing else; null when absent. */
-    private static StandIn standIn(JsonNode n, String where) throws IOException {
-        if (n == null || n.isNull()) return null;
-        if (!n.isObject()) throw new IOException(where + ": $.stand_in: expected {\"for\": server, \"why\": reason}, found " + n);
-        for (Map.Entry<String, JsonNode> e : n.properties()) {
-            if (!e.getKey().equals("for") && !e.getKey().equals("why")) {
-                throw new IOException(where + ": $.stand_in." + e.getKey() + ": expected only \"for\" and \"why\"");
-            }
+    /**
+     * stack.json as written (schema/stack.schema.json): a base stack's keys, or a variant's
+     * ({@code variant_of} and what differs); absent keys are null. {@code worker_class} and
+     * {@code worker_class_reason} are a stack's own documentation.
+     */
+    record StackJson(String id, String variantOf, String language, String framework, List<String> endpoints,
+            LinkedHashMap<String, VersionHint> versions, String lockFile, List<String> toolchain,
+            List<List<String>> build, List<String> run, LinkedHashMap<String, String> env, Workers workers,
+            List<String> artifacts, List<String> version, StandIn standIn, List<String> toolchainCheck,
+            String workerClass, String workerClassReason) {}
+
+    /** stack.json's {@code "workers"}: a count, or {@code "cores"}, one per core this JVM may run on. */
+    record Workers(int count, boolean perCore) {
+        static final Workers ONE = new Workers(1, false);
+
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static Workers of(JsonNode n) {
+            return n.isTextual() ? new Workers(Runtime.getRuntime().availableProcessors(), true) : new Workers(n.asInt(), false);
         }
-        String[] v = new String[2];
-        String[] fields = {"for", "why"};
-        for (int i = 0; i < 2; i++) {
-            JsonNode f = n.get(fields[i]);
-            if (f == null || !f.isTextual() || f.asText().isBlank()) {
-                throw new IOException(where + ": $.stand_in." + fields[i] + ": expected a non-empty string, found " + f);
-            }
-            v[i] = f.asText();
+    }
+
+    private static StackJson read(Path file) throws IOException {
+        Problems problems = new Problems();
+        JsonNode root = JsonFile.readChecked(file, file.toString(), FORMAT, problems);
+        if (root == null) {
+            throw new IOException(String.join("\n", problems.all().stream().map(Problem::toString).toList()));
         }
-        return new StandIn(v[0], v[1]);
+        return JsonFile.bind(root, StackJson.class, file.toString());
     }
 
     /**
@@ -257,125 +244,44 @@ public record StackSpec(
      * and code, and a fix to the base reaches both. It runs in the base's folder, builds nothing of
      * its own and has the base's toolchain, endpoints and lock file.
      */
-    private static StackSpec variant(String id, JsonNode root, Path dir, String where) throws IOException {
-        onlyKeys(root, VARIANT_KEYS, where, " (a variant declares only what differs from its base stack)");
-        String baseId = text(root, VARIANT_OF, where);
+    private static StackSpec variant(StackJson j, Path dir, String where) throws IOException {
+        String baseId = j.variantOf();
         Path baseDir = dir.resolveSibling(baseId);
-        if (baseId.contains("/") || baseId.equals(id) || !Files.isRegularFile(baseDir.resolve(FILE_NAME))) {
-            throw new IOException(where + ": $." + VARIANT_OF + ": expected the id of another stack of "
-                    + dir.getParent() + ", found \"" + baseId + "\"");
+        if (baseId.contains("/") || baseId.equals(j.id()) || !Files.isRegularFile(baseDir.resolve(FILE_NAME))) {
+            throw new IOException(where + " $." + VARIANT_OF + ": expected the id of another stack of "
+                    + dir.getParent() + ", found '" + baseId + "'");
         }
-        if (readObject(baseDir.resolve(FILE_NAME)).has(VARIANT_OF)) {
-            throw new IOException(where + ": $." + VARIANT_OF + ": expected a stack that is not itself a variant, found '"
+        if (read(baseDir.resolve(FILE_NAME)).variantOf() != null) {
+            throw new IOException(where + " $." + VARIANT_OF + ": expected a stack that is not itself a variant, found '"
                     + baseId + "', a variant");
         }
         StackSpec base = load(baseDir);
         Map<String, String> env = new LinkedHashMap<>(base.env());
-        for (Map.Entry<String, JsonNode> e : root.path("env").properties()) env.put(e.getKey(), e.getValue().asText());
-        List<String> run = root.has("run") ? strings(root.get("run"), "$.run", where) : base.run();
-        if (run.isEmpty()) throw new IOException(where + ": $.run: expected a non-empty argv");
-        boolean perCore = root.has("workers") ? root.get("workers").isTextual() : base.workersPerCore();
+        env.putAll(orEmpty(j.env()));
         Map<String, VersionHint> versions = new LinkedHashMap<>(base.versionHints());
-        versions.putAll(versionHints(root.get("versions"), where));
-        return new StackSpec(id, base.dir(), base.language(), root.path("framework").asText(base.framework()),
-                base.toolchain(), List.of(), run, env,
-                root.has("workers") ? workers(root.get("workers"), where) : base.workers(),
-                root.has("artifacts") ? strings(root.get("artifacts"), "$.artifacts", where) : base.artifacts(),
-                base.version(), base.endpoints(), versions, base.lockFile(), perCore, base.standIn(),
-                base.toolchainCheck());
+        versions.putAll(orEmpty(j.versions()));
+        Workers workers = j.workers() == null ? new Workers(base.workers(), base.workersPerCore()) : j.workers();
+        return new StackSpec(j.id(), base.dir(), base.language(), j.framework() == null ? base.framework() : j.framework(),
+                base.toolchain(), List.of(), j.run() == null ? base.run() : j.run(), env, workers.count(),
+                j.artifacts() == null ? base.artifacts() : j.artifacts(), base.version(), base.endpoints(), versions,
+                base.lockFile(), workers.perCore(), base.standIn(), base.toolchainCheck());
     }
 
-    private static JsonNode readObject(Path file) throws IOException {
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            var at = e.getLocation();
-            throw new IOException(file + ": line " + at.getLineNr() + ", column " + at.getColumnNr()
-                    + ": expected valid JSON, found a syntax error: " + e.getOriginalMessage(), e);
-        }
-        if (root == null || !root.isObject()) throw new IOException(file + ": $: expected a JSON object, found " + root);
-        return root;
-    }
-
-    private static void onlyKeys(JsonNode root, java.util.Set<String> allowed, String where, String why)
-            throws IOException {
-        Problems problems = Problems.failFast();
-        try {
-            JsonFile.of(root, where, problems).onlyKeys(root, "$", allowed);
-        } catch (Problems.Stop stop) {
-            throw new IOException(stop.getMessage() + why);
-        }
-    }
-
-    /** A positive integer, or "cores": one worker per core the JVM may run on; 1 when absent. */
-    private static int workers(JsonNode n, String where) throws IOException {
-        if (n == null || n.isNull()) return 1;
-        if (n.isTextual() && n.asText().equals(WORKERS_PER_CORE)) return Runtime.getRuntime().availableProcessors();
-        if (!n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > 4096) {
-            throw new IOException(where + ": $.workers: expected a positive integer or \"" + WORKERS_PER_CORE
-                    + "\", found " + n);
-        }
-        return n.asInt();
-    }
-
-    /** Known endpoint ids, each once; one CRUD endpoint brings the five and mixed. */
-    private static List<String> endpoints(JsonNode n, String where) throws IOException {
-        List<String> declared = strings(n, "$.endpoints", where);
-        if (declared.isEmpty()) throw new IOException(where + ": $.endpoints: expected at least one endpoint id");
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (int i = 0; i < declared.size(); i++) {
-            String e = declared.get(i);
-            if (!Endpoints.isKnown(e)) {
-                throw new IOException(where + ": $.endpoints[" + i + "]: expected an endpoint id of data.md "
-                        + Endpoints.ALL + ", found \"" + e + "\"");
-            }
-            if (!seen.add(e)) throw new IOException(where + ": $.endpoints[" + i + "]: expected each endpoint once, found \"" + e + "\" again");
-        }
+    /** One CRUD endpoint (or mixed) in the declared list brings the five and mixed. */
+    private static List<String> endpoints(List<String> declared) {
         boolean crud = declared.stream().anyMatch(e -> Endpoints.CRUD.contains(e) || e.equals(Endpoints.MIXED));
         return crud ? crudPlus(declared) : declared;
     }
 
-    /** {"framework": "axum", "runtime_http": {"builtin": "net/http"}}: each value a package name or a builtin. */
-    private static Map<String, VersionHint> versionHints(JsonNode n, String where) throws IOException {
-        Map<String, VersionHint> out = new LinkedHashMap<>();
-        if (n == null || n.isNull()) return out;
-        if (!n.isObject()) throw new IOException(where + ": $.versions: expected an object, found " + n);
-        for (Map.Entry<String, JsonNode> e : n.properties()) {
-            JsonNode v = e.getValue();
-            String path = "$.versions." + e.getKey();
-            if (v.isTextual() && !v.asText().isBlank()) {
-                out.put(e.getKey(), new VersionHint(v.asText(), false));
-            } else if (v.isObject() && v.size() == 1 && v.path("builtin").isTextual() && !v.path("builtin").asText().isBlank()) {
-                out.put(e.getKey(), new VersionHint(v.path("builtin").asText(), true));
-            } else if (v.isObject() && v.size() == 1 && v.path("command").isArray() && !v.path("command").isEmpty()) {
-                List<String> argv = strings(v.get("command"), path + ".command", where);
-                out.put(e.getKey(), new VersionHint(String.join(" ", argv), false, argv));
-            } else {
-                throw new IOException(where + ": " + path + ": expected a package name, {\"builtin\": name} or {\"command\": argv}, found " + v);
-            }
-        }
-        return out;
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
     }
 
-    private static String text(JsonNode root, String field, String where) throws IOException {
-        JsonNode n = root.get(field);
-        if (n == null || !n.isTextual() || n.asText().isBlank()) {
-            throw new IOException(where + ": $." + field + ": expected a non-empty string, found " + n);
-        }
-        return n.asText();
+    private static <T> List<T> orEmpty(List<T> l) {
+        return l == null ? List.of() : l;
     }
 
-    private static List<String> strings(JsonNode n, String path, String where) throws IOException {
-        List<String> out = new ArrayList<>();
-        if (n == null || n.isNull()) return out;
-        if (!n.isArray()) throw new IOException(where + ": " + path + ": expected an array of strings, found " + n);
-        for (int i = 0; i < n.size(); i++) {
-            if (!n.get(i).isTextual()) {
-                throw new IOException(where + ": " + path + "[" + i + "]: expected a string, found " + n.get(i));
-            }
-            out.add(n.get(i).asText());
-        }
-        return out;
+    private static <K, V> Map<K, V> orEmpty(Map<K, V> m) {
+        return m == null ? Map.of() : m;
     }
 }

@@ -89,6 +89,6 @@ class Phase4SearchTest {
         Files.writeString(f, "{\"latency_slo_ms\": -1}");
         String error = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> Phase4Search.target(tmp))
                 .getMessage();
-        assertTrue(error.contains("$.latency_slo_ms") && error.contains("expected a latency in ms > 0"), error);
+        assertTrue(error.contains("$.latency_slo_ms") && error.contains("expected a number > 0, found -1"), error);
     }
 }

@@ -104,7 +104,8 @@ class StackVersionsTest {
     @Test
     void aMalformedHintIsAnErrorNamingFileAndPath() throws IOException {
         IOException e = assertThrows(IOException.class, () -> stack("bad", "{\"framework\": 3}", null, null));
-        assertTrue(e.getMessage().endsWith("stack.json: $.versions.framework: expected a package name, {\"builtin\": name} or {\"command\": argv}, found 3"),
+        assertTrue(e.getMessage().endsWith("stack.json $.versions.framework: expected a non-blank string, or an object of one of the keys"
+                + " builtin, command, found 3"),
                 e.getMessage());
     }
 
@@ -120,7 +121,7 @@ class StackVersionsTest {
         assertTrue(v.problems().get(0).startsWith("versions.otp: stack 'c': [sh, -c, echo gone >&2; exit 4] exited with code 4: gone"),
                 v.problems().toString());
         IOException empty = assertThrows(IOException.class, () -> stack("e", "{\"server\": {\"command\": []}}", null, null));
-        assertTrue(empty.getMessage().contains("$.versions.server: expected a package name"), empty.getMessage());
+        assertTrue(empty.getMessage().endsWith("$.versions.server.command: expected a non-empty array, found an empty array"), empty.getMessage());
     }
 
     /**

@@ -1,0 +1,236 @@
+package dev.tpm.codec;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.NodePath;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * The JSON Schemas of the data folder's formats (the repository's {@code schema/}, carried in the
+ * jar as {@code schema/<format>.schema.json}) and the one place that checks a JSON value against
+ * them: every violation of a file becomes one {@link Problem} naming its JSON path, what the schema
+ * expects there (phrased from the schema itself) and what was found.
+ */
+public final class JsonSchemas {
+    /** A key written {@code .key} in a JSON path; any other is written {@code ['key']}. */
+    private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]*");
+    /** A pattern that allows one word only ("^cores$"): a value a string may take besides the other types. */
+    private static final Pattern LITERAL = Pattern.compile("\\^[A-Za-z_-]+\\$");
+    /** Integers bounded only by Java's int range: the bound is the implementation's, not the spec's. */
+    private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
+
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    private static final Map<String, Loaded> SCHEMAS = new ConcurrentHashMap<>();
+    /** A part of a format's schema checked on its own (campaign.json's device for the importer), by format#pointer. */
+    private static final Map<String, Schema> PARTS = new ConcurrentHashMap<>();
+
+    private record Loaded(Schema schema, JsonNode root) {}
+
+    private JsonSchemas() {}
+
+    /** The schema's own text as a tree, e.g. for its list of keys. */
+    public static JsonNode tree(String format) {
+        return load(format).root();
+    }
+
+    /**
+     * Checks {@code value} against {@code schema/<format>.schema.json}; each violation (one per JSON
+     * path, the first the validator reports there) is added to {@code problems} against {@code file}.
+     *
+     * @return whether the value is valid
+     */
+    public static boolean check(JsonNode value, String format, String file, Problems problems) {
+        return check(value, format, "", file, problems);
+    }
+
+    /**
+     * Checks {@code value} against the part of a format's schema at {@code pointer} (a JSON pointer
+     * such as {@code /$defs/device}; empty for the whole schema).
+     */
+    public static boolean check(JsonNode value, String format, String pointer, String file, Problems problems) {
+        Loaded s = load(format);
+        Schema schema = pointer.isEmpty() ? s.schema() : PARTS.computeIfAbsent(format + "#" + pointer,
+                part -> REGISTRY.getSchema(SchemaLocation.of("classpath:schema/" + part.replace("#", ".schema.json#"))));
+        List<Error> errors = schema.validate(value);
+        Set<String> seen = new HashSet<>();
+        for (Error e : errors) {
+            Problem p = problem(e, s.root(), file);
+            if (seen.add(p.where())) problems.add(p);
+        }
+        return errors.isEmpty();
+    }
+
+    /** The JSON path of {@code key} under {@code path}: {@code $.a.b}, or {@code $.a['pi5-a']}. */
+    public static String child(String path, String key) {
+        return PLAIN_KEY.matcher(key).matches() ? path + "." + key : path + "['" + key.replace("'", "\\'") + "']";
+    }
+
+    private static Loaded load(String format) {
+        return SCHEMAS.computeIfAbsent(format, f -> {
+            String resource = "schema/" + f + ".schema.json";
+            try (InputStream in = JsonSchemas.class.getClassLoader().getResourceAsStream(resource)) {
+                if (in == null) throw new IllegalStateException("no " + resource + " on the class path");
+                JsonNode root = JsonFile.MAPPER.readTree(in);
+                return new Loaded(REGISTRY.getSchema(SchemaLocation.of("classpath:" + resource), root), root);
+            } catch (IOException e) {
+                throw new UncheckedIOException(resource, e);
+            }
+        });
+    }
+
+    private static Problem problem(Error e, JsonNode schemaRoot, String file) {
+        String path = path(e.getInstanceLocation());
+        JsonNode where = subschema(e, schemaRoot);
+        String keyword = e.getKeyword() == null ? "" : e.getKeyword();
+        String expected;
+        String found;
+        switch (keyword) {
+            case "required" -> {
+                path = child(path, e.getProperty());
+                JsonNode property = resolved(schemaRoot, where.path("properties").path(e.getProperty()));
+                expected = property.isObject() ? expectation(property) : "a key '" + e.getProperty() + "'";
+                found = "no such key";
+            }
+            case "additionalProperties", "unevaluatedProperties" -> {
+                String key = e.getProperty();
+                if (key != null && !path.endsWith(child("", key))) path = child(path, key);
+                List<String> keys = new ArrayList<>();
+                where.path("properties").fieldNames().forEachRemaining(keys::add);
+                expected = keys.isEmpty() ? "no such key" : "one of the keys " + String.join(", ", keys);
+                found = "the unknown key " + Problem.quote(key);
+            }
+            default -> {
+                expected = where.isObject() ? expectation(where) : e.getMessage();
+                found = JsonFile.describe(e.getInstanceNode());
+            }
+        }
+        return Problem.json(file, path, "expected " + expected + ", found " + found);
+    }
+
+    /** A local {@code $ref} ("#/$defs/device") resolved in its schema; any other node as it is. */
+    private static JsonNode resolved(JsonNode schemaRoot, JsonNode s) {
+        String ref = s.path("$ref").asText("");
+        return ref.startsWith("#") ? schemaRoot.at(JsonPointer.compile(ref.substring(1))) : s;
+    }
+
+    /** The schema object that holds the failing keyword. */
+    private static JsonNode subschema(Error e, JsonNode schemaRoot) {
+        SchemaLocation at = e.getSchemaLocation();
+        if (at == null || at.getFragment() == null) return schemaRoot;
+        NodePath fragment = at.getFragment();
+        StringBuilder pointer = new StringBuilder();
+        for (int i = 0; i < fragment.getNameCount() - 1; i++) {
+            pointer.append('/').append(fragment.getName(i).replace("~", "~0").replace("/", "~1"));
+        }
+        JsonNode n = schemaRoot.at(JsonPointer.compile(pointer.toString()));
+        return n.isMissingNode() ? schemaRoot : n;
+    }
+
+    private static String path(NodePath instance) {
+        String path = "$";
+        if (instance == null) return path;
+        for (int i = 0; i < instance.getNameCount(); i++) {
+            Object element = instance.getElement(i);
+            path = element instanceof Integer index ? path + "[" + index + "]" : child(path, element.toString());
+        }
+        return path;
+    }
+
+    /** What a schema object asks for, in the words of the project's messages: "an integer >= 1". */
+    static String expectation(JsonNode s) {
+        if (s.has("const")) return words(s.get("const"));
+        if (s.has("enum")) {
+            List<String> values = new ArrayList<>();
+            s.get("enum").forEach(v -> values.add(words(v)));
+            return "one of " + String.join(", ", values);
+        }
+        List<String> types = new ArrayList<>();
+        JsonNode type = s.get("type");
+        if (type == null) return "a value that the schema allows";
+        if (type.isArray()) type.forEach(t -> types.add(t.asText()));
+        else types.add(type.asText());
+        List<String> parts = new ArrayList<>();
+        for (String t : types) parts.add(typeWords(t, s));
+        return String.join(", or ", parts);
+    }
+
+    private static String typeWords(String type, JsonNode s) {
+        return switch (type) {
+            case "integer" -> "an integer" + bounds(s, true);
+            case "number" -> "a number" + bounds(s, false);
+            case "string" -> LITERAL.matcher(s.path("pattern").asText()).matches()
+                    ? "\"" + s.get("pattern").asText().substring(1, s.get("pattern").asText().length() - 1) + "\""
+                    : "\\S".equals(s.path("pattern").asText()) ? "a non-blank string"
+                    : s.has("pattern") && s.has("examples")
+                    ? "a string such as " + s.get("examples").get(0).asText() + " (the pattern " + s.get("pattern").asText() + ")"
+                    : s.has("pattern") ? "a string matching " + s.get("pattern").asText()
+                    : s.path("minLength").asInt(0) >= 1 ? "a non-empty string" : "a string";
+            case "boolean" -> "true or false";
+            case "array" -> (s.path("minItems").asInt(0) >= 1 ? "a non-empty array" : "an array")
+                    + (s.path("uniqueItems").asBoolean(false) ? " of distinct values" : "");
+            case "object" -> s.path("maxProperties").asInt(Integer.MAX_VALUE) == 1
+                    ? "an object of one of the keys " + String.join(", ", keys(s)) : "an object";
+            case "null" -> "null";
+            default -> type;
+        };
+    }
+
+    private static String bounds(JsonNode s, boolean integer) {
+        JsonNode min = s.has("minimum") ? s.get("minimum") : null;
+        JsonNode max = s.has("maximum") && !(integer && s.get("maximum").decimalValue().compareTo(INT_MAX) == 0)
+                ? s.get("maximum") : null;
+        JsonNode xmin = s.get("exclusiveMinimum");
+        JsonNode xmax = s.get("exclusiveMaximum");
+        if (xmin != null && xmax != null) return " strictly between " + xmin + " and " + xmax;
+        if (min != null && max != null) return integer ? " in [" + min + ", " + max + "]" : " from " + min + " to " + max;
+        List<String> b = new ArrayList<>();
+        if (min != null) b.add(">= " + min);
+        if (xmin != null) b.add("> " + xmin);
+        if (max != null) b.add("<= " + max);
+        if (xmax != null) b.add("< " + xmax);
+        return b.isEmpty() ? "" : " " + String.join(" and ", b);
+    }
+
+    private static String words(JsonNode v) {
+        return v.isTextual() ? v.asText() : v.toString();
+    }
+
+    /** The {@code pattern} of the schema object at {@code pointer}, for code that checks a value the same way. */
+    public static Pattern pattern(String format, String pointer) {
+        JsonNode p = tree(format).at(JsonPointer.compile(pointer + "/pattern"));
+        if (!p.isTextual()) throw new IllegalStateException(format + " schema has no pattern at " + pointer);
+        return Pattern.compile(p.asText());
+    }
+
+    /** The {@code enum} of the schema object at {@code pointer}, in its order. */
+    public static List<String> enumeration(String format, String pointer) {
+        JsonNode e = tree(format).at(JsonPointer.compile(pointer + "/enum"));
+        if (!e.isArray()) throw new IllegalStateException(format + " schema has no enum at " + pointer);
+        List<String> out = new ArrayList<>();
+        e.forEach(v -> out.add(v.asText()));
+        return List.copyOf(out);
+    }
+
+    /** The property names a schema object lists, in its order. */
+    public static List<String> keys(JsonNode schemaObject) {
+        List<String> out = new ArrayList<>();
+        for (Iterator<String> it = schemaObject.path("properties").fieldNames(); it.hasNext(); ) out.add(it.next());
+        return out;
+    }
+}

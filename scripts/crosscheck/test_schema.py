@@ -1,0 +1,83 @@
+"""The generated data folders validate against the contract's JSON Schemas (schema/ at the top of the
+repository): the Python side and the Java side read one contract. Each schema also rejects a file
+that breaks it, so a schema that allows anything cannot pass."""
+import glob
+import json
+import os
+
+import jsonschema
+import pytest
+
+import generate
+
+SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "schema")
+
+# each schema and the files of a data folder it describes
+FILES = {
+    "analysis": ["config/analysis.json"],
+    "setup": ["reference/setup.json"],
+    "memory-series": ["raw/*/phase3/*.json"],
+    "campaign": ["raw/*/campaign.json"],
+}
+
+
+def validator(name):
+    with open(os.path.join(SCHEMA_DIR, name + ".schema.json"), encoding="utf-8") as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+
+
+@pytest.fixture(scope="module")
+def folders(tmp_path_factory):
+    root = tmp_path_factory.mktemp("schema")
+    out = []
+    for seed in (3, 4):
+        d = root / f"seed{seed}"
+        generate.main(["--out", str(d), "--seed", str(seed), "--devices", "2", "--bootstrap", "200", "--phase4"])
+        out.append(d)
+    return out
+
+
+def files(folder, name):
+    return sorted(p for pattern in FILES[name] for p in glob.glob(os.path.join(folder, pattern)))
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_every_generated_file_validates_against_its_schema(folders, name):
+    v = validator(name)
+    seen = 0
+    for d in folders:
+        for path in files(d, name):
+            with open(path, encoding="utf-8") as f:
+                errors = [f"{path} {e.json_path}: {e.message}" for e in v.iter_errors(json.load(f))]
+            assert errors == []
+            seen += 1
+    assert seen > 0, f"no generated file for schema {name}"
+
+
+def test_every_reference_stack_validates_against_the_stack_schema():
+    v = validator("stack")
+    stacks = sorted(glob.glob(os.path.join(SCHEMA_DIR, "..", "servers", "*", "stack.json")))
+    assert stacks
+    for path in stacks:
+        with open(path, encoding="utf-8") as f:
+            assert [f"{path} {e.json_path}: {e.message}" for e in v.iter_errors(json.load(f))] == []
+    assert [e.json_path for e in v.iter_errors({"id": "v", "variant_of": "go", "language": "Go"})] == ["$"]
+    assert [e.json_path for e in v.iter_errors({"id": "w", "run": ["x"], "workers": "many"})] == ["$.workers"]
+
+
+def test_the_schemas_reject_what_the_contract_rejects():
+    bad = {
+        "analysis": {"confidence": 1.5, "rng_sed": 1},
+        "setup": {"paper": {"server_cores": "four"}},
+        "memory-series": {"stack": "go", "endpoint": "get_items", "run": 1, "samples": [{"t_ms": 0}]},
+        "campaign": {"campaign": "c", "device": {"id": "a b"}, "machine": {"cpu_id": "AMD EPYC"}, "stacks": []},
+    }
+    for name, value in bad.items():
+        paths = sorted(e.json_path for e in validator(name).iter_errors(value))
+        assert paths, name
+    assert sorted(e.json_path for e in validator("memory-series").iter_errors(bad["memory-series"])) == [
+        "$.endpoint", "$.samples[0]"]
+    assert sorted(e.json_path for e in validator("campaign").iter_errors(bad["campaign"])) == [
+        "$.device.id", "$.machine.cpu_id", "$.stacks"]

@@ -67,7 +67,7 @@ final class RunMeasurement {
     private final Cgroups cgroups;
     private final HostSaturation saturation;
     /** /proc/stat's steal counter (version 4's steal_s) and the device's cores, its flag's denominator. */
-    private final dev.tpm.collect.sample.CpuSteal steal = dev.tpm.collect.sample.CpuSteal.system();
+    private final dev.tpm.collect.sample.CpuSteal steal;
     private final int hostCores;
     /** Phase 4's open-loop load generator, or null when the preset has no phase 4. */
     private final LoadGenerator openLoop;
@@ -83,6 +83,7 @@ final class RunMeasurement {
         this.cgroups = cgroups;
         this.saturation = HostSaturation.of(o.pinning(), o.loadGen().host(), hostCores);
         this.hostCores = hostCores;
+        this.steal = new dev.tpm.collect.sample.CpuSteal(o.procStat());
         this.o = o;
         this.servers = servers;
         this.sensors = sensors;
@@ -127,11 +128,21 @@ final class RunMeasurement {
     }
 
     Attempt attempt(PlannedRun r, long seq) throws IOException, InterruptedException {
+        return attempt(r, seq, Double.NaN);
+    }
+
+    /**
+     * @param quietWaitS the seconds the quiet gate waited before the run (quiet_wait_s), NaN when
+     *     the gate is off
+     */
+    Attempt attempt(PlannedRun r, long seq, double quietWaitS) throws IOException, InterruptedException {
         Preset p = o.preset();
         waits.reset();
         StackSpec spec = specs.get(r.stack());
         LoadGenerator tool = toolFor(r);
         RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.protocol().threads(), r.run(), r.warmup());
+        if (r.inRounds()) b.round = r.round();
+        b.quietWaitS = quietWaitS;
         if (r.phase() == 4) {
             b.offeredRps = r.offeredRps();
             b.latencyCorrected = p.protocol().phase4().loadGenerator().latencyCorrection();
@@ -313,7 +324,9 @@ final class RunMeasurement {
                 tool.missingIds(out), o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.protocol().threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
-        if (stealFlagged(b.stealS, w.durationS())) {
+        v = RunVerdict.stealRule(v, dev.tpm.collect.sample.CpuSteal.share(b.stealS, w.durationS(), hostCores),
+                p.protocol().maxStealShare(), hostCores, b.stealS);
+        if (!v.stealDiscarded() && stealFlagged(b.stealS, w.durationS())) {
             String n = String.format(java.util.Locale.ROOT, "%s %.1f %% of %d cores' time (%.2f s)",
                     dev.tpm.collect.sample.CpuSteal.NOTE, 100 * dev.tpm.collect.sample.CpuSteal.share(b.stealS,
                             w.durationS(), hostCores), hostCores, b.stealS);

@@ -193,7 +193,7 @@ class PresetTest {
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Presets.resolve("nope", PRESETS));
         assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-next, hello-blog-next-smoke, hello-blog-smoke, node-pi,"
-                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, smoke]"), missing.getMessage());
+                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, pilot-v5, smoke, unit]"), missing.getMessage());
     }
 
     @Test
@@ -203,8 +203,10 @@ class PresetTest {
                 "seed_rows", "seed_rows_delete", "sample_interval_ms", "order", "rng_seed")) {
             assertTrue(p.has(k), k);
         }
-        assertEquals("randomized", p.get("order").asText());
+        assertEquals("rounds", p.get("order").asText(), "version 5: the paper's campaigns in rounds");
         assertEquals(42, p.get("rng_seed").asLong());
+        assertEquals("randomized", ProtocolJson.of(Presets.resolve("pilot-v4", PRESETS)).get("order").asText(),
+                "a preset whose campaign is in data/ keeps the order it was collected in");
     }
 
     @Test

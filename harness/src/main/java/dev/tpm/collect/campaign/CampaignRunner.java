@@ -391,8 +391,8 @@ public final class CampaignRunner {
                 + " host saturated, " + t.flags.stealFlagged() + " with CPU steal over 5 %); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
         for (String line : t.flags.summaryLines()) log.println("collect: " + line);
         if (gate.on()) {
-            log.println(String.format(java.util.Locale.ROOT, "collect: quiet gate: waited %.0f s in all before %d of %d runs"
-                    + " (longest %.0f s); %d runs went ahead after the longest wait; %d runs discarded for steal above"
+            log.println(String.format(java.util.Locale.ROOT, "collect: quiet gate: waited %.1f s in all before %d of %d runs"
+                    + " (longest %.1f s); %d runs went ahead after the longest wait; %d runs discarded for steal above"
                     + " max_steal_share %s", t.quietWaitS, t.quietWaited, t.k, t.quietWaitMaxS, t.wentAheadNoisy,
                     t.flags.stealDiscarded(), Double.toString(o.preset().protocol().maxStealShare())));
         }

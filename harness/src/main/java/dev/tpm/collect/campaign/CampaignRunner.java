@@ -216,7 +216,12 @@ public final class CampaignRunner {
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
                 RunMeasurement measurement = new RunMeasurement(run, servers, sensors, lock, dir, scripts, cgroups, cores);
                 kill.set(measurement::killCurrentServer);
-                return runLocked(measurement, gate);
+                // an auto campaign's one DELETE table may grow when a run runs out of rows (DeleteTableGrowth)
+                DeleteTable table = o.preset().protocol().seedRowsDelete().auto() && !run.preset().protocol().seedRowsDelete().auto()
+                        ? new DeleteTable(campaignJson, Math.toIntExact(run.preset().protocol().seedRowsDelete().rows()),
+                                DeleteCalibration.deleteLoads(Plan.of(run.preset(), o.stacks().stream().map(StackSpec::id).toList())))
+                        : null;
+                return runLocked(measurement, gate, table);
             } finally {
                 if (hook != null) {
                     try {
@@ -271,6 +276,28 @@ public final class CampaignRunner {
         }
     }
 
+    /**
+     * The DELETE table of an {@code auto} campaign, which grows for every stack when a run runs out
+     * of rows ({@link DeleteTableGrowth}).
+     *
+     * @param loads concurrency -> the longest delete run at it
+     */
+    private static final class DeleteTable {
+        final Path campaignJson;
+        int rows;
+        final java.util.SortedMap<Integer, Integer> loads;
+
+        DeleteTable(Path campaignJson, int rows, java.util.SortedMap<Integer, Integer> loads) {
+            this.campaignJson = campaignJson;
+            this.rows = rows;
+            this.loads = loads;
+        }
+
+        int longestRunS() {
+            return loads.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        }
+    }
+
     /** Counts over the runs this process made, for the end summary. */
     private static final class Tally {
         int k;
@@ -290,7 +317,8 @@ public final class CampaignRunner {
         int wentAheadNoisy;
     }
 
-    private Summary runLocked(RunMeasurement measurement, QuietGate gate) throws IOException, InterruptedException {
+    private Summary runLocked(RunMeasurement measurement, QuietGate gate, DeleteTable table)
+            throws IOException, InterruptedException {
         List<String> stackList = o.stacks().stream().map(StackSpec::id).toList();
         List<PlannedRun> plan = Plan.of(o.preset(), stackList);
         // version 5: phases 1, 2 and 5 share rounds, so phase 5 is in the plan and its rows resume it
@@ -307,11 +335,18 @@ public final class CampaignRunner {
             long cut = RunCsv.truncateTornTail(csv);
             if (cut > 0) log.println("collect: " + csv + ": cut a torn last line (" + cut + " bytes) left by an interrupted run");
             if (!Files.exists(csv) || Files.size(csv) == 0) continue;
+            if (table != null && phase != 4) {
+                // a campaign stopped between campaign.json's new DELETE table and the rewrite of its rows
+                List<RunRow> stale = DeleteTableGrowth.rewrite(csv, readForResume(o.dataDir(), csv, phase, stackIds,
+                        new HashMap<>()), table.rows);
+                if (!stale.isEmpty()) log.println("collect: " + csv + ": " + stale.size() + " delete runs kept on an earlier"
+                        + " DELETE table set aside, to be measured again on the campaign's " + table.rows + " rows");
+            }
             for (RunRow r : readForResume(o.dataDir(), csv, phase, stackIds, seqs)) {
                 if (phase == 4) phase4Rows.add(r);
                 else if (phase == 5 && !rounds) phase5Rows.add(r);
                 else queue.recordEarlier(new PlannedRun.Group(phase, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(),
-                        r.ok(), r.round());
+                        r.ok(), r.round(), DeleteTableGrowth.superseded(r));
                 t.maxSeq = Math.max(t.maxSeq, r.seq());
                 rows++;
                 if (r.endpoint().equals(Endpoints.DELETE_ITEM) && r.seededRows() != null && r.requests() != null) {
@@ -341,7 +376,7 @@ public final class CampaignRunner {
         buildSeeded(measurement, queue.remaining());
 
         Progress progress = new Progress(log, o.preset().protocol());
-        drain(queue, measurement, progress, t, gate);
+        drain(queue, measurement, progress, t, gate, table);
 
         if (o.preset().protocol().phase4() != null) {
             // the rates of offered_fractions come from phase 1 as this campaign measured it, now complete
@@ -361,7 +396,7 @@ public final class CampaignRunner {
             }
             q4.start();
             buildSeeded(measurement, q4.remaining());
-            drain(q4, measurement, progress, t, gate);
+            drain(q4, measurement, progress, t, gate, null);
             queue.gaveUp().forEach(t.gaveUp::add);
             q4.gaveUp().forEach(t.gaveUp::add);
             if (o.preset().protocol().phase4().search() != null) {
@@ -378,7 +413,7 @@ public final class CampaignRunner {
             }
             q5.start();
             buildSeeded(measurement, q5.remaining());
-            drain(q5, measurement, progress, t, gate);
+            drain(q5, measurement, progress, t, gate, null);
             q5.gaveUp().forEach(t.gaveUp::add);
         }
         for (int phase : RUN_FILE_PHASES) {
@@ -430,14 +465,18 @@ public final class CampaignRunner {
                         r.run(), r.ok(), r.round());
             }
             q.start();
-            drain(q, measurement, progress, t, gate);
+            drain(q, measurement, progress, t, gate, null);
             q.gaveUp().forEach(t.gaveUp::add);
         }
     }
 
     /** Measures the queue's runs one after the other, appending each row (phases 1, 2, 4) before the next. */
-    private void drain(RunQueue queue, RunMeasurement measurement, Progress progress, Tally t, QuietGate gate)
-            throws IOException, InterruptedException {
+    /**
+     * @param table the DELETE table that may grow when a run of this queue runs out of rows, or null
+     *     (phase 4's queues, a campaign with a fixed table)
+     */
+    private void drain(RunQueue queue, RunMeasurement measurement, Progress progress, Tally t, QuietGate gate,
+            DeleteTable table) throws IOException, InterruptedException {
         while (!queue.isEmpty()) {
             PlannedRun r = queue.next();
             t.k++;
@@ -471,9 +510,46 @@ public final class CampaignRunner {
                 log.println("collect: " + r + ": " + a.verdict().status().text() + ": " + a.verdict().note());
             }
             RunQueue.Requeue q = queue.report(r, a.verdict().ok() ? RunQueue.Outcome.OK : RunQueue.Outcome.NOT_OK);
+            if (table != null && a.verdict().outOfRows() && a.row() != null && a.row().requests() != null) {
+                grow(table, r, a.row(), queue, measurement);
+            }
             if (q == RunQueue.Requeue.GAVE_UP) {
                 log.println("collect: " + RunQueue.groupName(r.group()) + ": " + o.preset().protocol().maxRetries()
                         + " retries used; giving up on its missing runs");
+            }
+        }
+    }
+
+    /**
+     * {@link DeleteTableGrowth}: the campaign's DELETE table grows for every stack after {@code
+     * ranOut}; campaign.json records the new size first, then the delete runs kept on the old table
+     * are set aside in their files and queued again, so a campaign stopped in between finishes the
+     * rewrite when it resumes.
+     */
+    private void grow(DeleteTable table, PlannedRun ranOut, RunRow row, RunQueue queue, RunMeasurement measurement)
+            throws IOException {
+        int next = DeleteTableGrowth.grown(table.rows, row.requests(), row.durationS(), table.longestRunS());
+        if (next <= table.rows) return; // at its largest: a plain discard
+        log.println("collect: " + ranOut + " ran out of rows on the campaign's DELETE table of " + table.rows
+                + " rows: the table grows to " + next + " rows for every stack, and the delete runs kept on "
+                + table.rows + " rows are measured again");
+        Problems problems = new Problems();
+        dev.tpm.model.Campaign c = dev.tpm.codec.CampaignJson.read(o.dataDir(), o.campaign(), problems).campaign();
+        if (c == null || !problems.isEmpty()) throw new IOException(table.campaignJson + ": cannot be read back to record the new DELETE table");
+        Protocol grown = c.protocol().toBuilder().seedRowsDelete(new Protocol.DeleteRows((long) next)).build();
+        dev.tpm.codec.CampaignJson.write(table.campaignJson, new dev.tpm.model.Campaign(c.id(), c.folder(), c.study(),
+                c.device(), c.machine(), c.loadGenerator(), grown, c.stacks(), c.extra()));
+        table.rows = next;
+        measurement.deleteTableRows(next);
+        servers.buildSeeded(RunMeasurement.database(o), next);
+        Set<String> stackIds = new LinkedHashSet<>(o.stacks().stream().map(StackSpec::id).toList());
+        for (int phase : RUN_FILE_PHASES) {
+            Path csv = dir.resolve(csvName(phase));
+            if (phase == 4 || !Files.exists(csv) || Files.size(csv) == 0) continue;
+            for (RunRow s : DeleteTableGrowth.rewrite(csv, readForResume(o.dataDir(), csv, phase, stackIds, new HashMap<>()), next)) {
+                int durationS = (phase == 5 ? o.preset().protocol().phase5().durationS() : o.preset().protocol().durationS()).intValue();
+                queue.supersede(new PlannedRun(phase, s.stack(), s.endpoint(), s.concurrency(), s.run(), false, durationS, Double.NaN,
+                        s.round() == null ? 0 : s.round()));
             }
         }
     }

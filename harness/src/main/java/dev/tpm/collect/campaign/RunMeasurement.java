@@ -52,7 +52,8 @@ final class RunMeasurement {
     /** A finished attempt: the row (phases 1 and 2) and its verdict. */
     record Attempt(RunRow row, RunVerdict verdict) {}
 
-    private final CampaignRunner.Options o;
+    /** Not final: an auto campaign's DELETE table may grow ({@link #deleteTableRows}). */
+    private CampaignRunner.Options o;
     private final ServerSide servers;
     private final Sensors sensors;
     private final CampaignLock lock;
@@ -105,6 +106,11 @@ final class RunMeasurement {
     /** The load generator of a run's phase: phase 4's open-loop one, or the preset's. */
     LoadGenerator toolFor(PlannedRun r) {
         return r.phase() == 4 ? openLoop : tool; // phase 5 loads with the preset's own, as phase 1
+    }
+
+    /** The campaign's DELETE table from now on ({@link DeleteTableGrowth}). */
+    void deleteTableRows(int rows) {
+        o = o.withPreset(o.preset().withSeedRowsDelete(rows));
     }
 
     DeleteRows deleteRows() {

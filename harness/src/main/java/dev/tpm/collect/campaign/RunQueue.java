@@ -56,8 +56,18 @@ public final class RunQueue {
 
     /** An earlier attempt with its round (a row's {@code round}; null in a randomized campaign). */
     public void recordEarlier(PlannedRun.Group g, int run, boolean wasOk, Integer round) {
+        recordEarlier(g, run, wasOk, round, false);
+    }
+
+    /**
+     * An earlier attempt; {@code superseded}: an ok run set aside when the DELETE table grew
+     * ({@link DeleteTableGrowth}), to be made again without using a retry.
+     */
+    public void recordEarlier(PlannedRun.Group g, int run, boolean wasOk, Integer round, boolean superseded) {
         if (wasOk && round != null) okRounds.computeIfAbsent(g, k -> new HashSet<>()).add(round);
         attempted.add(key(g, run));
+        maxRun.merge(g, run, Math::max);
+        if (superseded) return;
         (wasOk ? ok : notOk).merge(g, 1, Integer::sum);
         maxRun.merge(g, run, Math::max);
     }
@@ -130,6 +140,19 @@ public final class RunQueue {
         String g = groupName(r.group());
         if (!gaveUp.contains(g)) gaveUp.add(g);
         return Requeue.GAVE_UP;
+    }
+
+    /**
+     * An ok run made earlier in this process set aside ({@link DeleteTableGrowth}): it no longer
+     * counts, and the group makes it again (next free run number) at the end of its round, or of
+     * its phase, without using a retry.
+     */
+    public void supersede(PlannedRun r) {
+        PlannedRun.Group g = r.group();
+        ok.merge(g, -1, Integer::sum);
+        if (r.inRounds()) okRounds.getOrDefault(g, new HashSet<>()).remove(r.round());
+        insertAtEndOfPhase(r.withRun(nextRun(g)));
+        total++;
     }
 
     /** Groups that could not reach their measured runs within the retry budget. */

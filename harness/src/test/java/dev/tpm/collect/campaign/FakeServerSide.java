@@ -31,6 +31,8 @@ final class FakeServerSide implements ServerSide {
     volatile int crashAt;
     /** Called with the start's number each time the runner or its sampler asks for the tree (a test's steal writer). */
     volatile java.util.function.IntConsumer onTreePids = n -> {};
+    /** Called with the start's number before its server is made (a test changes the fixture or the machine's load). */
+    volatile java.util.function.IntConsumer onStart = n -> {};
     private int rows;
 
     FakeServerSide(Set<Integer> dying, Set<Integer> throttled) {
@@ -56,6 +58,7 @@ final class FakeServerSide implements ServerSide {
             n = ++starts; // under the lock: a test's steal writer sees starts change between its checks
         }
         if (n == crashAt) throw new IOException("simulated kill at start " + n);
+        onStart.accept(n);
         currentThrottleBits = throttled.contains(n) ? 0x4 : 0;
         FixtureItemsServer http = new FixtureItemsServer(port, rowsServed >= 0 ? rowsServed : rows);
         http.deleteServiceNanos = deleteServiceNanos;

@@ -157,4 +157,54 @@ class RoundsTest {
         assertEquals(List.of(2, 2, 3, 3), rest.subList(1, 5).stream().map(PlannedRun::round).toList());
         assertTrue(rest.stream().noneMatch(PlannedRun::warmup), "a warm-up is not run again, even one that failed");
     }
+
+    private static dev.tpm.model.RunRow phase1Row(long seq, String stack, double rps) {
+        dev.tpm.model.RunRow.Builder b = new dev.tpm.model.RunRow.Builder(seq, stack, "get_item", 30, 2, (int) seq, false);
+        b.status = dev.tpm.model.RunStatus.OK;
+        b.rps = rps;
+        b.latP99Ms = 10;
+        b.requests = 1000L;
+        b.durationS = 10;
+        return b.build();
+    }
+
+    @Test
+    void phase4sRatesAndEachSearchStepAreRoundsOfTheirOwn() throws IOException {
+        Preset p = preset("pilot-v5");
+        List<dev.tpm.model.RunRow> phase1 = List.of(phase1Row(1, "go", 4000), phase1Row(2, "rust", 8000));
+        Phase4Plan.Result r = Phase4Plan.of(p, List.of("go", "rust"), phase1);
+        List<PlannedRun> runs = r.runs();
+        // 2 stacks x 3 rates x (1 warm-up + 5 runs)
+        assertEquals(36, runs.size());
+        List<String> seen = new ArrayList<>();
+        for (PlannedRun x : runs) {
+            String k = roundOf(x);
+            if (seen.isEmpty() || !seen.get(seen.size() - 1).equals(k)) {
+                assertTrue(!seen.contains(k), "a round comes back: " + seen);
+                seen.add(k);
+            }
+        }
+        assertEquals(List.of("warm-up 1", "measured 1", "measured 2", "measured 3", "measured 4", "measured 5"), seen);
+        assertEquals(6, runs.stream().filter(x -> !x.warmup() && x.round() == 3).map(PlannedRun::group).distinct().count(),
+                "a round runs each (stack, rate) once");
+        assertEquals(r.runs(), Phase4Plan.of(p, List.of("go", "rust"), phase1).runs(), "the same order every time");
+        // a search step: every rate met the target, so each stack searches on at 1.25 x its highest
+        List<dev.tpm.model.RunRow> phase4 = new ArrayList<>();
+        long seq = 100;
+        for (PlannedRun x : runs) {
+            dev.tpm.model.RunRow.Builder b = new dev.tpm.model.RunRow.Builder(seq++, x.stack(), x.endpoint(), x.concurrency(), 2,
+                    x.run(), x.warmup());
+            b.offeredRps = x.offeredRps();
+            b.status = dev.tpm.model.RunStatus.OK;
+            b.rps = x.offeredRps();
+            b.latP99Ms = 5;
+            b.round = x.round();
+            phase4.add(b.build());
+        }
+        Phase4Search.Step step = Phase4Search.next(p, List.of("go", "rust"), Phase4Search.declaredRates(runs),
+                Phase4Search.medians(p, List.of("go", "rust"), phase1), phase4, new Phase4Search.Target(50, 0.95), 1);
+        assertEquals(12, step.runs().size(), step.lines().toString());
+        assertTrue(step.runs().get(0).warmup() && step.runs().get(1).warmup(), "the step's warm-up round first");
+        assertEquals(List.of(1, 1, 2, 2, 3, 3, 4, 4, 5, 5), step.runs().subList(2, 12).stream().map(PlannedRun::round).toList());
+    }
 }

@@ -223,4 +223,52 @@ class V5CampaignTest {
         assertEquals(1, resumed.round(), "it stopped in round 1 and went on in round 1");
         for (int i = 0; i < rows.size(); i++) assertEquals(i + 1, rows.get(i).seq());
     }
+
+    @Test
+    void aRealServerInRoundsBehindTheGateOnThisMachinesProcStat() throws Exception {
+        ExternalTool.require("wrk");
+        dev.tpm.collect.stack.StackRegistry registry = dev.tpm.collect.stack.StackRegistry.load(Path.of("servers"));
+        StackSpec go = registry.get("go");
+        ExternalTool.requireThat(registry.available(go) && dev.tpm.collect.stack.StackBuilder.isBuilt(go),
+                "stack go is not built: run `make servers`");
+        Path f = tmp.resolve("real-v5.json");
+        // the gate on /proc/stat with a short window; a machine with steal may wait up to 3 s before a run
+        Files.writeString(f, """
+                {"preset": "real-v5", "runs": 2, "warmups": 1, "duration_s": 1, "concurrency": 4, "threads": 2,
+                 "cooldown_s": 0, "settle_s": 0.2, "seed_rows": 100, "seed_rows_delete": "auto", "sample_interval_ms": 130,
+                 "endpoints": ["get_item", "delete_item"], "rng_seed": 21, "max_retries": 3, "startup_timeout_s": 120,
+                 "stop_grace_s": 10, "timeout_s": 5, "quiet": {"window_s": 0.5, "max_wait_s": 3},
+                 "phase5": {"endpoints": ["get_item"], "prior_load_s": 1, "runs": 2, "warmups": 0, "duration_s": 1, "concurrency": 4}}
+                """);
+        Preset p = Presets.load(f);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "real5", p, List.of(go),
+                "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new StackServerSide(),
+                new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
+        String out = log.toString(StandardCharsets.UTF_8);
+        assertEquals(List.of(), s.gaveUp(), out);
+        Path dir = tmp.resolve("data/raw/real5");
+        Map<RunRow, Integer> phaseOf = new HashMap<>();
+        List<RunRow> rows = rows(dir, phaseOf);
+        Map<String, List<Integer>> okRounds = new HashMap<>();
+        for (RunRow r : rows) {
+            assertTrue(r.round() != null && r.round() >= 1, r.toString());
+            assertTrue(r.quietWaitS() >= 0 && r.quietWaitS() <= 3, "the gate waited at most max_wait_s: " + r);
+            assertTrue(r.stealS() >= 0, "steal_s from this machine's /proc/stat: " + r);
+            if (r.status() == RunStatus.DISCARDED && r.note().startsWith("steal ")) {
+                assertTrue(r.stealS() > 0.05 * r.durationS() * Runtime.getRuntime().availableProcessors() - 1e-9, r.toString());
+            }
+            if (r.ok() && !r.warmup()) okRounds.computeIfAbsent(group(r, phaseOf), k -> new ArrayList<>()).add(r.round());
+        }
+        assertEquals(3, okRounds.size(), "go's get_item and delete_item in phase 1, get_item in phase 5: " + okRounds);
+        okRounds.values().forEach(k -> assertEquals(List.of(1, 2), k.stream().sorted().toList()));
+        assertTrue(rows.stream().anyMatch(r -> phaseOf.get(r) == 5 && r.round() == 1), "phase 5 shares round 1");
+        assertTrue(out.contains("collect: quiet gate: waited "), out);
+        JsonNode c = new ObjectMapper().readTree(dir.resolve("campaign.json").toFile());
+        assertEquals(DeviceFacts.system().machine().cpuId(), c.at("/machine/cpu_id").asText(null));
+        // what the gate and the rule did on this machine, for the record of the test run
+        System.out.println("real-v5 on this machine: cpu_id " + c.at("/machine/cpu_id").asText(null) + ", quiet_wait_s "
+                + rows.stream().mapToDouble(RunRow::quietWaitS).sum() + " s over " + rows.size() + " runs, "
+                + s.stealDiscarded() + " discarded for steal");
+    }
 }

@@ -62,6 +62,22 @@ class PresetTest {
         return s / 60;
     }
 
+    /**
+     * Version 5's presets: their descriptions' estimates, the quiet gate's one window before each
+     * run included and its waits not ({@link PresetV5Test#estimateS}: phase 4's rates and longest
+     * search too), for go, rust, python, node and java-jdk.
+     */
+    @Test
+    void unitTakesAboutHalfAnHourAndPilotV5AboutTwoHoursAsTheirDescriptionsSay() throws IOException {
+        List<String> five = List.of("go", "rust", "python", "node", "java-jdk");
+        Preset unit = Presets.resolve("unit", PRESETS);
+        assertEquals(31.25, PresetV5Test.estimateS(unit, five) / 60, 1e-9);
+        assertTrue(unit.description().contains("31 min 15 s"), unit.description());
+        Preset pilot = Presets.resolve("pilot-v5", PRESETS);
+        assertEquals(119 + 10 / 60.0, PresetV5Test.estimateS(pilot, five) / 60, 1e-9);
+        assertTrue(pilot.description().contains("119 min 10 s for five"), pilot.description());
+    }
+
     @Test
     void pilotFitsSixtyToNinetyMinutesForFiveStacksAndSaysSo() throws IOException {
         Preset pilot = Presets.resolve("pilot", PRESETS);

@@ -138,7 +138,7 @@ conformance: $(JAR) ## start each built server, check the rows of the API table 
 # A campaign on this machine (spec/servers.md, harness/README.md), e.g.
 #   make collect PRESET=pilot STACKS=rust,go,python,node,java COLLECT_ARGS="--pin --device-id pi5-a"
 PRESET ?= pilot
-collect: $(JAR) loadgen ## run the collection harness: PRESET=paper|pilot|smoke|hello-blog|app-servers|node-pi STACKS=a,b COLLECT_ARGS=...; writes data/raw/<campaign>/
+collect: $(JAR) loadgen ## run the collection harness: PRESET=paper|pilot|unit|pilot-v5|smoke|hello-blog|app-servers|node-pi STACKS=a,b COLLECT_ARGS=...; writes data/raw/<campaign>/
 	$(HARNESS_JAVA) -jar $(JAR) collect --preset $(PRESET) --data $(DATA) $(if $(STACKS),--stacks $(STACKS)) $(COLLECT_ARGS)
 
 # Campaigns on a fleet of devices through Ansible (README.md, "Campaigns on a fleet of devices"):

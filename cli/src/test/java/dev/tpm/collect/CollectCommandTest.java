@@ -72,7 +72,27 @@ class CollectCommandTest {
     void refusesUnknownPresetStackAndCampaignName() {
         Result preset = collect("--preset", "nope", "--data", tmp.resolve("data").toString());
         assertEquals(1, preset.code());
-        assertTrue(preset.err().contains("no such preset") && preset.err().contains("paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, smoke]"), preset.err());
+        assertTrue(preset.err().contains("no such preset") && preset.err().contains("paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, pilot-v5, smoke, unit]"), preset.err());
+
+        // version 5's bad input: refused with the preset file and key, before any run or folder
+        for (String[] bad : new String[][] {
+            {"\"max_steal_share\": null", "\"max_steal_share\": 1.5", "$.max_steal_share: expected a number in [0.0, 1.0], found 1.5"},
+            {"\"order\": \"rounds\"", "\"order\": \"random\"", "$.order: expected \"rounds\" or \"randomized\", found \"random\""},
+            {"\"max_steal_share\": null", "\"quiet\": {\"window_s\": -2}", "$.quiet.window_s: expected seconds > 0 and at most 3600, found -2"},
+        }) {
+            try {
+                Path f = tmp.resolve("bad-" + Math.abs(bad[1].hashCode()) + ".json");
+                String smoke = Files.readString(Path.of("harness", "presets", "smoke.json"));
+                assertTrue(smoke.contains(bad[0]), bad[0]);
+                Files.writeString(f, smoke.replace(bad[0], bad[1]));
+                Result r = collect("--preset", f.toString(), "--stacks", "go", "--data", tmp.resolve("data-v5").toString());
+                assertEquals(1, r.code(), r.err());
+                assertTrue(r.err().contains(f + ": " + bad[2]), r.err());
+                assertFalse(Files.exists(tmp.resolve("data-v5").resolve("raw")), "nothing written before the refusal");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
 
         Result stack = collect("--preset", "smoke", "--stacks", "cobol", "--data", tmp.resolve("data").toString());
         assertEquals(1, stack.code());

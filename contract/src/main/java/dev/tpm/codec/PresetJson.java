@@ -31,7 +31,7 @@ public final class PresetJson {
             "concurrency", "threads", "cooldown_s", "settle_s", "seed_rows", "seed_rows_delete",
             "sample_interval_ms", "endpoints", "mix", "sweep", "memory", "rng_seed", "max_retries",
             "startup_timeout_s", "stop_grace_s", "study", "load_generator", "timeout_s", "prime_s", "phase4", "phase5",
-            "model_id");
+            "model_id", "order", "max_steal_share", "quiet");
     private static final Set<String> PHASE4_KEYS = Set.of("endpoints", "offered_rps", "offered_fractions", "runs", "warmups",
             "duration_s", "concurrency", "load_generator", "search");
     private static final Set<String> SEARCH_KEYS = Set.of("factor", "max_fraction");
@@ -44,8 +44,12 @@ public final class PresetJson {
     private static final Set<String> SWEEP_KEYS = Set.of("endpoint", "concurrency", "runs", "warmups");
     private static final Set<String> MEMORY_KEYS = Set.of("endpoints", "runs", "duration_s", "concurrency", "sample_interval_ms");
     private static final int MAX_CONNECTIONS = 100_000;
-    /** campaign.json's {@code protocol.order}: every preset's runs are in a randomized order. */
-    private static final String ORDER = "randomized";
+    /** campaign.json's {@code protocol.order} (servers.md version 5): rounds, the default, or randomized. */
+    public static final String ROUNDS = "rounds";
+    public static final String RANDOMIZED = "randomized";
+    /** servers.md version 5: the steal share above which the gate waits and the rule discards, when a preset says nothing. */
+    public static final double DEFAULT_MAX_STEAL_SHARE = 0.05;
+    private static final Set<String> QUIET_KEYS = Set.of("window_s", "max_wait_s");
 
     /** The load generators a preset may name, as the harness knows them. */
     public interface Tools {
@@ -196,13 +200,33 @@ public final class PresetJson {
         if (modelId != null && !CampaignJson.ID.matcher(modelId).matches()) {
             throw r.error("$.model_id", "a model id of letters, digits, '.', '_', '+', '-', e.g. pi5-8gb", root.get("model_id"));
         }
+        // version 5: order (absent: rounds), max_steal_share (absent: 0.05; null: the quiet gate and the
+        // steal rule off) and quiet ({window_s, max_wait_s}, each > 0, a missing one its default;
+        // recorded only while the gate is on, or when the preset gives it)
+        String order = root.has("order") ? r.text(root, "$", "order") : ROUNDS;
+        if (!order.equals(ROUNDS) && !order.equals(RANDOMIZED)) {
+            throw r.error("$.order", "\"" + ROUNDS + "\" or \"" + RANDOMIZED + "\"", root.get("order"));
+        }
+        Double maxSteal = DEFAULT_MAX_STEAL_SHARE;
+        if (root.has("max_steal_share")) {
+            maxSteal = root.get("max_steal_share").isNull() ? null : (Double) r.number(root, "$", "max_steal_share", 0, 1);
+        }
+        Protocol.Quiet quiet = null;
+        if (root.has("quiet") || maxSteal != null) {
+            JsonNode q = root.has("quiet") ? r.object(root, "$", "quiet") : JSON.createObjectNode();
+            r.onlyKeys(q, "$.quiet", QUIET_KEYS);
+            quiet = new Protocol.Quiet(
+                    q.has("window_s") ? positiveSeconds(r, q, "window_s", 3600) : Protocol.Quiet.DEFAULT_WINDOW_S,
+                    q.has("max_wait_s") ? positiveSeconds(r, q, "max_wait_s", 86_400) : Protocol.Quiet.DEFAULT_MAX_WAIT_S);
+        }
         Protocol protocol = Protocol.builder()
                 .preset(name).runs(runs).warmups(warmups).durationS((double) duration).concurrency(phase1Levels)
                 .threads(threads).cooldownS(cooldown).seedRows(seedRows).seedRowsDelete(seedRowsDelete)
-                .sampleIntervalMs(interval).order(ORDER).rngSeed(seed).settleS(settle)
+                .sampleIntervalMs(interval).order(order).rngSeed(seed).settleS(settle)
                 .endpoints(endpoints).mix(mix).sweep(sweep).memory(memory)
                 .maxRetries(retries).startupTimeoutS(startup).stopGraceS(grace)
                 .timeoutS(timeout).primeS(prime > 0 ? prime : null).phase4(phase4).phase5(phase5)
+                .maxStealShare(maxSteal).quiet(quiet)
                 .build();
         Preset p = new Preset(protocol, description, study, tool, modelId);
         for (String e : p.allEndpoints()) {
@@ -345,6 +369,15 @@ public final class PresetJson {
             out.add(n.asDouble());
         }
         return out;
+    }
+
+    /** {@code quiet}'s seconds: a number above 0 and at most {@code max}. */
+    private static double positiveSeconds(Reader r, JsonNode q, String key, double max) throws IOException {
+        JsonNode n = q.get(key);
+        if (n == null || !n.isNumber() || !(n.asDouble() > 0) || n.asDouble() > max) {
+            throw r.error("$.quiet." + key, "seconds > 0 and at most " + (long) max, n);
+        }
+        return n.asDouble();
     }
 
     /** Strictly increasing connection counts. */

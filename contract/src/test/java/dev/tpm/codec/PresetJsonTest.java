@@ -50,7 +50,9 @@ class PresetJsonTest {
         assertEquals(List.of(2, 8), q.concurrency());
         assertEquals(2, p.concurrency());
         assertEquals(5.0, q.durationS());
-        assertEquals("randomized", q.order());
+        assertEquals("rounds", q.order(), "version 5: rounds unless the preset says randomized");
+        assertEquals(0.05, q.maxStealShare(), "servers.md version 5's default");
+        assertEquals(new Protocol.Quiet(2.0, 300.0), q.quiet(), "the defaults, recorded");
         assertEquals(new Protocol.DeleteRows(20L), q.seedRowsDelete());
         assertEquals(20, p.seedRowsFor(Endpoints.DELETE_ITEM));
         assertEquals(10, p.seedRowsFor(Endpoints.HELLO));
@@ -63,6 +65,39 @@ class PresetJsonTest {
         assertEquals(Preset.WRK, p.loadGenerator());
         assertEquals("", p.description());
         assertNull(p.modelId());
+    }
+
+    @Test
+    void version5ReadsOrderMaxStealShareAndQuiet() throws IOException {
+        Protocol q = PresetJson.parse(preset(", \"order\": \"randomized\", \"max_steal_share\": 0.1,"
+                + " \"quiet\": {\"window_s\": 0.5}"), "t.json", TOOLS).protocol();
+        assertEquals("randomized", q.order());
+        assertEquals(0.1, q.maxStealShare());
+        assertEquals(new Protocol.Quiet(0.5, 300.0), q.quiet(), "a missing max_wait_s is its default");
+        Protocol off = PresetJson.parse(preset(", \"max_steal_share\": null"), "t.json", TOOLS).protocol();
+        assertNull(off.maxStealShare(), "null: the gate and the rule off");
+        assertNull(off.quiet(), "no gate, no quiet recorded");
+        assertEquals(0.0, PresetJson.parse(preset(", \"max_steal_share\": 0"), "t.json", TOOLS).protocol().maxStealShare());
+        assertEquals(1.0, PresetJson.parse(preset(", \"max_steal_share\": 1"), "t.json", TOOLS).protocol().maxStealShare());
+    }
+
+    @Test
+    void version5BadInputNamesTheFileAndKey() {
+        String[][] cases = {
+            {", \"order\": \"shuffled\"", "t.json: $.order: expected \"rounds\" or \"randomized\", found \"shuffled\""},
+            {", \"order\": 3", "t.json: $.order: expected a non-empty string, found 3"},
+            {", \"max_steal_share\": 1.5", "t.json: $.max_steal_share: expected a number in [0.0, 1.0], found 1.5"},
+            {", \"max_steal_share\": -0.01", "t.json: $.max_steal_share: expected a number in [0.0, 1.0], found -0.01"},
+            {", \"max_steal_share\": \"5 %\"", "t.json: $.max_steal_share: expected a number in [0.0, 1.0], found \"5 %\""},
+            {", \"quiet\": {\"window_s\": 0}", "t.json: $.quiet.window_s: expected seconds > 0 and at most 3600, found 0"},
+            {", \"quiet\": {\"max_wait_s\": -1}", "t.json: $.quiet.max_wait_s: expected seconds > 0 and at most 86400, found -1"},
+            {", \"quiet\": {\"window\": 2}", "t.json: $.quiet.window: unknown key (expected one of [max_wait_s, window_s])"},
+            {", \"quiet\": 2", "t.json: $.quiet: expected an object, found 2"},
+        };
+        for (String[] c : cases) {
+            IOException e = assertThrows(IOException.class, () -> PresetJson.parse(preset(c[0]), "t.json", TOOLS), c[0]);
+            assertEquals(c[1], e.getMessage(), c[0]);
+        }
     }
 
     @Test

@@ -62,6 +62,22 @@ class PresetTest {
         return s / 60;
     }
 
+    /**
+     * Version 5's presets: their descriptions' estimates, the quiet gate's one window before each
+     * run included and its waits not ({@link PresetV5Test#estimateS}: phase 4's rates and longest
+     * search too), for go, rust, python, node and java-jdk.
+     */
+    @Test
+    void unitTakesAboutHalfAnHourAndPilotV5AboutTwoHoursAsTheirDescriptionsSay() throws IOException {
+        List<String> five = List.of("go", "rust", "python", "node", "java-jdk");
+        Preset unit = Presets.resolve("unit", PRESETS);
+        assertEquals(31.25, PresetV5Test.estimateS(unit, five) / 60, 1e-9);
+        assertTrue(unit.description().contains("31 min 15 s"), unit.description());
+        Preset pilot = Presets.resolve("pilot-v5", PRESETS);
+        assertEquals(119 + 10 / 60.0, PresetV5Test.estimateS(pilot, five) / 60, 1e-9);
+        assertTrue(pilot.description().contains("119 min 10 s for five"), pilot.description());
+    }
+
     @Test
     void pilotFitsSixtyToNinetyMinutesForFiveStacksAndSaysSo() throws IOException {
         Preset pilot = Presets.resolve("pilot", PRESETS);
@@ -193,7 +209,7 @@ class PresetTest {
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Presets.resolve("nope", PRESETS));
         assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-next, hello-blog-next-smoke, hello-blog-smoke, node-pi,"
-                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, smoke]"), missing.getMessage());
+                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, pilot-v5, smoke, unit]"), missing.getMessage());
     }
 
     @Test
@@ -203,8 +219,10 @@ class PresetTest {
                 "seed_rows", "seed_rows_delete", "sample_interval_ms", "order", "rng_seed")) {
             assertTrue(p.has(k), k);
         }
-        assertEquals("randomized", p.get("order").asText());
+        assertEquals("rounds", p.get("order").asText(), "version 5: the paper's campaigns in rounds");
         assertEquals(42, p.get("rng_seed").asLong());
+        assertEquals("randomized", ProtocolJson.of(Presets.resolve("pilot-v4", PRESETS)).get("order").asText(),
+                "a preset whose campaign is in data/ keeps the order it was collected in");
     }
 
     @Test

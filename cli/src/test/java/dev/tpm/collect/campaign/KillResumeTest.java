@@ -28,7 +28,7 @@ class KillResumeTest {
     static final String PRESET = """
             {"preset": "kill-resume", "runs": 4, "warmups": 0, "duration_s": 1, "concurrency": 2, "threads": 1,
              "cooldown_s": 0, "settle_s": 0.1, "seed_rows": 50, "seed_rows_delete": "auto", "sample_interval_ms": 130,
-             "endpoints": ["get_item", "delete_item"], "rng_seed": 11, "max_retries": 2, "startup_timeout_s": 60,
+             "endpoints": ["get_item", "delete_item"], "rng_seed": 11, "order": "randomized", "max_steal_share": null, "max_retries": 2, "startup_timeout_s": 60,
              "stop_grace_s": 10}
             """;
 

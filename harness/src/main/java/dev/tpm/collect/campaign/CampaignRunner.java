@@ -60,10 +60,12 @@ public final class CampaignRunner {
      * @param loadGen the load generators (installed where, run where) and the address the server binds
      * @param maxErrorRate data/config/analysis.json's max_error_rate: above it a run is discarded
      * @param withoutVcgencmd the user chose to run a paper campaign without vcgencmd (recorded)
+     * @param procStat where the steal counter is read (the quiet gate, steal_s and the steal rule):
+     *     /proc/stat, or a test's own file
      */
     public record Options(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
             String modelId, Pinning pinning, Path workDir, LoadGenSetup loadGen, double maxErrorRate,
-            boolean withoutVcgencmd) {
+            boolean withoutVcgencmd, Path procStat) {
         public Options {
             stacks = List.copyOf(stacks);
         }
@@ -85,7 +87,7 @@ public final class CampaignRunner {
         /** These options with another preset (an {@code auto} campaign's, its DELETE table size measured). */
         public Options withPreset(Preset p) {
             return new Options(dataDir, campaign, p, stacks, deviceId, modelId, pinning, workDir, loadGen, maxErrorRate,
-                    withoutVcgencmd);
+                    withoutVcgencmd, procStat);
         }
 
         /** Options field by field; each setter replaces a default. */
@@ -101,6 +103,7 @@ public final class CampaignRunner {
             private Pinning pinning = Pinning.NONE;
             private double maxErrorRate = dev.tpm.model.AnalysisConfig.defaults().maxErrorRate();
             private boolean withoutVcgencmd;
+            private Path procStat = dev.tpm.collect.sample.CpuSteal.PROC_STAT;
 
             private Builder(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
                     LoadGenSetup loadGen, Path workDir) {
@@ -133,9 +136,14 @@ public final class CampaignRunner {
                 return this;
             }
 
+            public Builder procStat(Path v) {
+                procStat = v;
+                return this;
+            }
+
             public Options build() {
                 return new Options(dataDir, campaign, preset, stacks, deviceId, modelId, pinning, workDir, loadGen,
-                        maxErrorRate, withoutVcgencmd);
+                        maxErrorRate, withoutVcgencmd, procStat);
             }
         }
     }
@@ -143,7 +151,7 @@ public final class CampaignRunner {
     /** What a finished (or given up) campaign left. */
     public record Summary(Path campaignDir, int runsExecuted, int ok, int discarded, int failed, int loadGeneratorBound,
             List<String> gaveUp, List<String> manifestLines, double overheadMedianS, double overheadMaxS,
-            int hostSaturated, int stealFlagged) {}
+            int hostSaturated, int stealFlagged, int stealDiscarded, double quietWaitS) {}
 
     private final Options o;
     private final ServerSide servers;
@@ -183,6 +191,9 @@ public final class CampaignRunner {
                 HardwareId.warning(machine.hardwareId()).ifPresent(w -> log.println("collect: " + w));
                 Path campaignJson = dir.resolve(CAMPAIGN_JSON);
                 Options run = o;
+                Device device = facts.read(o.deviceId(), o.modelId(), sensors.power().id(), sensors.problems());
+                int cores = device.cores() == null ? Runtime.getRuntime().availableProcessors() : device.cores();
+                QuietGate gate = gate(o, cores);
                 Protocol.DeleteCalibration calibration = null;
                 if (o.preset().protocol().seedRowsDelete().auto()) {
                     List<PlannedRun> plan = Plan.of(o.preset(), o.stacks().stream().map(StackSpec::id).toList());
@@ -193,21 +204,24 @@ public final class CampaignRunner {
                         run = o.withPreset(o.preset().withSeedRowsDelete(Math.toIntExact(recorded.rows())));
                         calibration = started.deleteCalibration();
                     } else if (!Files.exists(campaignJson) && !DeleteCalibration.deleteLoads(plan).isEmpty()) {
-                        DeleteCalibration c = new DeleteCalibration(o, servers, lock, scripts, log);
+                        DeleteCalibration c = new DeleteCalibration(o, servers, lock, scripts, log, gate);
                         kill.set(c::killCurrentServer);
                         DeleteCalibration.Result r = c.calibrate(plan);
                         run = o.withPreset(o.preset().withSeedRowsDelete(r.rows()));
                         calibration = r.recorded();
                     }
                 }
-                Device device = facts.read(o.deviceId(), o.modelId(), sensors.power().id(), sensors.problems());
                 CampaignJsonWriter.writeOrCheck(campaignJson, run, calibration, servers, device, machine,
                         loadGenerator(), cgroups.mode());
                 sensors.problems().forEach(p -> log.println("collect: power: " + p));
-                RunMeasurement measurement = new RunMeasurement(run, servers, sensors, lock, dir, scripts, cgroups,
-                        device.cores() == null ? Runtime.getRuntime().availableProcessors() : device.cores());
+                RunMeasurement measurement = new RunMeasurement(run, servers, sensors, lock, dir, scripts, cgroups, cores);
                 kill.set(measurement::killCurrentServer);
-                return runLocked(measurement);
+                // an auto campaign's one DELETE table may grow when a run runs out of rows (DeleteTableGrowth)
+                DeleteTable table = o.preset().protocol().seedRowsDelete().auto() && !run.preset().protocol().seedRowsDelete().auto()
+                        ? new DeleteTable(campaignJson, Math.toIntExact(run.preset().protocol().seedRowsDelete().rows()),
+                                DeleteCalibration.deleteLoads(Plan.of(run.preset(), o.stacks().stream().map(StackSpec::id).toList())))
+                        : null;
+                return runLocked(measurement, gate, table);
             } finally {
                 if (hook != null) {
                     try {
@@ -218,6 +232,17 @@ public final class CampaignRunner {
                 }
             }
         }
+    }
+
+    /**
+     * The campaign's quiet gate (version 5): off when the preset's max_steal_share is null; reads
+     * the steal counter of {@link Options#procStat} over the device's cores.
+     */
+    static QuietGate gate(Options o, int cores) {
+        Protocol q = o.preset().protocol();
+        if (q.maxStealShare() == null) return QuietGate.OFF;
+        return new QuietGate(q.maxStealShare(), q.quiet(), new dev.tpm.collect.sample.CpuSteal(o.procStat()), cores,
+                dev.tpm.collect.sample.ClockTicks.perSecond(), CampaignRunner::sleepSeconds);
     }
 
     /** campaign.json's load_generator: the tool of phases 1-3, its version asked where it runs. */
@@ -251,6 +276,28 @@ public final class CampaignRunner {
         }
     }
 
+    /**
+     * The DELETE table of an {@code auto} campaign, which grows for every stack when a run runs out
+     * of rows ({@link DeleteTableGrowth}).
+     *
+     * @param loads concurrency -> the longest delete run at it
+     */
+    private static final class DeleteTable {
+        final Path campaignJson;
+        int rows;
+        final java.util.SortedMap<Integer, Integer> loads;
+
+        DeleteTable(Path campaignJson, int rows, java.util.SortedMap<Integer, Integer> loads) {
+            this.campaignJson = campaignJson;
+            this.rows = rows;
+            this.loads = loads;
+        }
+
+        int longestRunS() {
+            return loads.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        }
+    }
+
     /** Counts over the runs this process made, for the end summary. */
     private static final class Tally {
         int k;
@@ -263,11 +310,19 @@ public final class CampaignRunner {
         final RunFlags flags = new RunFlags();
         /** The harness's own time per run outside the protocol's waits. */
         final HarnessOverhead overhead = new HarnessOverhead();
+        /** Seconds the quiet gate waited before this process's runs, and its longest wait. */
+        double quietWaitS;
+        double quietWaitMaxS;
+        int quietWaited;
+        int wentAheadNoisy;
     }
 
-    private Summary runLocked(RunMeasurement measurement) throws IOException, InterruptedException {
+    private Summary runLocked(RunMeasurement measurement, QuietGate gate, DeleteTable table)
+            throws IOException, InterruptedException {
         List<String> stackList = o.stacks().stream().map(StackSpec::id).toList();
         List<PlannedRun> plan = Plan.of(o.preset(), stackList);
+        // version 5: phases 1, 2 and 5 share rounds, so phase 5 is in the plan and its rows resume it
+        boolean rounds = Rounds.on(o.preset().protocol().order());
         RunQueue queue = new RunQueue(plan, o.preset().protocol().maxRetries());
         Tally t = new Tally();
         int rows = 0;
@@ -280,10 +335,18 @@ public final class CampaignRunner {
             long cut = RunCsv.truncateTornTail(csv);
             if (cut > 0) log.println("collect: " + csv + ": cut a torn last line (" + cut + " bytes) left by an interrupted run");
             if (!Files.exists(csv) || Files.size(csv) == 0) continue;
+            if (table != null && phase != 4) {
+                // a campaign stopped between campaign.json's new DELETE table and the rewrite of its rows
+                List<RunRow> stale = DeleteTableGrowth.rewrite(csv, readForResume(o.dataDir(), csv, phase, stackIds,
+                        new HashMap<>()), table.rows);
+                if (!stale.isEmpty()) log.println("collect: " + csv + ": " + stale.size() + " delete runs kept on an earlier"
+                        + " DELETE table set aside, to be measured again on the campaign's " + table.rows + " rows");
+            }
             for (RunRow r : readForResume(o.dataDir(), csv, phase, stackIds, seqs)) {
                 if (phase == 4) phase4Rows.add(r);
-                else if (phase == 5) phase5Rows.add(r);
-                else queue.recordEarlier(new PlannedRun.Group(phase, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(), r.ok());
+                else if (phase == 5 && !rounds) phase5Rows.add(r);
+                else queue.recordEarlier(new PlannedRun.Group(phase, r.stack(), r.endpoint(), r.concurrency(), r.warmup()), r.run(),
+                        r.ok(), r.round(), DeleteTableGrowth.superseded(r));
                 t.maxSeq = Math.max(t.maxSeq, r.seq());
                 rows++;
                 if (r.endpoint().equals(Endpoints.DELETE_ITEM) && r.seededRows() != null && r.requests() != null) {
@@ -312,8 +375,8 @@ public final class CampaignRunner {
         queue.start();
         buildSeeded(measurement, queue.remaining());
 
-        Progress progress = new Progress(log, o.preset().protocol().settleS(), o.preset().protocol().cooldownS());
-        drain(queue, measurement, progress, t);
+        Progress progress = new Progress(log, o.preset().protocol());
+        drain(queue, measurement, progress, t, gate, table);
 
         if (o.preset().protocol().phase4() != null) {
             // the rates of offered_fractions come from phase 1 as this campaign measured it, now complete
@@ -329,20 +392,20 @@ public final class CampaignRunner {
             RunQueue q4 = new RunQueue(p4.runs(), o.preset().protocol().maxRetries());
             for (RunRow r : phase4Rows) {
                 q4.recordEarlier(new PlannedRun.Group(4, r.stack(), r.endpoint(), r.concurrency(), r.warmup(), r.offeredRps()),
-                        r.run(), r.ok());
+                        r.run(), r.ok(), r.round());
             }
             q4.start();
             buildSeeded(measurement, q4.remaining());
-            drain(q4, measurement, progress, t);
+            drain(q4, measurement, progress, t, gate, null);
             queue.gaveUp().forEach(t.gaveUp::add);
             q4.gaveUp().forEach(t.gaveUp::add);
             if (o.preset().protocol().phase4().search() != null) {
-                search(stackList, stackIds, p4, phase1, measurement, progress, t);
+                search(stackList, stackIds, p4, phase1, measurement, progress, t, gate);
             }
         } else {
             queue.gaveUp().forEach(t.gaveUp::add);
         }
-        if (o.preset().protocol().phase5() != null) {
+        if (o.preset().protocol().phase5() != null && !rounds) {
             // version 4's steady state, after every other phase
             RunQueue q5 = new RunQueue(Phase5Plan.of(o.preset(), stackList), o.preset().protocol().maxRetries());
             for (RunRow r : phase5Rows) {
@@ -350,7 +413,7 @@ public final class CampaignRunner {
             }
             q5.start();
             buildSeeded(measurement, q5.remaining());
-            drain(q5, measurement, progress, t);
+            drain(q5, measurement, progress, t, gate, null);
             q5.gaveUp().forEach(t.gaveUp::add);
         }
         for (int phase : RUN_FILE_PHASES) {
@@ -362,11 +425,17 @@ public final class CampaignRunner {
                 + " failed, " + t.flags.loadGeneratorBound() + " load-generator bound, " + t.flags.hostSaturated()
                 + " host saturated, " + t.flags.stealFlagged() + " with CPU steal over 5 %); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
         for (String line : t.flags.summaryLines()) log.println("collect: " + line);
+        if (gate.on()) {
+            log.println(String.format(java.util.Locale.ROOT, "collect: quiet gate: waited %.1f s in all before %d of %d runs"
+                    + " (longest %.1f s); %d runs went ahead after the longest wait; %d runs discarded for steal above"
+                    + " max_steal_share %s", t.quietWaitS, t.quietWaited, t.k, t.quietWaitMaxS, t.wentAheadNoisy,
+                    t.flags.stealDiscarded(), Double.toString(o.preset().protocol().maxStealShare())));
+        }
         if (t.overhead.count() > 0) log.println("collect: " + t.overhead.summaryLine());
         for (String g : t.gaveUp) log.println("collect: " + g + ": did not reach its measured runs");
         return new Summary(dir, t.k, t.ok, t.discarded, t.failed, t.flags.loadGeneratorBound(), List.copyOf(t.gaveUp), added,
                 t.overhead.medianS(), t.overhead.maxS(), t.flags.hostSaturated(),
-                t.flags.stealFlagged());
+                t.flags.stealFlagged(), t.flags.stealDiscarded(), t.quietWaitS);
     }
 
     /** The phases with a run file (phase 3 writes one file per series). */
@@ -378,7 +447,7 @@ public final class CampaignRunner {
      * earlier, not made again) and goes on where it stopped.
      */
     private void search(List<String> stackList, Set<String> stackIds, Phase4Plan.Result declared, List<RunRow> phase1,
-            RunMeasurement measurement, Progress progress, Tally t) throws IOException, InterruptedException {
+            RunMeasurement measurement, Progress progress, Tally t, QuietGate gate) throws IOException, InterruptedException {
         Phase4Search.Target target = Phase4Search.target(o.dataDir());
         Map<String, java.util.TreeSet<Double>> rates = Phase4Search.declaredRates(declared.runs());
         Map<String, Double> medians = Phase4Search.medians(o.preset(), stackList, phase1);
@@ -393,24 +462,36 @@ public final class CampaignRunner {
             RunQueue q = new RunQueue(s.runs(), o.preset().protocol().maxRetries());
             for (RunRow r : rows) {
                 q.recordEarlier(new PlannedRun.Group(4, r.stack(), r.endpoint(), r.concurrency(), r.warmup(), r.offeredRps()),
-                        r.run(), r.ok());
+                        r.run(), r.ok(), r.round());
             }
             q.start();
-            drain(q, measurement, progress, t);
+            drain(q, measurement, progress, t, gate, null);
             q.gaveUp().forEach(t.gaveUp::add);
         }
     }
 
     /** Measures the queue's runs one after the other, appending each row (phases 1, 2, 4) before the next. */
-    private void drain(RunQueue queue, RunMeasurement measurement, Progress progress, Tally t)
-            throws IOException, InterruptedException {
+    /**
+     * @param table the DELETE table that may grow when a run of this queue runs out of rows, or null
+     *     (phase 4's queues, a campaign with a fixed table)
+     */
+    private void drain(RunQueue queue, RunMeasurement measurement, Progress progress, Tally t, QuietGate gate,
+            DeleteTable table) throws IOException, InterruptedException {
         while (!queue.isEmpty()) {
             PlannedRun r = queue.next();
             t.k++;
             progress.starting(t.k, t.k + queue.remaining().size(), r, queue.remaining(), t.flags.progressText());
+            // version 5's quiet gate, before the run's reset and spawn; its window is not part of the run
+            QuietGate.Wait w = gate.await(line -> log.println("collect: run " + t.k + ": " + line));
+            if (w.waitedS() > 0) {
+                t.quietWaitS += w.waitedS();
+                t.quietWaitMaxS = Math.max(t.quietWaitMaxS, w.waitedS());
+                t.quietWaited++;
+            }
+            if (w.wentAheadNoisy()) t.wentAheadNoisy++;
             long t0 = System.nanoTime();
             boolean hasRow = r.phase() != 3;
-            RunMeasurement.Attempt a = measurement.attempt(r, hasRow ? t.maxSeq + 1 : 0);
+            RunMeasurement.Attempt a = measurement.attempt(r, hasRow ? t.maxSeq + 1 : 0, gate.on() ? w.waitedS() : Double.NaN);
             if (hasRow) {
                 t.maxSeq++;
                 RunCsv.append(dir.resolve(csvName(r.phase())), a.row());
@@ -419,6 +500,7 @@ public final class CampaignRunner {
             progress.finished(r, wallNanos / 1e9);
             t.overhead.record(r.toString(), wallNanos, measurement.lastWaitNanos());
             t.flags.record(r.stack(), a.verdict());
+            if (a.verdict().stealDiscarded()) t.flags.recordStealDiscard(r.stack());
             if (a.row() != null && measurement.stealFlagged(a.row().stealS(), a.row().durationS())) t.flags.recordSteal(r.stack());
             if (a.verdict().ok()) {
                 t.ok++;
@@ -428,9 +510,46 @@ public final class CampaignRunner {
                 log.println("collect: " + r + ": " + a.verdict().status().text() + ": " + a.verdict().note());
             }
             RunQueue.Requeue q = queue.report(r, a.verdict().ok() ? RunQueue.Outcome.OK : RunQueue.Outcome.NOT_OK);
+            if (table != null && a.verdict().outOfRows() && a.row() != null && a.row().requests() != null) {
+                grow(table, r, a.row(), queue, measurement);
+            }
             if (q == RunQueue.Requeue.GAVE_UP) {
                 log.println("collect: " + RunQueue.groupName(r.group()) + ": " + o.preset().protocol().maxRetries()
                         + " retries used; giving up on its missing runs");
+            }
+        }
+    }
+
+    /**
+     * {@link DeleteTableGrowth}: the campaign's DELETE table grows for every stack after {@code
+     * ranOut}; campaign.json records the new size first, then the delete runs kept on the old table
+     * are set aside in their files and queued again, so a campaign stopped in between finishes the
+     * rewrite when it resumes.
+     */
+    private void grow(DeleteTable table, PlannedRun ranOut, RunRow row, RunQueue queue, RunMeasurement measurement)
+            throws IOException {
+        int next = DeleteTableGrowth.grown(table.rows, row.requests(), row.durationS(), table.longestRunS());
+        if (next <= table.rows) return; // at its largest: a plain discard
+        log.println("collect: " + ranOut + " ran out of rows on the campaign's DELETE table of " + table.rows
+                + " rows: the table grows to " + next + " rows for every stack, and the delete runs kept on "
+                + table.rows + " rows are measured again");
+        Problems problems = new Problems();
+        dev.tpm.model.Campaign c = dev.tpm.codec.CampaignJson.read(o.dataDir(), o.campaign(), problems).campaign();
+        if (c == null || !problems.isEmpty()) throw new IOException(table.campaignJson + ": cannot be read back to record the new DELETE table");
+        Protocol grown = c.protocol().toBuilder().seedRowsDelete(new Protocol.DeleteRows((long) next)).build();
+        dev.tpm.codec.CampaignJson.write(table.campaignJson, new dev.tpm.model.Campaign(c.id(), c.folder(), c.study(),
+                c.device(), c.machine(), c.loadGenerator(), grown, c.stacks(), c.extra()));
+        table.rows = next;
+        measurement.deleteTableRows(next);
+        servers.buildSeeded(RunMeasurement.database(o), next);
+        Set<String> stackIds = new LinkedHashSet<>(o.stacks().stream().map(StackSpec::id).toList());
+        for (int phase : RUN_FILE_PHASES) {
+            Path csv = dir.resolve(csvName(phase));
+            if (phase == 4 || !Files.exists(csv) || Files.size(csv) == 0) continue;
+            for (RunRow s : DeleteTableGrowth.rewrite(csv, readForResume(o.dataDir(), csv, phase, stackIds, new HashMap<>()), next)) {
+                int durationS = (phase == 5 ? o.preset().protocol().phase5().durationS() : o.preset().protocol().durationS()).intValue();
+                queue.supersede(new PlannedRun(phase, s.stack(), s.endpoint(), s.concurrency(), s.run(), false, durationS, Double.NaN,
+                        s.round() == null ? 0 : s.round()));
             }
         }
     }

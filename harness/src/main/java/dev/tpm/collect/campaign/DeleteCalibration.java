@@ -78,8 +78,12 @@ final class DeleteCalibration {
     private final Path scripts;
     private final PrintStream log;
     private volatile ServerSide.Server current;
+    /** Version 5: every calibration load waits behind the quiet gate, as a run does. */
+    private final QuietGate gate;
 
-    DeleteCalibration(CampaignRunner.Options o, ServerSide servers, CampaignLock lock, Path scripts, PrintStream log) {
+    DeleteCalibration(CampaignRunner.Options o, ServerSide servers, CampaignLock lock, Path scripts, PrintStream log,
+            QuietGate gate) {
+        this.gate = gate;
         this.o = o;
         this.servers = servers;
         this.lock = lock;
@@ -162,6 +166,7 @@ final class DeleteCalibration {
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
             log.println("collect: calibrating seed_rows_delete: " + spec.id() + ", delete_item, c=" + concurrency + ", "
                     + loadS + " s on " + rows + " rows");
+            gate.await(line -> log.println("collect: calibration of " + spec.id() + ": " + line));
             Load l = load(spec, concurrency, loadS, rows, attempt);
             if (l.failure() == null && l.missingIds() == 0) {
                 return new Rate(spec.id(), concurrency, rows, l.result().requests(), l.result().durationS());

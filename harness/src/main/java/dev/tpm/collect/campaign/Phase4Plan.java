@@ -78,6 +78,12 @@ public final class Phase4Plan {
                 }
             }
         }
+        if (Rounds.on(p.protocol().order())) {
+            // version 5: the declared rates in rounds of their own, after phase 1's
+            List<PlannedRun> both = new ArrayList<>(warm);
+            both.addAll(measured);
+            return new Result(Rounds.order(p.protocol().rngSeed(), "phase4-rounds", both), problems, medians);
+        }
         RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.protocol().rngSeed(), "phase4"));
         Collections.shuffle(warm, rng);
         Collections.shuffle(measured, rng);

@@ -122,6 +122,12 @@ public final class Phase4Search {
                 for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(4, stack, e, q.concurrency(), r, false, q.durationS().intValue(), next));
             }
         }
+        if (Rounds.on(p.protocol().order())) {
+            // version 5: each step is rounds of its own over the stacks still searching
+            List<PlannedRun> both = new ArrayList<>(warm);
+            both.addAll(measured);
+            return new Step(Rounds.order(p.protocol().rngSeed(), "phase4-search-" + step + "-rounds", both), lines);
+        }
         RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.protocol().rngSeed(), "phase4-search-" + step));
         Collections.shuffle(warm, rng);
         Collections.shuffle(measured, rng);

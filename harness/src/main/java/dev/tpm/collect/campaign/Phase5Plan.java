@@ -18,23 +18,31 @@ import org.apache.commons.math3.random.RandomAdaptor;
 public final class Phase5Plan {
     private Phase5Plan() {}
 
+    /** Phase 5's runs in a randomized order, after the other phases (a campaign in rounds puts them in {@link Plan}'s). */
     public static List<PlannedRun> of(Preset p, List<String> stacks) {
-        Protocol.Phase5 q = p.protocol().phase5();
-        if (q == null) return List.of();
-        int durationS = q.durationS().intValue();
         List<PlannedRun> warm = new ArrayList<>();
         List<PlannedRun> measured = new ArrayList<>();
-        for (String stack : stacks) {
-            for (String e : q.endpoints()) {
-                for (int r = 1; r <= q.warmups(); r++) warm.add(new PlannedRun(5, stack, e, q.concurrency(), r, true, durationS));
-                for (int r = 1; r <= q.runs(); r++) measured.add(new PlannedRun(5, stack, e, q.concurrency(), r, false, durationS));
-            }
-        }
+        for (PlannedRun r : runs(p, stacks)) (r.warmup() ? warm : measured).add(r);
         RandomAdaptor rng = new RandomAdaptor(Seeds.stream(p.protocol().rngSeed(), "phase5"));
         Collections.shuffle(warm, rng);
         Collections.shuffle(measured, rng);
         List<PlannedRun> all = new ArrayList<>(warm);
         all.addAll(measured);
         return all;
+    }
+
+    /** Phase 5's runs in the plan's own order (stack, endpoint, run), not yet shuffled. */
+    static List<PlannedRun> runs(Preset p, List<String> stacks) {
+        Protocol.Phase5 q = p.protocol().phase5();
+        if (q == null) return List.of();
+        int durationS = q.durationS().intValue();
+        List<PlannedRun> out = new ArrayList<>();
+        for (String stack : stacks) {
+            for (String e : q.endpoints()) {
+                for (int r = 1; r <= q.warmups(); r++) out.add(new PlannedRun(5, stack, e, q.concurrency(), r, true, durationS));
+                for (int r = 1; r <= q.runs(); r++) out.add(new PlannedRun(5, stack, e, q.concurrency(), r, false, durationS));
+            }
+        }
+        return out;
     }
 }

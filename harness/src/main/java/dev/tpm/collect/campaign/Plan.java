@@ -18,16 +18,25 @@ import org.apache.commons.math3.random.RandomAdaptor;
  * Mersenne Twister seeded from rng_seed and the phase ("phase1") through the contract's one seed
  * derivation ({@link Seeds}), so the order is random, recorded (the seed is in campaign.json) and
  * the same on every machine.
+ *
+ * <p>A campaign in rounds (version 5, {@code protocol.order} = {@code rounds}) runs phases 1, 2
+ * and 5 in shared rounds ({@link Rounds}), then phase 3's series in rounds of their own; phase 4
+ * follows in the runner, its rates known only from phase 1.
  */
 public final class Plan {
     private Plan() {}
 
-    /** Every run of the preset for these stacks, in execution order. */
+    /**
+     * Every run of the preset for these stacks, in execution order: phases 1 to 3, and in a
+     * campaign in rounds phase 5 too (phase 4 is planned from phase 1's medians, {@link Phase4Plan}).
+     */
     public static List<PlannedRun> of(Preset p, List<String> stacks) {
         List<PlannedRun> all = new ArrayList<>();
         List<PlannedRun> warm = new ArrayList<>();
         List<PlannedRun> measured = new ArrayList<>();
         Protocol q = p.protocol();
+        boolean rounds = Rounds.on(q.order());
+        List<PlannedRun> shared = new ArrayList<>();
         int durationS = q.durationS().intValue();
         for (String stack : stacks) {
             for (String e : q.endpoints()) {
@@ -37,7 +46,12 @@ public final class Plan {
                 }
             }
         }
-        all.addAll(block(q.rngSeed(), "phase1", warm, measured));
+        if (rounds) {
+            shared.addAll(warm);
+            shared.addAll(measured);
+        } else {
+            all.addAll(block(q.rngSeed(), "phase1", warm, measured));
+        }
         if (q.sweep() != null) {
             Protocol.Sweep s = q.sweep();
             warm.clear();
@@ -48,7 +62,16 @@ public final class Plan {
                     for (int r = 1; r <= s.runs(); r++) measured.add(new PlannedRun(2, stack, s.endpoint(), c, r, false, durationS));
                 }
             }
-            all.addAll(block(q.rngSeed(), "phase2", warm, measured));
+            if (rounds) {
+                shared.addAll(warm);
+                shared.addAll(measured);
+            } else {
+                all.addAll(block(q.rngSeed(), "phase2", warm, measured));
+            }
+        }
+        if (rounds) {
+            shared.addAll(Phase5Plan.runs(p, stacks));
+            all.addAll(Rounds.order(q.rngSeed(), "rounds", shared));
         }
         if (q.memory() != null) {
             Protocol.Memory m = q.memory();
@@ -58,7 +81,8 @@ public final class Plan {
                     for (int r = 1; r <= m.runs(); r++) measured.add(new PlannedRun(3, stack, e, m.concurrency(), r, false, m.durationS().intValue()));
                 }
             }
-            all.addAll(block(q.rngSeed(), "phase3", List.of(), measured));
+            all.addAll(rounds ? Rounds.order(q.rngSeed(), "phase3-rounds", measured)
+                    : block(q.rngSeed(), "phase3", List.of(), measured));
         }
         return all;
     }

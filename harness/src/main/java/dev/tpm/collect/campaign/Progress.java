@@ -19,18 +19,53 @@ public final class Progress {
     private final PrintStream out;
     private final double settleS;
     private final double cooldownS;
+    /** Phase 5's prior load (s), 0 without phase 5. */
+    private final double priorLoadS;
+    /** Version 5: the quiet gate's one window before each run (s) while the gate is on, else 0. */
+    private final double quietWindowS;
     private double overheadSum;
     private int overheadCount;
 
     public Progress(PrintStream out, double settleS, double cooldownS) {
+        this(out, settleS, cooldownS, 0, 0);
+    }
+
+    private Progress(PrintStream out, double settleS, double cooldownS, double priorLoadS, double quietWindowS) {
         this.out = out;
         this.settleS = settleS;
         this.cooldownS = cooldownS;
+        this.priorLoadS = priorLoadS;
+        this.quietWindowS = quietWindowS;
+    }
+
+    /** The progress of a campaign of protocol {@code q}: its settle, cool-down, phase 5's prior load and the gate's window. */
+    public Progress(PrintStream out, dev.tpm.model.Protocol q) {
+        this(out, q.settleS(), q.cooldownS(), priorLoadS(q), quietWindowS(q));
+    }
+
+    /** Phase 5's prior load in whole seconds (the load generator's), 0 without phase 5. */
+    static double priorLoadS(dev.tpm.model.Protocol q) {
+        return q.phase5() == null ? 0 : Math.ceil(q.phase5().priorLoadS());
+    }
+
+    /** The quiet gate's first window, before every run while the gate is on; its waits are not foreseen. */
+    static double quietWindowS(dev.tpm.model.Protocol q) {
+        if (q.maxStealShare() == null) return 0;
+        return q.quiet() == null || q.quiet().windowS() == null ? dev.tpm.model.Protocol.Quiet.DEFAULT_WINDOW_S : q.quiet().windowS();
+    }
+
+    /**
+     * Seconds a run of protocol {@code q} takes at {@code overheadS} of start-up and stop: its load,
+     * settle and cool-down, phase 5's prior load, and the quiet gate's one window (version 5) when
+     * the CPUs are quiet; what the gate waits beyond it is not foreseen.
+     */
+    public static double estimateS(PlannedRun r, dev.tpm.model.Protocol q, double overheadS) {
+        return estimateS(r, q.settleS(), q.cooldownS(), overheadS) + (r.phase() == 5 ? priorLoadS(q) : 0) + quietWindowS(q);
     }
 
     /** Records the wall time a finished run took. */
     public void finished(PlannedRun r, double wallS) {
-        overheadSum += Math.max(0, wallS - r.durationS() - settleS - cooldownS);
+        overheadSum += Math.max(0, wallS - r.durationS() - settleS - cooldownS - (r.phase() == 5 ? priorLoadS : 0));
         overheadCount++;
     }
 
@@ -41,8 +76,12 @@ public final class Progress {
     /** Seconds the runs still queued will take. */
     public double secondsLeft(List<PlannedRun> queued) {
         double s = 0;
-        for (PlannedRun r : queued) s += estimateS(r, settleS, cooldownS, overheadS());
+        for (PlannedRun r : queued) s += one(r);
         return s;
+    }
+
+    private double one(PlannedRun r) {
+        return estimateS(r, settleS, cooldownS, overheadS()) + (r.phase() == 5 ? priorLoadS : 0) + quietWindowS;
     }
 
     public static double estimateS(PlannedRun r, double settleS, double cooldownS, double overheadS) {
@@ -63,10 +102,10 @@ public final class Progress {
      * saturated so far: go 2, rust 1"), or empty.
      */
     public void starting(int k, int n, PlannedRun r, List<PlannedRun> queuedAfter, String flags) {
-        double left = secondsLeft(queuedAfter) + estimateS(r, settleS, cooldownS, overheadS());
-        out.printf(java.util.Locale.ROOT, "collect: run %d of %d: phase %d, %s, %s, c=%d, %s %d; about %s left%s%n",
+        double left = secondsLeft(queuedAfter) + one(r);
+        out.printf(java.util.Locale.ROOT, "collect: run %d of %d: phase %d, %s, %s, c=%d, %s %d%s; about %s left%s%n",
                 k, n, r.phase(), r.stack(), r.endpoint(), r.concurrency(), r.warmup() ? "warm-up" : "run", r.run(),
-                duration(left), flags);
+                r.inRounds() ? (r.warmup() ? ", warm-up round " : ", round ") + r.round() : "", duration(left), flags);
         out.flush();
     }
 

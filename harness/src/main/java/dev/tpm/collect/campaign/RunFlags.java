@@ -15,6 +15,16 @@ final class RunFlags {
     private final Map<String, Integer> bound = new TreeMap<>();
     private final Map<String, Integer> saturated = new TreeMap<>();
     private final Map<String, Integer> stolen = new TreeMap<>();
+    private final Map<String, Integer> stealDiscards = new TreeMap<>();
+
+    /** Version 5: a run of {@code stack} discarded by the steal rule. */
+    void recordStealDiscard(String stack) {
+        stealDiscards.merge(stack, 1, Integer::sum);
+    }
+
+    int stealDiscarded() {
+        return stealDiscards.values().stream().mapToInt(Integer::intValue).sum();
+    }
 
     void record(String stack, RunVerdict v) {
         runs.merge(stack, 1, Integer::sum);
@@ -45,6 +55,7 @@ final class RunFlags {
         if (!bound.isEmpty()) s.append("; load-generator bound so far: ").append(perStack(bound, false));
         if (!saturated.isEmpty()) s.append("; host saturated so far: ").append(perStack(saturated, false));
         if (!stolen.isEmpty()) s.append("; CPU steal over 5 % so far: ").append(perStack(stolen, false));
+        if (!stealDiscards.isEmpty()) s.append("; discarded for steal so far: ").append(perStack(stealDiscards, false));
         return s.toString();
     }
 
@@ -64,6 +75,10 @@ final class RunFlags {
             out.add("CPU steal over 5 % runs per stack: " + perStack(stolen, true)
                     + " (the hypervisor gave more than 5 % of the device's CPU time to other guests during the window:"
                     + " every stack measured then was slowed by its neighbours)");
+        }
+        if (!stealDiscards.isEmpty()) {
+            out.add("runs discarded for steal per stack: " + perStack(stealDiscards, true)
+                    + " (the steal rule: steal above max_steal_share of the window's CPU time; each queued again)");
         }
         return out;
     }

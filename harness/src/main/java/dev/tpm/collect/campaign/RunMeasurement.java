@@ -52,7 +52,8 @@ final class RunMeasurement {
     /** A finished attempt: the row (phases 1 and 2) and its verdict. */
     record Attempt(RunRow row, RunVerdict verdict) {}
 
-    private final CampaignRunner.Options o;
+    /** Not final: an auto campaign's DELETE table may grow ({@link #deleteTableRows}). */
+    private CampaignRunner.Options o;
     private final ServerSide servers;
     private final Sensors sensors;
     private final CampaignLock lock;
@@ -67,7 +68,7 @@ final class RunMeasurement {
     private final Cgroups cgroups;
     private final HostSaturation saturation;
     /** /proc/stat's steal counter (version 4's steal_s) and the device's cores, its flag's denominator. */
-    private final dev.tpm.collect.sample.CpuSteal steal = dev.tpm.collect.sample.CpuSteal.system();
+    private final dev.tpm.collect.sample.CpuSteal steal;
     private final int hostCores;
     /** Phase 4's open-loop load generator, or null when the preset has no phase 4. */
     private final LoadGenerator openLoop;
@@ -83,6 +84,7 @@ final class RunMeasurement {
         this.cgroups = cgroups;
         this.saturation = HostSaturation.of(o.pinning(), o.loadGen().host(), hostCores);
         this.hostCores = hostCores;
+        this.steal = new dev.tpm.collect.sample.CpuSteal(o.procStat());
         this.o = o;
         this.servers = servers;
         this.sensors = sensors;
@@ -106,6 +108,11 @@ final class RunMeasurement {
         return r.phase() == 4 ? openLoop : tool; // phase 5 loads with the preset's own, as phase 1
     }
 
+    /** The campaign's DELETE table from now on ({@link DeleteTableGrowth}). */
+    void deleteTableRows(int rows) {
+        o = o.withPreset(o.preset().withSeedRowsDelete(rows));
+    }
+
     DeleteRows deleteRows() {
         return deleteRows;
     }
@@ -127,11 +134,21 @@ final class RunMeasurement {
     }
 
     Attempt attempt(PlannedRun r, long seq) throws IOException, InterruptedException {
+        return attempt(r, seq, Double.NaN);
+    }
+
+    /**
+     * @param quietWaitS the seconds the quiet gate waited before the run (quiet_wait_s), NaN when
+     *     the gate is off
+     */
+    Attempt attempt(PlannedRun r, long seq, double quietWaitS) throws IOException, InterruptedException {
         Preset p = o.preset();
         waits.reset();
         StackSpec spec = specs.get(r.stack());
         LoadGenerator tool = toolFor(r);
         RunRow.Builder b = new RunRow.Builder(seq, r.stack(), r.endpoint(), r.concurrency(), p.protocol().threads(), r.run(), r.warmup());
+        if (r.inRounds()) b.round = r.round();
+        b.quietWaitS = quietWaitS;
         if (r.phase() == 4) {
             b.offeredRps = r.offeredRps();
             b.latencyCorrected = p.protocol().phase4().loadGenerator().latencyCorrection();
@@ -313,7 +330,9 @@ final class RunMeasurement {
                 tool.missingIds(out), o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.protocol().threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
-        if (stealFlagged(b.stealS, w.durationS())) {
+        v = RunVerdict.stealRule(v, dev.tpm.collect.sample.CpuSteal.share(b.stealS, w.durationS(), hostCores),
+                p.protocol().maxStealShare(), hostCores, b.stealS);
+        if (!v.stealDiscarded() && stealFlagged(b.stealS, w.durationS())) {
             String n = String.format(java.util.Locale.ROOT, "%s %.1f %% of %d cores' time (%.2f s)",
                     dev.tpm.collect.sample.CpuSteal.NOTE, 100 * dev.tpm.collect.sample.CpuSteal.share(b.stealS,
                             w.durationS(), hostCores), hostCores, b.stealS);

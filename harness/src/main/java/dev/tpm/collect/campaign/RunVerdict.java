@@ -24,7 +24,9 @@ public record RunVerdict(RunStatus status, Reason reason, String note, boolean l
     /** Why a run has no result ({@code failed}) or the harness rejected it ({@code discarded}). */
     public enum Reason {
         SAMPLER_FAILED, SERVER_EXITED, NO_REQUEST, NO_MEMORY_SAMPLE, NO_RESULT,
-        THROTTLED, STICKY_THROTTLING, OUT_OF_ROWS, ERROR_RATE
+        THROTTLED, STICKY_THROTTLING, OUT_OF_ROWS, ERROR_RATE,
+        /** Version 5's steal rule: the hypervisor took more than max_steal_share of the window's CPU time. */
+        STEAL
     }
 
     /** Share of the load generator's CPUs above which a run is flagged as load-generator bound. */
@@ -58,6 +60,27 @@ public record RunVerdict(RunStatus status, Reason reason, String note, boolean l
     /** Whether the delete run used up its table ({@code seed more rows}). */
     public boolean outOfRows() {
         return reason == Reason.OUT_OF_ROWS;
+    }
+
+    /** Whether the run was discarded by the steal rule. */
+    public boolean stealDiscarded() {
+        return reason == Reason.STEAL;
+    }
+
+    /**
+     * Version 5's steal rule (servers.md "Rounds, quiet and steal"), after {@link #decide}: an ok
+     * run whose steal share (steal_s over duration_s x cores) exceeds {@code maxShare} is
+     * {@code discarded}, its note starting {@code steal <share>}, and is queued again as a
+     * throttled run is. A run already failed or discarded keeps its status and note (its first
+     * reason stands, as analysis.md section 1 orders reasons); a share unknown (no steal field)
+     * or a rule that is off ({@code maxShare} null) leaves the verdict as it is.
+     */
+    public static RunVerdict stealRule(RunVerdict v, double share, Double maxShare, int cores, double stealS) {
+        if (maxShare == null || !v.ok() || Double.isNaN(share) || !(share > maxShare)) return v;
+        String n = String.format(Locale.ROOT, "steal %.4f of %d cores' time (%.2f s) above max_steal_share %s", share, cores,
+                stealS, Double.toString(maxShare));
+        return new RunVerdict(RunStatus.DISCARDED, Reason.STEAL, v.note() == null ? n : n + "; " + v.note(),
+                v.loadGeneratorBound(), v.hostSaturated());
     }
 
     public static RunVerdict decide(Measured m) {

@@ -58,6 +58,8 @@ final class CampaignFolderCheck {
         List<RunRow> all = new ArrayList<>();
         List<List<RunRow>> byPhase = new ArrayList<>(List.of(List.of(), List.of()));
         long maxPhase1Seq = 0;
+        // version 5: in rounds, phases 1, 2 and 5 share rounds and their seqs interleave (data.md)
+        boolean rounds = "rounds".equals(c.at("/protocol/order").asText());
         for (int phase = 1; phase <= 2; phase++) {
             Path csv = dir.resolve(phase == 1 ? "phase1.csv" : "phase2.csv");
             if (!Files.exists(csv)) continue;
@@ -68,15 +70,30 @@ final class CampaignFolderCheck {
                 assertTrue(stacks.contains(r.stack()), r.stack() + " is in campaign.json");
                 assertTrue(Endpoints.isKnown(r.endpoint()));
                 assertTrue(Files.isRegularFile(dir.resolve("loadgen/" + r.seq() + kept)), "loadgen/" + r.seq() + kept);
-                if (phase == 2) assertTrue(r.seq() > maxPhase1Seq, "phase 2 continues phase 1's numbering");
+                if (rounds) assertTrue(r.round() != null && r.round() >= 1, "every row of a campaign in rounds has its round: " + r);
+                else if (phase == 2) assertTrue(r.seq() > maxPhase1Seq, "phase 2 continues phase 1's numbering");
                 else maxPhase1Seq = Math.max(maxPhase1Seq, r.seq());
             }
             all.addAll(rows);
             byPhase.set(phase - 1, rows);
         }
-        Set<Long> seqs = all.stream().map(RunRow::seq).collect(Collectors.toSet());
-        assertEquals(all.size(), seqs.size(), "seq unique within the campaign");
-        for (long s = 1; s <= all.size(); s++) assertTrue(seqs.contains(s), "seq " + s);
+        List<RunRow> numbered = new ArrayList<>(all);
+        if (rounds && Files.exists(dir.resolve("phase5.csv"))) numbered.addAll(RunFiles.read(dir.resolve("phase5.csv"), 5));
+        Set<Long> seqs = numbered.stream().map(RunRow::seq).collect(Collectors.toSet());
+        assertEquals(numbered.size(), seqs.size(), "seq unique within the campaign");
+        for (long s = 1; s <= numbered.size(); s++) assertTrue(seqs.contains(s), "seq " + s);
+        if (rounds) {
+            // data.md version 5: a group has at most one measured ok run per round
+            Set<String> okInRound = new HashSet<>();
+            for (int phase = 1; phase <= 2; phase++) {
+                for (RunRow r : byPhase.get(phase - 1)) {
+                    if (r.ok() && !r.warmup()) {
+                        assertTrue(okInRound.add(phase + " " + r.stack() + " " + r.endpoint() + " " + r.concurrency() + " " + r.round()),
+                                "two ok runs of one group in round " + r.round() + ": " + r);
+                    }
+                }
+            }
+        }
 
         Path phase3 = dir.resolve("phase3");
         if (Files.isDirectory(phase3)) {

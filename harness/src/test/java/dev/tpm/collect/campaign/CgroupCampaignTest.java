@@ -41,7 +41,7 @@ class CgroupCampaignTest {
     static final String PRESET = """
             {"preset": "unit", "runs": 1, "warmups": 0, "duration_s": 1, "concurrency": 2, "threads": 1,
              "cooldown_s": 0, "settle_s": 0.2, "seed_rows": 50, "seed_rows_delete": 500, "sample_interval_ms": 100,
-             "endpoints": ["get_item", "post_item"], "rng_seed": 5, "max_retries": 1, "startup_timeout_s": 10,
+             "endpoints": ["get_item", "post_item"], "rng_seed": 5, "order": "randomized", "max_steal_share": null, "max_retries": 1, "startup_timeout_s": 10,
              "stop_grace_s": 5, "timeout_s": 3}
             """;
 

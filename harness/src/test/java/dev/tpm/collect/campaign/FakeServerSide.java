@@ -27,6 +27,12 @@ final class FakeServerSide implements ServerSide {
     volatile int rowsServed = -1;
     /** The fixture servers' {@link FixtureItemsServer#deleteServiceNanos} (0: none). */
     long deleteServiceNanos;
+    /** When > 0, the start of this number throws, as a harness killed there would stop (a resume test). */
+    volatile int crashAt;
+    /** Called with the start's number each time the runner or its sampler asks for the tree (a test's steal writer). */
+    volatile java.util.function.IntConsumer onTreePids = n -> {};
+    /** Called with the start's number before its server is made (a test changes the fixture or the machine's load). */
+    volatile java.util.function.IntConsumer onStart = n -> {};
     private int rows;
 
     FakeServerSide(Set<Integer> dying, Set<Integer> throttled) {
@@ -47,7 +53,12 @@ final class FakeServerSide implements ServerSide {
 
     @Override
     public Server start(StackSpec spec, int port, Path db, List<String> commandPrefix, Path logFile) throws IOException {
-        int n = ++starts;
+        int n;
+        synchronized (this) {
+            n = ++starts; // under the lock: a test's steal writer sees starts change between its checks
+        }
+        if (n == crashAt) throw new IOException("simulated kill at start " + n);
+        onStart.accept(n);
         currentThrottleBits = throttled.contains(n) ? 0x4 : 0;
         FixtureItemsServer http = new FixtureItemsServer(port, rowsServed >= 0 ? rowsServed : rows);
         http.deleteServiceNanos = deleteServiceNanos;
@@ -63,6 +74,7 @@ final class FakeServerSide implements ServerSide {
 
             @Override
             public List<Long> treePids() {
+                onTreePids.accept(n);
                 return tree.isAlive() ? List.of(tree.pid()) : List.of();
             }
 

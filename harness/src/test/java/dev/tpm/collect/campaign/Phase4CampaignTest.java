@@ -50,7 +50,7 @@ class Phase4CampaignTest {
     static final String PRESET = """
             {"preset": "unit4", "runs": 2, "warmups": 0, "duration_s": 1, "concurrency": 2, "threads": 1,
              "cooldown_s": 0, "settle_s": 0, "seed_rows": 50, "seed_rows_delete": 500, "sample_interval_ms": 100,
-             "endpoints": ["get_item"], "rng_seed": 5, "max_retries": 1, "startup_timeout_s": 5, "stop_grace_s": 5,
+             "endpoints": ["get_item"], "rng_seed": 5, "order": "randomized", "max_steal_share": null, "max_retries": 1, "startup_timeout_s": 5, "stop_grace_s": 5,
              "timeout_s": 3,
              "phase4": {"endpoints": ["get_item"], "offered_rps": [20], "offered_fractions": [0.05], "runs": 1,
                         "warmups": 0, "duration_s": 1, "concurrency": 2,

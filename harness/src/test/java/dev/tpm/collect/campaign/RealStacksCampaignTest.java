@@ -123,7 +123,7 @@ class RealStacksCampaignTest {
         Files.writeString(presetFile, """
                 {"preset": "real", "runs": 1, "warmups": 0, "duration_s": 1, "concurrency": 4, "threads": 2,
                  "cooldown_s": 0, "settle_s": 0.2, "seed_rows": 100, "seed_rows_delete": "auto", "sample_interval_ms": 130,
-                 "endpoints": ["get_item", "delete_item"], "rng_seed": 3, "max_retries": 1, "startup_timeout_s": 120,
+                 "endpoints": ["get_item", "delete_item"], "rng_seed": 3, "order": "randomized", "max_steal_share": null, "max_retries": 1, "startup_timeout_s": 120,
                  "stop_grace_s": 10, "timeout_s": 5}
                 """);
         Preset preset = Presets.load(presetFile);

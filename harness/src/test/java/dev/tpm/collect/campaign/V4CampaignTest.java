@@ -52,7 +52,7 @@ class V4CampaignTest {
         Files.writeString(presetFile, """
                 {"preset": "v4", "runs": 1, "warmups": 0, "duration_s": 1, "concurrency": 4, "threads": 2,
                  "cooldown_s": 0, "settle_s": 0.1, "seed_rows": 100, "seed_rows_delete": 1000, "sample_interval_ms": 100,
-                 "endpoints": ["get_item"], "rng_seed": 11, "max_retries": 1, "startup_timeout_s": 60,
+                 "endpoints": ["get_item"], "rng_seed": 11, "order": "randomized", "max_steal_share": null, "max_retries": 1, "startup_timeout_s": 60,
                  "stop_grace_s": 10, "timeout_s": 5, "model_id": "x86-vm-2c",
                  "phase4": {"endpoints": ["get_item"], "offered_rps": [25], "runs": 1, "warmups": 0, "duration_s": 1,
                             "concurrency": 4, "load_generator": {"tool": "oha", "version": "1.16.0", "latency_correction": true},

@@ -115,12 +115,33 @@ public final class JsonSchemas {
                 expected = keys.isEmpty() ? "no such key" : "one of the keys " + String.join(", ", keys);
                 found = "the unknown key " + Problem.quote(key);
             }
+            case "uniqueItems" -> {
+                // the value given a second time, at its own index
+                JsonNode array = e.getInstanceNode();
+                int i = repeated(array);
+                path = path + "[" + i + "]";
+                expected = "each value once";
+                found = JsonFile.describe(array.get(i));
+            }
             default -> {
                 expected = where.isObject() ? expectation(where) : e.getMessage();
                 found = JsonFile.describe(e.getInstanceNode());
             }
         }
         return Problem.json(file, path, "expected " + expected + ", found " + found);
+    }
+
+    /** The index of the first item of {@code array} equal to one before it (numbers by value: 2 and 2.0 are one). */
+    private static int repeated(JsonNode array) {
+        for (int i = 1; i < array.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                JsonNode a = array.get(i);
+                JsonNode b = array.get(j);
+                boolean same = a.isNumber() && b.isNumber() ? a.decimalValue().compareTo(b.decimalValue()) == 0 : a.equals(b);
+                if (same) return i;
+            }
+        }
+        return 0;
     }
 
     /** A local {@code $ref} ("#/$defs/device") resolved in its schema; any other node as it is. */

@@ -67,6 +67,21 @@ def test_every_reference_stack_validates_against_the_stack_schema():
     assert [e.json_path for e in v.iter_errors({"id": "w", "run": ["x"], "workers": "many"})] == ["$.workers"]
 
 
+def test_every_shipped_preset_validates_against_the_preset_schema():
+    v = validator("preset")
+    presets = sorted(glob.glob(os.path.join(SCHEMA_DIR, "..", "harness", "presets", "*.json")))
+    assert presets
+    for path in presets:
+        with open(path, encoding="utf-8") as f:
+            assert [f"{path} {e.json_path}: {e.message}" for e in v.iter_errors(json.load(f))] == []
+    with open(presets[0], encoding="utf-8") as f:
+        preset = json.load(f)
+    bad = dict(preset, order="shuffled", max_steal_share=1.5, quiet={"window_s": 0}, duraton_s=3)
+    assert sorted(e.json_path for e in v.iter_errors(bad)) == [
+        "$", "$.max_steal_share", "$.order", "$.quiet.window_s"]
+    assert [e.json_path for e in v.iter_errors(dict(preset, max_steal_share=None))] == []
+
+
 def test_the_schemas_reject_what_the_contract_rejects():
     bad = {
         "analysis": {"confidence": 1.5, "rng_sed": 1},

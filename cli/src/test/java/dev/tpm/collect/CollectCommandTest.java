@@ -76,9 +76,9 @@ class CollectCommandTest {
 
         // version 5's bad input: refused with the preset file and key, before any run or folder
         for (String[] bad : new String[][] {
-            {"\"max_steal_share\": null", "\"max_steal_share\": 1.5", "$.max_steal_share: expected a number in [0.0, 1.0], found 1.5"},
-            {"\"order\": \"rounds\"", "\"order\": \"random\"", "$.order: expected \"rounds\" or \"randomized\", found \"random\""},
-            {"\"max_steal_share\": null", "\"quiet\": {\"window_s\": -2}", "$.quiet.window_s: expected seconds > 0 and at most 3600, found -2"},
+            {"\"max_steal_share\": null", "\"max_steal_share\": 1.5", "$.max_steal_share: expected a number from 0 to 1, or null, found 1.5"},
+            {"\"order\": \"rounds\"", "\"order\": \"random\"", "$.order: expected one of rounds, randomized, found 'random'"},
+            {"\"max_steal_share\": null", "\"quiet\": {\"window_s\": -2}", "$.quiet.window_s: expected a number > 0 and <= 3600, found -2"},
         }) {
             try {
                 Path f = tmp.resolve("bad-" + Math.abs(bad[1].hashCode()) + ".json");

@@ -66,7 +66,7 @@ class JsonSchemasTest {
 
     /** Every format of schema/ that the code reads. */
     static final List<String> FORMATS = List.of(AnalysisJson.FORMAT, SetupJson.FORMAT, MemorySeriesJson.FORMAT, "stack",
-            CampaignJson.FORMAT);
+            CampaignJson.FORMAT, PresetJson.FORMAT);
 
     /** The keys a record is bound from: its components' names (snake_case or @JsonProperty), less the ignored and extra. */
     private static List<String> jsonNames(Class<? extends Record> type) {

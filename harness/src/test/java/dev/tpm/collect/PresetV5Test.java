@@ -141,11 +141,11 @@ class PresetV5Test {
     void version5BadInputNamesThePresetFileAndKey(@TempDir Path dir) throws IOException {
         String smoke = Files.readString(PRESETS.resolve("smoke.json"));
         String[][] cases = {
-            {"\"order\": \"rounds\"", "\"order\": \"interleaved\"", "$.order: expected \"rounds\" or \"randomized\""},
-            {"\"max_steal_share\": null", "\"max_steal_share\": 1.2", "$.max_steal_share: expected a number in [0.0, 1.0], found 1.2"},
-            {"\"max_steal_share\": null", "\"max_steal_share\": -0.1", "$.max_steal_share: expected a number in [0.0, 1.0], found -0.1"},
-            {"\"max_steal_share\": null", "\"quiet\": {\"window_s\": 0}", "$.quiet.window_s: expected seconds > 0"},
-            {"\"max_steal_share\": null", "\"quiet\": {\"max_wait_s\": 0}", "$.quiet.max_wait_s: expected seconds > 0"},
+            {"\"order\": \"rounds\"", "\"order\": \"interleaved\"", "$.order: expected one of rounds, randomized, found 'interleaved'"},
+            {"\"max_steal_share\": null", "\"max_steal_share\": 1.2", "$.max_steal_share: expected a number from 0 to 1, or null, found 1.2"},
+            {"\"max_steal_share\": null", "\"max_steal_share\": -0.1", "$.max_steal_share: expected a number from 0 to 1, or null, found -0.1"},
+            {"\"max_steal_share\": null", "\"quiet\": {\"window_s\": 0}", "$.quiet.window_s: expected a number > 0 and <= 3600, found 0"},
+            {"\"max_steal_share\": null", "\"quiet\": {\"max_wait_s\": 0}", "$.quiet.max_wait_s: expected a number > 0 and <= 86400, found 0"},
         };
         List<String> seen = new ArrayList<>();
         for (String[] c : cases) {

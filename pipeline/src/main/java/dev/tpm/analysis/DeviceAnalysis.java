@@ -117,7 +117,7 @@ final class DeviceAnalysis {
         List<RunRow> classified = new ArrayList<>(rows);
         classified.addAll(OfferedLoadAnalysis.rows(offered));
         classified.addAll(steadyRows);
-        runs = RunClassification.of(id, classified, cfg.maxErrorRate());
+        runs = RunClassification.of(id, classified, RunRules.of(cfg));
         stacks1.addAll(sortedStacks(runs.measured1().stream().map(RunRow::stack).toList()));
         steady = new SteadyAnalysis(id, cfg.minN());
         steady.plan(runs.measured5(), order.comparator(), plan);
@@ -211,6 +211,7 @@ final class DeviceAnalysis {
                 .offeredLoad(atOfferedLoad).capacity(offeredLoad.capacity(atOfferedLoad))
                 .steadyStats(steady.stats(plan))
                 .warmCold(steady.warmCold(plan, k -> groups.get(new GroupKey(k.get(0), k.get(1), k.get(2)))))
+                .stealSensitivity(StealSensitivityAnalysis.of(id, mixes, runs.measured1(), runs.stolen1(), all, cfg.minN()))
                 .build();
         return partial.withImplications(Implications.of(partial));
     }

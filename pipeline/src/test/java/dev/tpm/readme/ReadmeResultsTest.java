@@ -47,7 +47,7 @@ class ReadmeResultsTest {
             + "(?:[eE]([-+\u2212]?\\d+)|\\s?\u00d7\\s?10(?:\\^([-+\u2212]?\\d+)|([\u207b\u207a]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)))?"
             + "(?:x(?![\\p{Alnum}_]))?(?![\\d\\p{Alpha}_])");
     /** The numbers of a table file: any digits with a decimal part and an optional e-notation power. */
-    private static final Pattern TABLE_NUMBER = Pattern.compile("(?<![\\d.])(\\d+)(\\.\\d+)?(?:[eE]([-+]?\\d+))?(?![\\d])");
+    private static final Pattern TABLE_NUMBER = Pattern.compile("(?<![\\d.])(\\d+)(\\.\\d+)?(?:[eE]([-+]?\\d{1,3}))?(?![\\d])");
     private static final String SUPERSCRIPTS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
 
     /**

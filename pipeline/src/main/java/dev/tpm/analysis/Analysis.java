@@ -103,7 +103,7 @@ public final class Analysis {
         List<dev.tpm.results.LoadgenSummary> summaries =
                 LoadgenSummaries.of(rows, rules, everyStudy.comparator(), sameHostCores(counted));
         List<DeviceResults> finished = analyses.stream().map(a -> a.finish(plan)).toList();
-        List<dev.tpm.results.Unit> units = units(dataset, analyses, finished, plan, order);
+        List<dev.tpm.results.Unit> units = units(dataset, analyses, finished, byDevice, order);
         List<DeviceResults> devices = finished.stream()
                 .map(d -> d.withTopology(Topologies.of(d.device(), byDevice.get(d.id()), summaries))).toList();
         // the seed studies' published values go to their own replication table (studies.md)
@@ -115,7 +115,25 @@ public final class Analysis {
                 Replications.taus(devices, paperPublished, comparability),
                 summaries, checkpoints(dataset, counted, cfg, everyStudy),
                 SessionAnalysis.of(counted, everyPhase(rows, offered, steady), rules, cfg.alpha()), units, groupReplicates,
-                studyVerdicts(dataset, counted, comparability));
+                studyVerdicts(dataset, counted, comparability), setups(dataset, analyses, finished, byDevice, order));
+    }
+
+    /** Per device, what else differs between its campaigns and other devices' (the units and devices tables). */
+    private static List<dev.tpm.results.DeviceSetup> setups(Dataset dataset, List<DeviceAnalysis> analyses,
+            List<DeviceResults> finished, Map<String, List<Campaign>> byDevice, StackOrder order) {
+        List<dev.tpm.model.RunRecord> rows = new ArrayList<>(dataset.phase1());
+        rows.addAll(dataset.phase2());
+        rows.addAll(dataset.phase4());
+        rows.addAll(dataset.phase5());
+        List<dev.tpm.results.DeviceSetup> out = new ArrayList<>();
+        for (int i = 0; i < analyses.size(); i++) {
+            String device = finished.get(i).id();
+            List<Campaign> campaigns = byDevice.getOrDefault(device, List.of());
+            Set<String> ids = new HashSet<>(campaigns.stream().map(Campaign::id).toList());
+            out.add(DeviceSetups.of(device, campaigns, rows.stream().filter(r -> ids.contains(r.campaign())).toList(),
+                    analyses.get(i).measured1(), order.comparator()));
+        }
+        return out;
     }
 
     /**
@@ -144,22 +162,29 @@ public final class Analysis {
 
     /**
      * analysis.md 11: every model with at least min_units units (devices with paper campaigns that
-     * count), by model id; each unit's values are its device's, with the replicates of its CIs.
+     * count), by model id; each unit's values are its device's, its hardware the machine.cpu_id its
+     * campaigns record (data.md: one per device; the first recorded, campaigns in id order).
      */
     private static List<dev.tpm.results.Unit> units(Dataset dataset, List<DeviceAnalysis> analyses, List<DeviceResults> finished,
-            BootstrapPlan plan, StackOrder order) {
+            Map<String, List<Campaign>> byDevice, StackOrder order) {
         AnalysisConfig cfg = dataset.config();
         Map<String, Map<String, List<UnitsAnalysis.UnitValue>>> byModel = new TreeMap<>();
+        Map<String, String> cpuIds = new TreeMap<>();
         for (int i = 0; i < analyses.size(); i++) {
             String device = finished.get(i).id();
             byModel.computeIfAbsent(dataset.modelOf(device), k -> new TreeMap<>())
-                    .put(device, analyses.get(i).unitValues(finished.get(i), plan));
+                    .put(device, analyses.get(i).unitValues(finished.get(i)));
+            for (Campaign c : byDevice.getOrDefault(device, List.of())) {
+                if (c.machine() != null && c.machine().cpuId() != null && !c.machine().cpuId().isEmpty()) {
+                    cpuIds.putIfAbsent(device, c.machine().cpuId());
+                }
+            }
         }
+        UnitsAnalysis.Settings settings = new UnitsAnalysis.Settings(cfg.confidence(), cfg.minUnitsCi());
         List<dev.tpm.results.Unit> out = new ArrayList<>();
         for (Map.Entry<String, Map<String, List<UnitsAnalysis.UnitValue>>> e : byModel.entrySet()) {
             if (e.getValue().size() < Math.max(2, cfg.minUnits())) continue; // a model with one unit has no rows
-            out.addAll(UnitsAnalysis.of(e.getKey(), e.getValue(), cfg.rngSeed(), cfg.bootstrapResamples(), order.comparator(),
-                    plan::interval));
+            out.addAll(UnitsAnalysis.of(e.getKey(), e.getValue(), cpuIds, settings, order.comparator()));
         }
         return out;
     }

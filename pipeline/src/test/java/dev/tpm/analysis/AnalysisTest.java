@@ -333,7 +333,8 @@ class AnalysisTest {
                 Map.entry("drift", "device,stack,endpoint,n,rho,p,p_holm,drifting"),
                 Map.entry("exclusions", "device,campaign,phase,seq,stack,endpoint,reason"),
                 Map.entry("replication", "device,table,stack,metric,published,measured,ratio,comparable,differs"),
-                Map.entry("sessions", "device,campaign,study,n,rho,p,p_holm,drifting,steal_share,steal_max"),
+                Map.entry("sessions", "device,campaign,study,n,rho,p,p_holm,drifting,steal_share,steal_max,steal_excluded"),
+                Map.entry("steal_sensitivity", "device,mix,stack,w_rps,w_rps_all,w_rps_per_mib,w_rps_per_mib_all,change"),
                 Map.entry("units", "model,mix,metric,stack,hardware,units,gmean,min,max,spread,lo,hi,best,ratio,ratio_lo,ratio_hi,tied,missing"));
         assertEquals(expected.size(), out.files().size());
         for (Map.Entry<String, String> e : expected.entrySet()) {

@@ -1,4 +1,4 @@
-"""Version 4 of spec/analysis.md, sections 11 (units of one model) and 12 (steady state, phase 5).
+"""spec/analysis.md section 11 (units of one model, version 5) and 12 (steady state, phase 5, version 4).
 
 Written from spec/analysis.md, data.md and outputs.md version 4 alone. analyse.py records, while it
 computes each device's weighted.csv and stack_pooled.csv, every value with the bootstrap replicates
@@ -9,12 +9,13 @@ Choices where the spec leaves room (compare with the Java side):
 U1. A device's model: the model_id its counted campaigns record (two different ones are bad input),
     else analysis.json's device_models entry, else a model of its own (the device id), which has
     one unit and so no rows. A unit is a device with a counted paper campaign.
-U2. The best stack's own row: ratio 1, no interval, tied true, as in ratios.csv.
+U2. Version 5: the best stack's own row: ratio 1, no interval, tied empty.
 U3. A stack without a value on some unit: `units` counts the units with one, `missing` names the
-    others ("<device>: no value", in device order, "; " between), every other column is empty.
-    Such a stack is no candidate for `best`.
-U4. The model's unit count U (the draws' width) counts every unit of the model, also those without
-    any value; a stack gets lo/hi only when every unit has its value with replicates.
+    others ("<device>: no value", in device order, "; " between), every other column is computed
+    over the units with a value; such a stack is a candidate for `best` with its gmean.
+U4. `hardware` over every unit of the model (a unit's cpu_id: the first its counted paper campaigns
+    record, in id order); the interval only from min_units_ci units with a value (U' units with
+    values for both, for the ratio) and hardware neither empty nor `mixed`.
 W1. steady_stats.csv's metrics: rps, lat_p50_ms, lat_p99_ms, peak_rss_mib, in that order; a metric
     without values has no row (as group_stats.csv).
 W2. warm_cold.csv: a row per (device, stack, endpoint) with measured runs in both phases; a p99 or
@@ -31,8 +32,8 @@ import common
 
 NAN = float("nan")
 UNITS_TABLE = (["model", "mix", "metric", "stack"],
-               ["units", "mean", "min", "max", "spread", "lo", "hi", "best", "ratio", "ratio_lo", "ratio_hi",
-                "tied", "missing"])
+               ["hardware", "units", "gmean", "min", "max", "spread", "lo", "hi", "best", "ratio", "ratio_lo",
+                "ratio_hi", "tied", "missing"])
 STEADY_TABLE = (["device", "stack", "endpoint", "metric"],
                 ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n"])
 WARM_COLD_TABLE = (["device", "stack", "endpoint"],
@@ -76,60 +77,92 @@ def device_models(ds, devices):
     return out
 
 
-def units(ds, unit_values, devices, mixes, order, ratio_higher, bands, rng_for):
-    """units.csv (section 11). rng_for(root_seed, *key): analyse.py's stream for a key."""
+def log_t(values, conf):
+    """Section 11: (gmean, lo, hi) over the logs, t = scipy.stats.t.ppf(1 - (1 - conf) / 2, U - 1)."""
+    from scipy import stats
+    if not values or any(not (v > 0) or math.isinf(v) for v in values):
+        return NAN, NAN, NAN
+    l = np.log(np.asarray(values, dtype=float))
+    m = float(np.mean(l))
+    if len(l) < 2:
+        return math.exp(m), NAN, NAN
+    half = stats.t.ppf(1 - (1 - conf) / 2, len(l) - 1) * float(np.std(l, ddof=1)) / math.sqrt(len(l))
+    return math.exp(m), math.exp(m - half), math.exp(m + half)
+
+
+def hardware(cpu_ids):
+    """Section 11: the common cpu_id, `mixed` when two recorded differ, empty when some unit records none."""
+    recorded = {c for c in cpu_ids if c}
+    if len(recorded) > 1:
+        return "mixed"
+    if len(recorded) == 0 or any(not c for c in cpu_ids):
+        return ""
+    return next(iter(recorded))
+
+
+def units(ds, unit_values, devices, mixes, order, ratio_higher, bands=None, rng_for=None):
+    """units.csv (section 11, version 5): no resampling; bands and rng_for are unused."""
     cfg = ds.config
-    B = cfg["bootstrap_resamples"]
     conf = cfg["confidence"]
+    min_ci = cfg.get("min_units_ci", 3)
     sidx = {s: i for i, s in enumerate(order)}
     models = defaultdict(list)
     for dev, model in device_models(ds, devices).items():
         models[model].append(dev)
+    cpu_of = {}
+    for c in sorted(ds.campaigns, key=lambda c: c.id):
+        if c.id in cfg["exclude_campaigns"] or c.study != common.PAPER_STUDY or not c.cpu_id:
+            continue
+        cpu_of.setdefault(c.device, c.cpu_id)
     rows = []
     criteria = [("", m) for m in POOLED_METRICS] + [(mix, m) for mix in sorted(mixes) for m in WEIGHTED_METRICS]
     for model in sorted(models):
         units_ = sorted(models[model])
         U = len(units_)
-        if U < max(1, cfg["min_units"]) or U < 2:
+        if U < max(2, cfg["min_units"]):
             continue
-        rng = rng_for(cfg["rng_seed"], model, "units")
-        unit_draw = rng.integers(0, U, size=(B, U))
-        rep_draw = rng.integers(0, B, size=(B, U))
+        hw = hardware([cpu_of.get(d) for d in units_])
         for mix, metric in criteria:
             stacks = sorted({k[2] for d in units_ for k in unit_values.by_device[d] if k[0] == mix and k[1] == metric},
                             key=lambda s: sidx.get(s, len(sidx)))
             if not stacks:
                 continue
-            cands = []
+            higher = ratio_higher[metric]
+            vals = {s: [unit_values.by_device[d].get((mix, metric, s)) for d in units_] for s in stacks}
             group = []
             for s in stacks:
-                have = [unit_values.by_device[d].get((mix, metric, s)) for d in units_]
-                with_value = [h for h in have if h is not None]
-                row = {"model": model, "mix": mix, "metric": metric, "stack": s, "units": len(with_value),
-                       "mean": NAN, "min": NAN, "max": NAN, "spread": NAN, "lo": NAN, "hi": NAN, "best": None,
-                       "ratio": NAN, "ratio_lo": NAN, "ratio_hi": NAN, "tied": None, "missing": None}
-                if len(with_value) < U:
-                    row["missing"] = "; ".join(f"{d}: no value" for d, h in zip(units_, have) if h is None)
-                    group.append(row)
-                    continue
-                vals = [h[0] for h in have]
-                row["mean"] = float(np.mean(vals))
-                row["min"], row["max"] = min(vals), max(vals)
-                row["spread"] = row["max"] / row["min"] if row["min"] > 0 else NAN
-                reps = None
-                if all(h[1] is not None for h in have):
-                    per_unit = np.stack([h[1] for h in have])             # U x B
-                    reps = per_unit[unit_draw, rep_draw].mean(axis=1)      # B model replicates
-                    bands.set_ci(row, "lo", "hi", reps, conf, "units", (model, mix, metric, s))
-                cands.append((s, row["mean"], reps, row))
+                have = [h[0] for h in vals[s] if h is not None]
+                g, lo, hi = log_t(have, conf)
+                ok = len(have) >= min_ci and hw not in ("", "mixed") and not math.isnan(g)
+                row = {"model": model, "mix": mix, "metric": metric, "stack": s, "hardware": hw, "units": len(have),
+                       "gmean": g, "min": min(have), "max": max(have),
+                       "spread": max(have) / min(have) if min(have) > 0 else NAN,
+                       "lo": lo if ok else NAN, "hi": hi if ok else NAN, "best": None, "ratio": NAN,
+                       "ratio_lo": NAN, "ratio_hi": NAN, "tied": None,
+                       "missing": "; ".join(f"{d}: no value" for d, h in zip(units_, vals[s]) if h is None) or None}
                 group.append(row)
-            for (s, v, reps, row), best, ratio, dist in common.against_best(cands, ratio_higher[metric]) if cands else ():
-                row["best"], row["ratio"] = best[0], ratio
-                if s == best[0]:
-                    row["tied"] = True
-                elif dist is not None:
-                    bands.set_ci(row, "ratio_lo", "ratio_hi", dist, conf, "units", (model, mix, metric, s))
-                    row["tied"] = bool(row["ratio_lo"] <= 1.0)
+            best = None
+            for row in group:
+                if math.isnan(row["gmean"]):
+                    continue
+                if best is None or (row["gmean"] > best["gmean"] if higher else row["gmean"] < best["gmean"]):
+                    best = row
+            for row in group:
+                if best is None:
+                    continue
+                row["best"] = best["stack"]
+                if row is best:
+                    row["ratio"] = 1.0
+                    continue
+                if math.isnan(row["gmean"]):
+                    continue
+                r = [(b[0] / v[0]) if higher else (v[0] / b[0])
+                     for b, v in zip(vals[best["stack"]], vals[row["stack"]]) if b is not None and v is not None]
+                g, lo, hi = log_t(r, conf)
+                row["ratio"] = g
+                if len(r) >= min_ci and hw not in ("", "mixed") and not math.isnan(g):
+                    row["ratio_lo"], row["ratio_hi"] = lo, hi
+                    row["tied"] = bool(lo <= 1.0)
             rows.extend(group)
     rows.sort(key=lambda r: (r["model"], r["mix"], r["metric"], sidx.get(r["stack"], len(sidx))))
     return rows

@@ -50,6 +50,7 @@ DEFAULT_CONFIG = {
     "kept_up_ratio": 0.95,
     "min_units": 2,
     "device_models": {},
+    "min_units_ci": 3,
 }
 
 # phase1.csv / phase2.csv columns (data.md table) and their types
@@ -122,6 +123,7 @@ class Campaign:
     load_generator_host: str = None   # campaign.json load_generator.host: same / separate
     cores: int = None                 # campaign.json device.cores
     model_id: str = None              # campaign.json device.model_id (version 4)
+    cpu_id: str = None                # campaign.json machine.cpu_id (version 5)
 
 
 @dataclass
@@ -209,7 +211,7 @@ def read_config(root):
             if not isinstance(v, dict) or not all(isinstance(a, str) and a and isinstance(b, str) and b
                                                   for a, b in v.items()):
                 raise DataError(rel, f"$.{k}", k, "an object of device id -> model id", v)
-        elif k in ("min_n", "min_units"):
+        elif k in ("min_n", "min_units", "min_units_ci"):
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise DataError(rel, f"$.{k}", k, "an integer >= 1", v)
         elif k == "posthoc_test":
@@ -346,7 +348,11 @@ def read_campaign_json(root, cid):
     model_id = dev.get("model_id")
     if model_id is not None and (not isinstance(model_id, str) or not model_id):
         raise DataError(rel, "$.device.model_id", "model_id", "a model id such as x86-vm-2c", model_id)
-    return Campaign(cid, dev["id"], stacks, ps, study, host, cores, model_id)
+    machine = j.get("machine")
+    cpu_id = machine.get("cpu_id") if isinstance(machine, dict) else None
+    if cpu_id is not None and (not isinstance(cpu_id, str) or not cpu_id):
+        raise DataError(rel, "$.machine.cpu_id", "cpu_id", "a CPU id such as x86:AuthenticAMD:26:2:1", cpu_id)
+    return Campaign(cid, dev["id"], stacks, ps, study, host, cores, model_id, cpu_id)
 
 
 def header_of(root, rel):

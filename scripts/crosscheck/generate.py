@@ -81,6 +81,7 @@ class Gen:
         self.ndev = devices
         self.bootstrap = bootstrap
         self.models = {}   # version 4: device -> (model id, "recorded" in campaign.json or "config")
+        self.cpu_ids = {}  # version 5: device -> machine.cpu_id, or None when not recorded
 
     # ---- config -----------------------------------------------------------------------------
     def mixes(self, gap):
@@ -276,6 +277,8 @@ class Gen:
                         "artifact_bytes": artifact_bytes[s], "workers": 1,
                         "versions": {"runtime": "synthetic", "sqlite": "synthetic"}} for s in stacks],
         }
+        if self.cpu_ids.get(device) is not None:
+            cj["machine"] = {"machine_id": "synthetic-" + device, "cpu_id": self.cpu_ids[device]}
         if study == common.PAPER_STUDY:
             model = self.models.get(device)
             if model is not None and model[1] == "recorded":
@@ -588,6 +591,12 @@ class Gen:
         if len(devices) >= 2 and v4u.random() < 0.8:
             for dev in v4u.sample(sorted(devices), v4u.randint(2, len(devices))):
                 self.models[dev] = ("synthetic-model", v4u.choice(["recorded", "recorded", "config"]))
+        # version 5 (own stream): each device's machine.cpu_id, one per device (data.md); mostly one CPU,
+        # sometimes another (hardware mixed) or none recorded (hardware empty)
+        v5c = random.Random(f"{self.seed}-v5-cpu")
+        for dev in sorted(devices):
+            self.cpu_ids[dev] = v5c.choices(["x86:SyntheticVendor:25:1:1", "x86:SyntheticVendor:25:17:0", None],
+                                            weights=[8, 1, 1])[0]
         # the zero-weight rule: a device without (measured) runs of one CRUD endpoint
         gap_dev = rnd.choice(devices) if rnd.random() < 0.6 else None
         gap = (rnd.choice(CRUD_ENDPOINTS), rnd.choice(["none", "excluded"])) if gap_dev else None

@@ -1,4 +1,4 @@
-"""Self-tests of analyse_v4_units.py (version 4: units of one model, steady state) on hand-built
+"""Self-tests of analyse_v4_units.py (units of one model, version 5; steady state, version 4) on hand-built
 SYNTHETIC values whose answers follow from the spec's text."""
 import math
 
@@ -17,42 +17,60 @@ def dataset(campaigns, config=None):
     return common.Dataset("/nonexistent", cfg, [], [], campaigns)
 
 
-def camp(cid, device, model_id=None):
-    return common.Campaign(cid, device, [], "none", "paper", "separate", 2, model_id)
+def camp(cid, device, model_id=None, cpu_id=None):
+    return common.Campaign(cid, device, [], "none", "paper", "separate", 2, model_id, cpu_id)
 
 
 def units(ds, values, devices):
     return v4.units(ds, values, devices, ["m"], ["a", "b"], analyse.RATIO_METRICS, analyse.CiBands(), analyse.rng_for)
 
 
-def test_two_units_with_constant_replicates_give_the_units_range_and_the_ratio_interval():
-    ds = dataset([camp("c1", "u1", "mod"), camp("c2", "u2", "mod")])
+def test_three_units_of_one_cpu_give_the_t_interval_over_the_logs_and_ratios_within_units():
+    cpu = "x86:AuthenticAMD:25:1:1"
+    ds = dataset([camp("c1", "u1", "mod", cpu), camp("c2", "u2", "mod", cpu), camp("c3", "u3", "mod", cpu)])
     vals = v4.UnitValues()
-    B = ds.config["bootstrap_resamples"]
-    for dev, a, b in (("u1", 100.0, 50.0), ("u2", 300.0, 100.0)):
-        vals.put(dev, "m", "w_rps", "a", a, np.full(B, a))
-        vals.put(dev, "m", "w_rps", "b", b, np.full(B, b))
-    rows = {r["stack"]: r for r in units(ds, vals, ["u1", "u2"])}
-    a, b = rows["a"], rows["b"]
-    assert (a["units"], a["mean"], a["min"], a["max"], a["spread"]) == (2, 200.0, 100.0, 300.0, 3.0)
-    # each replicate is the mean of two draws of {100, 300}: 100, 200 or 300, each end with probability 1/4
-    assert (a["lo"], a["hi"]) == (100.0, 300.0)
-    assert a["best"] == "a" and a["ratio"] == 1.0 and a["tied"] is True
-    assert b["best"] == "a" and math.isclose(b["ratio"], 200.0 / 75.0)
-    # the same draws for both stacks: a replicate is (100, 50), (200, 75) or (300, 100), ratios 2, 8/3 and 3
-    assert (b["ratio_lo"], b["ratio_hi"]) == (2.0, 3.0) and b["tied"] is False
+    for dev, a, k in (("u1", 466.816656749, 5.0), ("u2", 803.092320599, 4.0), ("u3", 612.5, 6.0)):
+        vals.put(dev, "m", "w_rps", "a", a * k, None)
+        vals.put(dev, "m", "w_rps", "b", a, None)
+    rows = {r["stack"]: r for r in units(ds, vals, ["u1", "u2", "u3"])}
+    b = rows["b"]
+    assert b["hardware"] == cpu and b["units"] == 3
+    # scipy's values (scripts/reference, case three_units): t.ppf(0.975, 2) over the three logs
+    assert math.isclose(b["gmean"], 612.3588094493074, rel_tol=1e-12)
+    assert math.isclose(b["lo"], 312.14092183506426, rel_tol=1e-12)
+    assert math.isclose(b["hi"], 1201.3269817544617, rel_tol=1e-12)
+    # a / b = 5, 4, 6 on the three units
+    assert b["best"] == "a" and math.isclose(b["ratio"], 120 ** (1 / 3), rel_tol=1e-12) and b["tied"] is False
+    assert rows["a"]["ratio"] == 1.0 and rows["a"]["tied"] is None and math.isnan(rows["a"]["ratio_lo"])
 
 
-def test_a_stack_without_a_value_on_one_unit_keeps_its_row_with_missing():
+def test_two_units_or_mixed_or_unrecorded_hardware_give_no_interval():
+    for cpus, hw in ((("c", "c"), "c"), (("c", "d"), "mixed"), (("c", None), "")):
+        ds = dataset([camp("c1", "u1", "mod", cpus[0]), camp("c2", "u2", "mod", cpus[1])], {"min_units_ci": 2})
+        vals = v4.UnitValues()
+        vals.put("u1", "m", "w_rps", "a", 100.0, None)
+        vals.put("u2", "m", "w_rps", "a", 400.0, None)
+        a = units(ds, vals, ["u1", "u2"])[0]
+        assert a["hardware"] == hw and math.isclose(a["gmean"], 200.0)
+        assert math.isnan(a["lo"]) == (hw in ("", "mixed"))
+    ds = dataset([camp("c1", "u1", "mod", "c"), camp("c2", "u2", "mod", "c")])
+    vals = v4.UnitValues()
+    vals.put("u1", "m", "w_rps", "a", 100.0, None)
+    vals.put("u2", "m", "w_rps", "a", 400.0, None)
+    assert math.isnan(units(ds, vals, ["u1", "u2"])[0]["lo"])     # two units: fewer than min_units_ci = 3
+
+
+def test_a_stack_without_a_value_on_one_unit_is_computed_over_the_others():
     ds = dataset([camp("c1", "u1", "mod"), camp("c2", "u2")], {"device_models": {"u2": "mod"}})
     vals = v4.UnitValues()
     vals.put("u1", "", "startup_ms", "a", 10.0, None)
     vals.put("u2", "", "startup_ms", "a", 30.0, None)
     vals.put("u1", "", "startup_ms", "b", 5.0, None)
     rows = {r["stack"]: r for r in units(ds, vals, ["u1", "u2"])}
-    assert rows["b"]["units"] == 1 and rows["b"]["missing"] == "u2: no value" and math.isnan(rows["b"]["mean"])
-    assert rows["a"]["mean"] == 20.0 and math.isnan(rows["a"]["lo"])        # no replicates: no interval
-    assert rows["a"]["best"] == "a" and rows["a"]["tied"] is True            # the only candidate
+    assert rows["b"]["units"] == 1 and rows["b"]["missing"] == "u2: no value" and math.isclose(rows["b"]["gmean"], 5.0)
+    assert math.isclose(rows["a"]["gmean"], math.sqrt(300)) and math.isnan(rows["a"]["lo"])
+    # b is best (lower startup) on its one unit; a's ratio over the unit with both: 10 / 5
+    assert rows["b"]["best"] == "b" and math.isclose(rows["a"]["ratio"], 2.0) and rows["a"]["tied"] is None
 
 
 def test_a_model_below_min_units_or_of_one_unit_has_no_rows():

@@ -123,10 +123,10 @@ final class CategoryValues {
         return axis;
     }
 
-    /** From stack s's point in the first of n groups to its point in the last, one grid step beyond each. */
-    static double[] pointSpan(CategoryAxis axis, int groups, int stacks, int s) {
+    /** From stack s's point in group {@code first} to its point in group {@code last}, one grid step beyond each. */
+    static double[] pointSpan(CategoryAxis axis, int first, int last, int stacks, int s) {
         int centre = -2 * (stacks + 1) + 4 + 4 * s;
-        return new double[] {axis.x(0, centre - 1), axis.x(groups - 1, centre + 1)};
+        return new double[] {axis.x(first, centre - 1), axis.x(last, centre + 1)};
     }
 
     /** Where one estimate goes: its centre, bar edges and whisker-cap ends, all on the grid. */

@@ -109,7 +109,7 @@ public final class UnitsFigure implements StudyFigure {
         return "Per model with two or more units, each unit's rps per MiB under the declared mix ("
                 + results.facts().declaredMix().name() + ") with its own " + Layout.ciLevel(results)
                 + " CI, a colour and a marker per stack; each stack's geometric mean over the units as a dashed line"
-                + " across them, with its t interval over the log unit values as a shaded band where analysis.md 11"
+                + " across the units that have its value (none for a stack on one unit), with its t interval over the log unit values as a shaded band where analysis.md 11"
                 + " gives one (min_units_ci units of one recorded machine.cpu_id); one panel per model."
                 + (why.isEmpty() ? "" : " No interval where " + String.join("; ", why) + ".")
                 + " units.csv has the ratios to the best, taken within each unit.";
@@ -149,8 +149,16 @@ public final class UnitsFigure implements StudyFigure {
             for (int s = 0; s < stacks.size(); s++) {
                 String stack = stacks.get(s);
                 Unit u = ofModel.stream().filter(x -> x.stack().equals(stack)).findFirst().orElse(null);
-                if (u == null || Double.isNaN(u.gmean())) continue;
-                double[] span = CategoryValues.pointSpan(axis, devices.size(), stacks.size(), s);
+                // a mean of one unit is that unit's value, already drawn: no line across units it does not have
+                if (u == null || Double.isNaN(u.gmean()) || u.units() < 2) continue;
+                int first = -1;
+                int last = -1;
+                for (int g = 0; g < devices.size(); g++) {
+                    if (values[g][s].isMissing()) continue;
+                    if (first < 0) first = g;
+                    last = g;
+                }
+                double[] span = CategoryValues.pointSpan(axis, first, last, stacks.size(), s);
                 if (!Double.isNaN(u.lo())) {
                     Plots.polygons(chart, stack + BAND_SUFFIX, List.<double[][]>of(Plots.rect(span[0], span[1], u.lo(), u.hi())),
                             theme.fill(stack, BAND_ALPHA), null).setShowInLegend(false);

@@ -65,6 +65,33 @@ class V4TablesTest {
     }
 
     @Test
+    void theDevicesTableStatesWhatElseDiffersBetweenTheDevicesCampaigns() {
+        TableModel t = new dev.tpm.tables.DevicesTable().build(UnitsFixture.results());
+        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("What else differs between the devices' campaigns")),
+                t.notes().toString());
+        String cpu = t.notes().stream().filter(x -> x.startsWith("CPU (machine.cpu_id)")).findFirst().orElseThrow();
+        assertEquals("CPU (machine.cpu_id): solo " + UnitsFixture.OTHER_CPU + "; u1 " + UnitsFixture.CPU + "; u2 "
+                + UnitsFixture.CPU + "; u3 " + UnitsFixture.CPU + ".", cpu);
+        // campaign ids without a date and rows without started_at: no date to state
+        assertTrue(t.notes().contains("dates (UTC, from the rows' started_at): the same on every device (not recorded)."),
+                t.notes().toString());
+        assertTrue(t.notes().contains("kernel: the same on every device (not recorded)."), t.notes().toString());
+    }
+
+    @Test
+    void aCampaignsDatesComeFromItsRowsOrElseItsId() {
+        assertEquals("2026-12-03", DeviceSetups.utcDate("2026-12-03T23:59:59.999Z"));
+        assertEquals("2026-12-04", DeviceSetups.utcDate("2026-12-03T23:30:00-01:00"), "an offset moves the UTC date");
+        assertEquals(null, DeviceSetups.utcDate("yesterday"));
+        Results stress = UnitsFixture.stress();
+        var setup = stress.setup(UnitsFixture.LONG_UNITS.get(0)).orElseThrow();
+        assertEquals("2026-12-01", setup.campaigns().get(0).firstDate(), "no started_at: the date the campaign id begins with");
+        assertEquals("synthetic", setup.campaigns().get(0).preset());
+        assertEquals("5000", setup.campaigns().get(0).seedRowsDelete());
+        assertTrue(!setup.campaigns().get(0).stealRecorded());
+    }
+
+    @Test
     void theUnitsTableOfMixedHardwareSaysWhyItHasNoInterval() {
         TableModel t = new UnitsTable().build(UnitsFixture.twoModels());
         assertTrue(t.caption().contains("n: hardware mixed (the units record different machine.cpu_ids: not units of one model)"),

@@ -149,6 +149,19 @@ spearman = {
     "far_tail_200": ([float(v) for v in range(1, 201)], r(np.arange(200) + srng.normal(0, 3, 200))),
 }
 
+# The t interval over log values of analysis.md 11 (version 5): a model's unit values and the
+# confidence level. Literal values (no stream), so that they change no sample above.
+log_t = {
+    "three_units": ([466.816656749, 803.092320599, 612.5], 0.95),
+    "three_units_90": ([466.816656749, 803.092320599, 612.5], 0.90),
+    "four_units": ([2791.35, 3967.23, 3120.0, 3499.9], 0.95),
+    "five_units_spread": ([4.61, 9.18, 6.0, 12.5, 3.2], 0.95),
+    "two_units": ([18.73, 21.4], 0.95),
+    "equal_units": ([50.0, 50.0, 50.0], 0.95),
+    "ratios_near_one": ([1.02, 0.97, 1.05, 0.99], 0.95),
+    "wide_range_3": ([1e-3, 2.5, 4e3], 0.99),
+}
+
 samples = {
     "_comment": "Synthetic inputs for the reference fixtures (scripts/reference/make_samples.py); not measurements.",
     "one_dim": one_dim,
@@ -159,6 +172,7 @@ samples = {
     "kendall": {k: {"x": x, "y": y} for k, (x, y) in kendall.items()},
     "regression": {k: {"t": x, "y": y} for k, (x, y) in regression.items()},
     "spearman": {k: {"x": x, "y": y} for k, (x, y) in spearman.items()},
+    "log_t": {k: {"x": x, "confidence": c} for k, (x, c) in log_t.items()},
 }
 OUT.write_text(json.dumps(samples, indent=1, sort_keys=True) + "\n")
 print(f"wrote {OUT}", file=sys.stderr)

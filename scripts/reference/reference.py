@@ -131,6 +131,17 @@ def main():
         sp[k] = {"rho": num(res.statistic), "p": num(res.pvalue)}
     out["spearman"] = sp
 
+    lt = {}
+    for k, v in samples["log_t"].items():
+        # analysis.md 11 (version 5): t interval over the logs, t = scipy.stats.t.ppf(1 - (1 - conf) / 2, U - 1)
+        x = np.log(np.asarray(v["x"], float))
+        u = len(x)
+        m, s = np.mean(x), np.std(x, ddof=1)
+        t = stats.t.ppf(1 - (1 - v["confidence"]) / 2, u - 1)
+        lt[k] = {"t": num(t), "gmean": num(np.exp(m)), "lo": num(np.exp(m - t * s / np.sqrt(u))),
+                 "hi": num(np.exp(m + t * s / np.sqrt(u)))}
+    out["log_t"] = lt
+
     (HERE / "expected.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     print(f"wrote {HERE / 'expected.json'}", file=sys.stderr)
 

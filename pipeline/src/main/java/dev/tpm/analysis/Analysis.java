@@ -56,17 +56,22 @@ public final class Analysis {
         StackOrder everyStudy = StackOrder.of(counted);
 
         Map<String, String> studyOfCampaign = new LinkedHashMap<>();
-        for (Campaign c : counted) studyOfCampaign.put(c.id(), c.studyId());
+        Map<String, Integer> coresOfCampaign = new LinkedHashMap<>();
+        for (Campaign c : counted) {
+            studyOfCampaign.put(c.id(), c.studyId());
+            if (c.device().cores() != null) coresOfCampaign.put(c.id(), c.device().cores());
+        }
+        RunRules rules = RunRules.of(cfg);
         Map<String, List<Campaign>> byDevice = new TreeMap<>();
         for (Campaign c : campaigns) byDevice.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
-        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), studyOfCampaign));
-        rows.addAll(RunRow.read(dataset.phase2(), studyOfCampaign));
+        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), studyOfCampaign, coresOfCampaign));
+        rows.addAll(RunRow.read(dataset.phase2(), studyOfCampaign, coresOfCampaign));
         rows.removeIf(r -> !studyOfCampaign.containsKey(r.campaign()));
         // phase 4 (analysis.md 10) stays apart: never in loadgen_summary, never pooled with phase 1
-        List<OfferedLoadAnalysis.Run> offered = new ArrayList<>(OfferedLoadAnalysis.read(dataset.phase4(), studyOfCampaign));
+        List<OfferedLoadAnalysis.Run> offered = new ArrayList<>(OfferedLoadAnalysis.read(dataset.phase4(), studyOfCampaign, coresOfCampaign));
         offered.removeIf(r -> !studyOfCampaign.containsKey(r.row().campaign()));
         // phase 5 (analysis.md 12) stays apart too: its own groups, beside phase 1's cold starts
-        List<RunRow> steady = new ArrayList<>(RunRow.read(dataset.phase5(), studyOfCampaign));
+        List<RunRow> steady = new ArrayList<>(RunRow.read(dataset.phase5(), studyOfCampaign, coresOfCampaign));
         steady.removeIf(r -> !studyOfCampaign.containsKey(r.campaign()));
 
         BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), cfg.bootstrapResamples(), cfg.confidence());
@@ -87,7 +92,7 @@ public final class Analysis {
             a.plan(plan);
             analyses.add(a);
         }
-        Map<String, BootstrapPlan.Handle> studyGroups = LoadgenSummaries.planStudyGroups(rows, cfg.maxErrorRate(), cfg.minN(), plan);
+        Map<String, BootstrapPlan.Handle> studyGroups = LoadgenSummaries.planStudyGroups(rows, rules, cfg.minN(), plan);
         plan.run(threads, submissionOrder);
         Map<String, double[]> studyReplicates = new TreeMap<>();
         studyGroups.forEach((k, h) -> studyReplicates.put(k, plan.replicates(h)));
@@ -96,21 +101,39 @@ public final class Analysis {
             return new double[] {ci.lo(), ci.hi()};
         }, cfg.minN());
         List<dev.tpm.results.LoadgenSummary> summaries =
-                LoadgenSummaries.of(rows, cfg.maxErrorRate(), everyStudy.comparator(), sameHostCores(counted));
+                LoadgenSummaries.of(rows, rules, everyStudy.comparator(), sameHostCores(counted));
         List<DeviceResults> finished = analyses.stream().map(a -> a.finish(plan)).toList();
-        List<dev.tpm.results.Unit> units = units(dataset, analyses, finished, plan, order);
+        List<dev.tpm.results.Unit> units = units(dataset, analyses, finished, byDevice, order);
         List<DeviceResults> devices = finished.stream()
                 .map(d -> d.withTopology(Topologies.of(d.device(), byDevice.get(d.id()), summaries))).toList();
         // the seed studies' published values go to their own replication table (studies.md)
         List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
         Comparability comparability = new Comparability(dataset.setups(), byDevice,
-                measuredCampaigns(rows, offered, dataset.phase3(), cfg.maxErrorRate()), order.comparator());
+                measuredCampaigns(rows, offered, dataset.phase3(), rules), order.comparator());
         return new Results(Handover.facts(dataset, summaries, groupReplicates), verification, order.stacks(), devices,
                 Replications.rows(devices, paperPublished, order, comparability),
                 Replications.taus(devices, paperPublished, comparability),
                 summaries, checkpoints(dataset, counted, cfg, everyStudy),
-                SessionAnalysis.of(counted, rows, cfg.maxErrorRate(), cfg.alpha()), units, groupReplicates,
-                studyVerdicts(dataset, counted, comparability));
+                SessionAnalysis.of(counted, everyPhase(rows, offered, steady), rules, cfg.alpha()), units, groupReplicates,
+                studyVerdicts(dataset, counted, comparability), setups(dataset, analyses, finished, byDevice, order));
+    }
+
+    /** Per device, what else differs between its campaigns and other devices' (the units and devices tables). */
+    private static List<dev.tpm.results.DeviceSetup> setups(Dataset dataset, List<DeviceAnalysis> analyses,
+            List<DeviceResults> finished, Map<String, List<Campaign>> byDevice, StackOrder order) {
+        List<dev.tpm.model.RunRecord> rows = new ArrayList<>(dataset.phase1());
+        rows.addAll(dataset.phase2());
+        rows.addAll(dataset.phase4());
+        rows.addAll(dataset.phase5());
+        List<dev.tpm.results.DeviceSetup> out = new ArrayList<>();
+        for (int i = 0; i < analyses.size(); i++) {
+            String device = finished.get(i).id();
+            List<Campaign> campaigns = byDevice.getOrDefault(device, List.of());
+            Set<String> ids = new HashSet<>(campaigns.stream().map(Campaign::id).toList());
+            out.add(DeviceSetups.of(device, campaigns, rows.stream().filter(r -> ids.contains(r.campaign())).toList(),
+                    analyses.get(i).measured1(), order.comparator()));
+        }
+        return out;
     }
 
     /**
@@ -139,22 +162,29 @@ public final class Analysis {
 
     /**
      * analysis.md 11: every model with at least min_units units (devices with paper campaigns that
-     * count), by model id; each unit's values are its device's, with the replicates of its CIs.
+     * count), by model id; each unit's values are its device's, its hardware the machine.cpu_id its
+     * campaigns record (data.md: one per device; the first recorded, campaigns in id order).
      */
     private static List<dev.tpm.results.Unit> units(Dataset dataset, List<DeviceAnalysis> analyses, List<DeviceResults> finished,
-            BootstrapPlan plan, StackOrder order) {
+            Map<String, List<Campaign>> byDevice, StackOrder order) {
         AnalysisConfig cfg = dataset.config();
         Map<String, Map<String, List<UnitsAnalysis.UnitValue>>> byModel = new TreeMap<>();
+        Map<String, String> cpuIds = new TreeMap<>();
         for (int i = 0; i < analyses.size(); i++) {
             String device = finished.get(i).id();
             byModel.computeIfAbsent(dataset.modelOf(device), k -> new TreeMap<>())
-                    .put(device, analyses.get(i).unitValues(finished.get(i), plan));
+                    .put(device, analyses.get(i).unitValues(finished.get(i)));
+            for (Campaign c : byDevice.getOrDefault(device, List.of())) {
+                if (c.machine() != null && c.machine().cpuId() != null && !c.machine().cpuId().isEmpty()) {
+                    cpuIds.putIfAbsent(device, c.machine().cpuId());
+                }
+            }
         }
+        UnitsAnalysis.Settings settings = new UnitsAnalysis.Settings(cfg.confidence(), cfg.minUnitsCi());
         List<dev.tpm.results.Unit> out = new ArrayList<>();
         for (Map.Entry<String, Map<String, List<UnitsAnalysis.UnitValue>>> e : byModel.entrySet()) {
             if (e.getValue().size() < Math.max(2, cfg.minUnits())) continue; // a model with one unit has no rows
-            out.addAll(UnitsAnalysis.of(e.getKey(), e.getValue(), cfg.rngSeed(), cfg.bootstrapResamples(), order.comparator(),
-                    plan::interval));
+            out.addAll(UnitsAnalysis.of(e.getKey(), e.getValue(), cpuIds, settings, order.comparator()));
         }
         return out;
     }
@@ -175,15 +205,23 @@ public final class Analysis {
 
     /** Per phase (1, 2, 3, 4), the campaigns with measured rows of it (phase 3: with a series), for comparability. */
     private static Map<Integer, Set<String>> measuredCampaigns(List<RunRow> rows, List<OfferedLoadAnalysis.Run> offered,
-            List<MemorySeries> series, double maxErrorRate) {
+            List<MemorySeries> series, RunRules rules) {
         Map<Integer, Set<String>> out = new TreeMap<>();
         for (RunRow r : rows) {
-            if (RunFilter.reason(r, maxErrorRate) == null) out.computeIfAbsent(r.phase(), k -> new HashSet<>()).add(r.campaign());
+            if (rules.measured(r)) out.computeIfAbsent(r.phase(), k -> new HashSet<>()).add(r.campaign());
         }
         for (OfferedLoadAnalysis.Run r : offered) {
-            if (RunFilter.reason(r.row(), maxErrorRate) == null) out.computeIfAbsent(4, k -> new HashSet<>()).add(r.row().campaign());
+            if (rules.measured(r.row())) out.computeIfAbsent(4, k -> new HashSet<>()).add(r.row().campaign());
         }
         for (MemorySeries s : series) out.computeIfAbsent(3, k -> new HashSet<>()).add(s.campaign());
+        return out;
+    }
+
+    /** The rows of phases 1, 2, 4 and 5 together (sessions, analysis.md 9 version 5). */
+    private static List<RunRow> everyPhase(List<RunRow> rows, List<OfferedLoadAnalysis.Run> offered, List<RunRow> steady) {
+        List<RunRow> out = new ArrayList<>(rows);
+        out.addAll(OfferedLoadAnalysis.rows(offered));
+        out.addAll(steady);
         return out;
     }
 

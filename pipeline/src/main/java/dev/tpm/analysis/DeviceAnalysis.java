@@ -117,7 +117,7 @@ final class DeviceAnalysis {
         List<RunRow> classified = new ArrayList<>(rows);
         classified.addAll(OfferedLoadAnalysis.rows(offered));
         classified.addAll(steadyRows);
-        runs = RunClassification.of(id, classified, cfg.maxErrorRate());
+        runs = RunClassification.of(id, classified, RunRules.of(cfg));
         stacks1.addAll(sortedStacks(runs.measured1().stream().map(RunRow::stack).toList()));
         steady = new SteadyAnalysis(id, cfg.minN());
         steady.plan(runs.measured5(), order.comparator(), plan);
@@ -211,23 +211,20 @@ final class DeviceAnalysis {
                 .offeredLoad(atOfferedLoad).capacity(offeredLoad.capacity(atOfferedLoad))
                 .steadyStats(steady.stats(plan))
                 .warmCold(steady.warmCold(plan, k -> groups.get(new GroupKey(k.get(0), k.get(1), k.get(2)))))
+                .stealSensitivity(StealSensitivityAnalysis.of(id, mixes, runs.measured1(), runs.stolen1(), all, cfg.minN()))
                 .build();
         return partial.withImplications(Implications.of(partial));
     }
 
     /**
      * analysis.md 11: this device's value of each metric of ratios.csv but the sweep, per stack,
-     * with the CI and the replicates behind it (weighted.csv's and stack_pooled.csv's); read after
-     * {@link #finish}.
+     * with its CI (weighted.csv's and stack_pooled.csv's); read after {@link #finish}.
      */
-    List<UnitsAnalysis.UnitValue> unitValues(DeviceResults results, BootstrapPlan plan) {
+    List<UnitsAnalysis.UnitValue> unitValues(DeviceResults results) {
         List<UnitsAnalysis.UnitValue> out = new ArrayList<>();
-        for (PooledStack p : pooled) {
-            StackPooled sp = results.stackPooled().stream().filter(x -> x.stack().equals(p.stack())).findFirst().orElseThrow();
-            out.add(new UnitsAnalysis.UnitValue("", Ratio.IDLE_RSS_MIB, p.stack(), sp.idleRssMib(),
-                    p.idleJob() == null ? null : plan.replicates(p.idleJob())));
-            out.add(new UnitsAnalysis.UnitValue("", Ratio.STARTUP_MS, p.stack(), sp.startupMs(),
-                    p.startupJob() == null ? null : plan.replicates(p.startupJob())));
+        for (StackPooled sp : results.stackPooled()) {
+            out.add(new UnitsAnalysis.UnitValue("", Ratio.IDLE_RSS_MIB, sp.stack(), sp.idleRssMib()));
+            out.add(new UnitsAnalysis.UnitValue("", Ratio.STARTUP_MS, sp.stack(), sp.startupMs()));
         }
         for (Weighted w : results.weighted()) {
             for (String metric : Ratio.WEIGHTED_METRICS) {
@@ -238,10 +235,15 @@ final class DeviceAnalysis {
                     case Ratio.W_P99_MS -> w.wP99Ms();
                     default -> w.wEnergyMj();
                 };
-                out.add(new UnitsAnalysis.UnitValue(w.mix(), metric, w.stack(), e, weighted.replicates(w.mix(), w.stack(), metric)));
+                out.add(new UnitsAnalysis.UnitValue(w.mix(), metric, w.stack(), e));
             }
         }
         return out;
+    }
+
+    /** The device's measured phase-1 runs (analysis.md 1), for its setup's requests per CPU-second; read after {@link #plan}. */
+    List<RunRow> measured1() {
+        return runs.measured1();
     }
 
     private String declaredMix() {

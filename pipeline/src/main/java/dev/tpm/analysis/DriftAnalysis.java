@@ -21,7 +21,7 @@ import java.util.Map;
  *
  * <p>Reading of "x = each run's position among the device's measured phase-1 runs ordered by
  * (campaign id, seq)": the device's measured phase-1 runs (analysis.md 1: not a warm-up, status ok,
- * error rate at most max_error_rate, not throttled) of its paper campaigns that count, every stack
+ * error rate at most max_error_rate, not throttled, steal share at most max_steal_share) of its paper campaigns that count, every stack
  * and endpoint together, sorted by campaign id (code point) and then seq, are numbered 1, 2, ...;
  * a run's x is its number there. Excluded runs and warm-ups take no position, so x counts the runs
  * the analysis uses, not the rows of the CSVs, and the positions of one group are increasing but

@@ -6,7 +6,9 @@ enum ExclusionReason {
     FAILED("failed"),
     DISCARDED("discarded"),
     ERROR_RATE("error_rate"),
-    THROTTLED("throttled");
+    THROTTLED("throttled"),
+    /** Version 5: steal_s / (duration_s x device.cores) above max_steal_share. */
+    STEAL("steal");
 
     /** The reason as exclusions.csv and the {@code missing} text write it. */
     final String id;

@@ -37,19 +37,19 @@ final class LoadgenSummaries {
      * @param rows phase-1 and phase-2 rows of every campaign that counts (any study)
      * @param stackOrder stack order over every such campaign
      */
-    static List<LoadgenSummary> of(List<RunRow> rows, double maxErrorRate, Comparator<String> stackOrder) {
-        return of(rows, maxErrorRate, stackOrder, Map.of());
+    static List<LoadgenSummary> of(List<RunRow> rows, RunRules rules, Comparator<String> stackOrder) {
+        return of(rows, rules, stackOrder, Map.of());
     }
 
     /**
      * @param sameHostCores device.cores of each campaign whose load generator ran on the device
      *     (campaign id to cores); campaigns absent have no host columns
      */
-    static List<LoadgenSummary> of(List<RunRow> rows, double maxErrorRate, Comparator<String> stackOrder,
+    static List<LoadgenSummary> of(List<RunRow> rows, RunRules rules, Comparator<String> stackOrder,
             Map<String, Integer> sameHostCores) {
         Map<Key, List<RunRow>> groups = new LinkedHashMap<>();
         for (RunRow r : rows) {
-            if (RunFilter.reason(r, maxErrorRate) != null) continue;
+            if (!rules.measured(r)) continue;
             groups.computeIfAbsent(new Key(r.device(), r.study(), r.phase(), r.stack(), r.endpoint(), r.concurrency()),
                     k -> new ArrayList<>()).add(r);
         }
@@ -122,10 +122,10 @@ final class LoadgenSummaries {
      *
      * @return the jobs by {@link dev.tpm.results.GroupReplicates#key}
      */
-    static Map<String, BootstrapPlan.Handle> planStudyGroups(List<RunRow> rows, double maxErrorRate, int minN, BootstrapPlan plan) {
+    static Map<String, BootstrapPlan.Handle> planStudyGroups(List<RunRow> rows, RunRules rules, int minN, BootstrapPlan plan) {
         Map<Key, List<RunRow>> groups = new java.util.TreeMap<>(Comparator.comparing(Key::toString));
         for (RunRow r : rows) {
-            if (RunFilter.reason(r, maxErrorRate) != null || r.study().equals(dev.tpm.model.Studies.PAPER)) continue;
+            if (!rules.measured(r) || r.study().equals(dev.tpm.model.Studies.PAPER)) continue;
             groups.computeIfAbsent(new Key(r.device(), r.study(), r.phase(), r.stack(), r.endpoint(), r.concurrency()),
                     k -> new ArrayList<>()).add(r);
         }

@@ -25,12 +25,13 @@ import java.util.TreeMap;
  * every other stream, and every other output, keeps its bytes. Used in two steps around the parallel
  * bootstrap, like {@link SweepAnalysis}.
  *
- * <p>Reading of the capacity rule where analysis.md leaves room: the rates of a (stack, endpoint)
- * are every offered rate at which it has a phase-4 run other than a warm-up. A rate at which every
- * such run was excluded (failed, discarded, error_rate, throttled: what an overloaded server
- * typically produces) has no row in offered_load.csv, but it does not meet the target: a server
- * that crashes or errors at a rate does not serve it within the target, and leaving the rate out
- * would let the capacity jump over it. A group whose median p99 is missing does not meet it either.
+ * <p>The capacity rule of version 5: the rates of a (stack, endpoint) are every offered rate at
+ * which it has a phase-4 run other than a warm-up. A rate at which every such run was excluded
+ * (failed, discarded, error_rate, throttled, steal) is unmeasured: it has no row in
+ * offered_load.csv and neither meets nor misses the target (version 4 counted it as missing it).
+ * See {@link #capacityOf} for the stable and unmeasured rules. A group whose median p99 is missing
+ * does not meet the target. A (stack, endpoint) without any measured rate has no capacity row
+ * (as in version 4: capacity.csv describes the groups that offered_load.csv has).
  */
 final class OfferedLoadAnalysis {
     static final String KEY_OFFERED = "offered_load";
@@ -57,8 +58,8 @@ final class OfferedLoadAnalysis {
     }
 
     /** Every row of phase4.csv, each with the study of its campaign (paper when absent), in table order. */
-    static List<Run> read(List<RunRecord> table, Map<String, String> studyOfCampaign) {
-        List<RunRow> rows = RunRow.read(table, studyOfCampaign);
+    static List<Run> read(List<RunRecord> table, Map<String, String> studyOfCampaign, Map<String, Integer> coresOfCampaign) {
+        List<RunRow> rows = RunRow.read(table, studyOfCampaign, coresOfCampaign);
         List<Run> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             dev.tpm.model.RunRow r = table.get(i).row();
@@ -86,7 +87,7 @@ final class OfferedLoadAnalysis {
             List<Run> measuredRuns = new ArrayList<>();
             Map<ExclusionReason, Integer> reasons = new EnumMap<>(ExclusionReason.class);
             for (Run r : cell) {
-                ExclusionReason why = RunFilter.reason(r.row(), cfg.maxErrorRate());
+                ExclusionReason why = RunRules.of(cfg).reason(r.row());
                 if (why == null) {
                     measured.add(r.row());
                     measuredRuns.add(r);
@@ -124,36 +125,74 @@ final class OfferedLoadAnalysis {
 
     /** capacity.csv's rows of this device: one per (stack, endpoint) with a measured phase-4 group. */
     List<Capacity> capacity(List<OfferedLoad> points) {
-        record Rate(double rps, OfferedLoad point, Unmeasured none) {}
-        Map<String, Map<String, TreeMap<Double, Rate>>> byCell = new TreeMap<>(stackOrder);
+        Map<String, Map<String, TreeMap<Double, OfferedLoad>>> byCell = new TreeMap<>(stackOrder);
         for (OfferedLoad p : points) {
             byCell.computeIfAbsent(p.stack(), k -> new TreeMap<>(DeviceAnalysis.endpointComparator()))
-                    .computeIfAbsent(p.endpoint(), k -> new TreeMap<>()).put(p.offeredRps(), new Rate(p.offeredRps(), p, null));
-        }
-        for (Unmeasured u : unmeasured) {
-            Map<String, TreeMap<Double, Rate>> e = byCell.get(u.stack());
-            TreeMap<Double, Rate> rates = e == null ? null : e.get(u.endpoint());
-            if (rates != null) rates.put(u.offeredRps(), new Rate(u.offeredRps(), null, u));
+                    .computeIfAbsent(p.endpoint(), k -> new TreeMap<>()).put(p.offeredRps(), p);
         }
         List<Capacity> out = new ArrayList<>();
-        byCell.forEach((stack, byEndpoint) -> byEndpoint.forEach((endpoint, rates) -> {
-            double capacity = Double.NaN;
-            double peak = Double.NaN;
-            double failing = Double.NaN;
-            String reason = "";
-            for (Rate r : rates.values()) {
-                if (r.point() != null && r.point().meetsTarget()) {
-                    capacity = r.rps();
-                    peak = r.point().peakRssMib();
-                    continue;
-                }
-                failing = r.rps();
-                reason = r.point() != null ? failReason(r.point()) : unmeasuredReason(r.none());
-                break;
-            }
-            out.add(new Capacity(device, stack, endpoint, cfg.latencySloMs(), capacity, failing, peak, capacity / peak, reason));
+        byCell.forEach((stack, byEndpoint) -> byEndpoint.forEach((endpoint, measured) -> {
+            List<Double> none = unmeasured.stream().filter(u -> u.stack().equals(stack) && u.endpoint().equals(endpoint))
+                    .map(Unmeasured::offeredRps).toList();
+            out.add(capacityOf(stack, endpoint, measured, none));
         }));
         return out;
+    }
+
+    /**
+     * analysis.md 10, version 5, for one group: {@code measured} its measured rates (ascending) and
+     * {@code unmeasuredRates} the rates at which no run is measured.
+     *
+     * <ul>
+     *   <li>capacity_stable = false when a measured rate that meets the target lies above a
+     *       measured rate that misses it; the note names the lowest missing rate and the highest
+     *       meeting rate above it.</li>
+     *   <li>Otherwise, an unmeasured rate below the first measured rate that misses (below the
+     *       group's largest rate, measured or not, when none misses) leaves the capacity unknown:
+     *       note {@code unmeasured: R}, R the lowest such rate. An unmeasured rate above the first
+     *       miss, or at the very top of a group that never misses, changes nothing the measured
+     *       rates say (a capacity of "≥ X" stays a true lower bound).</li>
+     *   <li>Otherwise version 4's rule over the measured rates.</li>
+     * </ul>
+     * Rates in a note are whole req/s, rounded half up ("%.0f").
+     */
+    Capacity capacityOf(String stack, String endpoint, TreeMap<Double, OfferedLoad> measured, List<Double> unmeasuredRates) {
+        Double firstMiss = null;
+        Double meetsAbove = null;
+        for (OfferedLoad p : measured.values()) {
+            if (!p.meetsTarget()) {
+                if (firstMiss == null) firstMiss = p.offeredRps();
+            } else if (firstMiss != null) {
+                meetsAbove = p.offeredRps(); // ascending: the last one seen is the highest
+            }
+        }
+        double largest = measured.lastKey();
+        for (double u : unmeasuredRates) largest = Math.max(largest, u);
+        double limit = firstMiss != null ? firstMiss : largest;
+        Double lowestUnmeasured = unmeasuredRates.stream().filter(u -> u < limit).min(Double::compare).orElse(null);
+        double slo = cfg.latencySloMs();
+        if (meetsAbove != null) {
+            return new Capacity(device, stack, endpoint, slo, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "", false,
+                    "unstable: misses " + whole(firstMiss) + ", meets " + whole(meetsAbove));
+        }
+        if (lowestUnmeasured != null) {
+            return new Capacity(device, stack, endpoint, slo, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "", true,
+                    "unmeasured: " + whole(lowestUnmeasured));
+        }
+        double capacity = Double.NaN;
+        double peak = Double.NaN;
+        for (OfferedLoad p : measured.values()) {
+            if (!p.meetsTarget()) break;
+            capacity = p.offeredRps();
+            peak = p.peakRssMib();
+        }
+        String reason = firstMiss == null ? "" : failReason(measured.get(firstMiss));
+        return new Capacity(device, stack, endpoint, slo, capacity, firstMiss == null ? Double.NaN : firstMiss, peak,
+                capacity / peak, reason, true, "");
+    }
+
+    private static String whole(double rps) {
+        return String.format(Locale.ROOT, "%.0f", rps);
     }
 
     /** kept_up: median achieved rps &gt;= ratio x offered rate (false when the median is missing). */
@@ -178,12 +217,6 @@ final class OfferedLoadAnalysis {
     /** Whole numbers from 100 up, else three significant digits: a reason's number, for reading. */
     private static String readable(double x) {
         return x >= 100 ? String.format(Locale.ROOT, "%.0f", x) : String.format(Locale.ROOT, "%.3g", x);
-    }
-
-    private static String unmeasuredReason(Unmeasured u) {
-        List<String> why = new ArrayList<>();
-        u.reasons().forEach((r, n) -> why.add(n + " " + r.id));
-        return "no measured run (" + String.join(", ", why) + ")";
     }
 
     private static double median(double[] v) {

@@ -40,7 +40,7 @@ import java.util.regex.Pattern;
  *       stack's median of a group metric is above the other stack's (NaN unless both have all five)</li>
  *   <li>{@code <name>/<other>}: the ratio of the stack's value of any name above to the other
  *       stack's, e.g. {@code w_peak_mib/rust} on python (the paper's "32.2x")</li>
- *   <li>the post-hoc family of the device, on the stack {@code all}: {@code posthoc_comparisons},
+ *   <li>the post-hoc family of the device, on the stack {@code all} or an empty stack (data.md): {@code posthoc_comparisons},
  *       {@code posthoc_significant}, {@code posthoc_significant_share} (significant / comparisons)</li>
  * </ul>
  * A name outside it, or a value the data cannot supply, is NaN.
@@ -74,7 +74,7 @@ final class ReplicationLookup {
 
     private static double single(DeviceResults d, String stack, String metric) {
         if (POSTHOC.contains(metric)) {
-            if (!stack.equals(ALL_STACKS) || d.posthocSummary() == null || d.posthocSummary().comparisons() == 0) return Double.NaN;
+            if (!(stack.equals(ALL_STACKS) || stack.isEmpty()) || d.posthocSummary() == null || d.posthocSummary().comparisons() == 0) return Double.NaN;
             int c = d.posthocSummary().comparisons();
             int sig = d.posthocSummary().significant();
             return switch (POSTHOC.indexOf(metric)) {

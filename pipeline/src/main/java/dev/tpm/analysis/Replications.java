@@ -40,8 +40,9 @@ final class Replications {
 
     /**
      * Kendall's tau-b (scipy.stats.kendalltau defaults) of published vs measured values over the
-     * stacks present in both, per device and metric with at least three such stacks; with two,
-     * the row reports the two orders and no tau (analysis.md 7). When
+     * stacks present in both, per device and metric with at least five such stacks
+     * ({@link ReplicationTau#MIN_STACKS_FOR_TAU}, analysis.md 7 version 5); with two to four, the
+     * row reports the two orders and no tau. When
      * published.csv gives one stack the same metric twice (in two tables), its first row counts.
      */
     static List<ReplicationTau> taus(List<DeviceResults> devices, List<PublishedValue> published) {

@@ -51,6 +51,7 @@ final class RunClassification {
     private final List<RunRow> measured1 = new ArrayList<>();
     private final List<RunRow> measured2 = new ArrayList<>();
     private final List<RunRow> measured5 = new ArrayList<>();
+    private final List<RunRow> stolen1 = new ArrayList<>();
     private final List<Exclusion> exclusions = new ArrayList<>();
     private final Map<Cell, Counts> cells = new java.util.HashMap<>();
 
@@ -59,10 +60,11 @@ final class RunClassification {
     }
 
     /** @param rows every phase-1, phase-2, phase-4 and phase-5 row of the device's paper campaigns that count */
-    static RunClassification of(String device, List<RunRow> rows, double maxErrorRate) {
+    static RunClassification of(String device, List<RunRow> rows, RunRules rules) {
         RunClassification c = new RunClassification(device);
         for (RunRow r : rows) {
-            ExclusionReason reason = RunFilter.reason(r, maxErrorRate);
+            ExclusionReason reason = rules.reason(r);
+            if (r.phase() == 1 && reason == ExclusionReason.STEAL) c.stolen1.add(r);
             Counts counts = c.cells.computeIfAbsent(new Cell(r.phase(), r.stack(), r.endpoint()), k -> new Counts());
             if (reason == null) {
                 counts.measured++;
@@ -81,6 +83,7 @@ final class RunClassification {
         c.measured1.sort(bySeq);
         c.measured2.sort(bySeq);
         c.measured5.sort(bySeq);
+        c.stolen1.sort(bySeq);
         c.exclusions.sort(Comparator.comparing(Exclusion::campaign).thenComparingInt(Exclusion::phase).thenComparingLong(Exclusion::seq));
         return c;
     }
@@ -98,6 +101,14 @@ final class RunClassification {
     /** Measured phase-5 runs in (campaign, seq) order. */
     List<RunRow> measured5() {
         return List.copyOf(measured5);
+    }
+
+    /**
+     * Phase-1 runs excluded for steal alone (steal is the last reason tried, so each would
+     * otherwise be measured), in (campaign, seq) order: what steal_sensitivity.csv counts back in.
+     */
+    List<RunRow> stolen1() {
+        return List.copyOf(stolen1);
     }
 
     /** Excluded runs other than warm-ups, in (campaign, phase, seq) order. */
@@ -144,7 +155,7 @@ final class RunClassification {
         byStack.forEach((stack, phases) -> phases.forEach((phase, c) -> out.add(new RunCount(device, stack, phase, c.rows(),
                 c.excluded(ExclusionReason.WARMUP), c.measured(), c.excluded(ExclusionReason.FAILED),
                 c.excluded(ExclusionReason.DISCARDED), c.excluded(ExclusionReason.ERROR_RATE),
-                c.excluded(ExclusionReason.THROTTLED)))));
+                c.excluded(ExclusionReason.THROTTLED), c.excluded(ExclusionReason.STEAL)))));
         return out;
     }
 }

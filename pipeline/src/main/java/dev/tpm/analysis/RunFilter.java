@@ -13,18 +13,22 @@ final class RunFilter {
 
     private RunFilter() {}
 
+    static final String STEAL = ExclusionReason.STEAL.id;
+
     /**
      * Null when the run is measured (warmup = 0, status ok, error rate &lt;= maxErrorRate,
-     * throttled empty or zero); otherwise the first reason that applies, in the order warmup,
-     * failed, discarded, error_rate, throttled.
+     * throttled empty or zero, steal share at most maxStealShare); otherwise the first reason that
+     * applies, in the order warmup, failed, discarded, error_rate, throttled, steal.
+     *
+     * @param maxStealShare NaN turns the steal rule off (analysis.json's null)
      */
-    static String exclusionReason(RunRow r, double maxErrorRate) {
-        ExclusionReason reason = reason(r, maxErrorRate);
+    static String exclusionReason(RunRow r, double maxErrorRate, double maxStealShare) {
+        ExclusionReason reason = reason(r, maxErrorRate, maxStealShare);
         return reason == null ? null : reason.id;
     }
 
     /** As {@link #exclusionReason}, typed. */
-    static ExclusionReason reason(RunRow r, double maxErrorRate) {
+    static ExclusionReason reason(RunRow r, double maxErrorRate, double maxStealShare) {
         if (r.warmup()) return ExclusionReason.WARMUP;
         switch (r.status()) {
             case RunColumns.STATUS_FAILED:
@@ -39,7 +43,17 @@ final class RunFilter {
         }
         if (r.errorRate() > maxErrorRate) return ExclusionReason.ERROR_RATE;
         if (throttled(r.throttled())) return ExclusionReason.THROTTLED;
+        if (stolen(r.stealShare(), maxStealShare)) return ExclusionReason.STEAL;
         return null;
+    }
+
+    /**
+     * analysis.md 1, version 5: whether a run's steal share exceeds max_steal_share. A run without
+     * a share (no steal_s, no device.cores) is never excluded for steal, and a NaN limit (the rule
+     * turned off) excludes none. "Exceeds" is strict: a share equal to the limit counts.
+     */
+    static boolean stolen(double stealShare, double maxStealShare) {
+        return !Double.isNaN(stealShare) && !Double.isNaN(maxStealShare) && stealShare > maxStealShare;
     }
 
     /**

@@ -14,13 +14,33 @@ import java.util.List;
  * @param loadgenCpuS the load generator's CPU seconds (loadgen_cpu_s), NaN where missing
  * @param stealS CPU seconds the hypervisor stole during the measured window (steal_s, version 4),
  *     NaN where missing
+ * @param stealShare steal_s / (duration_s x device.cores) (analysis.md 1, version 5): the share of the
+ *     device's CPU time its hypervisor gave to others; NaN without steal_s, device.cores or a
+ *     positive duration_s
  */
 record RunRow(
         String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
         boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
         double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
         double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
-        double peakPssKib, double cpuS, double loadgenCpuS, double stealS) {
+        double peakPssKib, double cpuS, double loadgenCpuS, double stealS, double stealShare) {
+
+    /** A row with steal_s but no device.cores to make it a share. */
+    RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
+            boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
+            double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
+            double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
+            double peakPssKib, double cpuS, double loadgenCpuS, double stealS) {
+        this(campaign, device, phase, seq, stack, endpoint, concurrency, warmup, status, throttled, requests,
+                socketAndHttpErrors, rps, latP50Ms, latP99Ms, startupMs, idleRssKib, peakRssKib, energyJ, meanPowerW,
+                study, durationS, latP90Ms, idlePssKib, peakPssKib, cpuS, loadgenCpuS, stealS, Double.NaN);
+    }
+
+    /** steal_s / (duration_s x cores); NaN when any is missing or not positive (analysis.md 1). */
+    static double stealShare(double stealS, double durationS, Integer cores) {
+        if (Double.isNaN(stealS) || cores == null || cores < 1 || !(durationS > 0)) return Double.NaN;
+        return stealS / (durationS * cores);
+    }
 
     /** A row without version 4's steal_s. */
     RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
@@ -78,14 +98,16 @@ record RunRow(
 
     /** Every row of a run table, typed records straight from ingest (no cell-by-cell unpacking). */
     static List<RunRow> read(List<RunRecord> table) {
-        return read(table, java.util.Map.of());
+        return read(table, java.util.Map.of(), java.util.Map.of());
     }
 
     /**
      * Every row of a run table, each with the study of its campaign ({@code studyOfCampaign};
-     * paper when absent).
+     * paper when absent) and its steal share from its campaign's device.cores ({@code
+     * coresOfCampaign}; no share when absent).
      */
-    static List<RunRow> read(List<RunRecord> table, java.util.Map<String, String> studyOfCampaign) {
+    static List<RunRow> read(List<RunRecord> table, java.util.Map<String, String> studyOfCampaign,
+            java.util.Map<String, Integer> coresOfCampaign) {
         List<RunRow> rows = new ArrayList<>(table.size());
         for (RunRecord rec : table) {
             dev.tpm.model.RunRow r = rec.row();
@@ -99,7 +121,7 @@ record RunRow(
                     number(r.peakRssKib()), r.energyJ(), r.meanPowerW(),
                     studyOfCampaign.getOrDefault(text(rec.campaign()), dev.tpm.model.Campaign.PAPER),
                     r.durationS(), r.latP90Ms(), number(r.idlePssKib()), number(r.peakPssKib()), r.cpuS(), r.loadgenCpuS(),
-                    r.stealS()));
+                    r.stealS(), stealShare(r.stealS(), r.durationS(), coresOfCampaign.get(text(rec.campaign())))));
         }
         return rows;
     }

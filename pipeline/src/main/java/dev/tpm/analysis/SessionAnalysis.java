@@ -23,8 +23,13 @@ import java.util.Map;
  * out. x = the run's position among the campaign's measured runs; leaving runs out leaves the
  * others' order, so the ranks that Spearman's rho reads do not depend on whether the left-out runs
  * take a position. A campaign with a rho NaN (fewer than two runs, or every ratio equal) keeps its
- * row and stays out of the Holm family, which is every campaign of the data folder. steal: the
- * same runs' steal_s / (duration_s x device.cores), over the runs that have steal_s.
+ * row and stays out of the Holm family, which is every campaign of the data folder.
+ *
+ * <p>Steal (version 5): the steal share (analysis.md 1) of every run of the campaign with warmup
+ * = 0, status ok and a steal_s value, of every phase (1, 2, 4 and 5): its median, its largest
+ * value, and how many of those runs section 1 excludes for steal (the reason that applies first;
+ * a run already excluded for its error rate is not counted again). steal_excluded is a count, 0
+ * when no run records steal_s or the rule is off.
  */
 final class SessionAnalysis {
     private SessionAnalysis() {}
@@ -33,13 +38,20 @@ final class SessionAnalysis {
 
     /**
      * @param campaigns every campaign that counts (any study), in any order
-     * @param rows phase-1 and phase-2 rows of those campaigns
+     * @param rows the rows of every phase (1, 2, 4 and 5) of those campaigns
      */
-    static List<Session> of(List<Campaign> campaigns, List<RunRow> rows, double maxErrorRate, double alpha) {
+    static List<Session> of(List<Campaign> campaigns, List<RunRow> rows, RunRules rules, double alpha) {
         Map<String, List<RunRow>> byCampaign = new HashMap<>();
+        Map<String, List<Double>> sharesOf = new HashMap<>();
+        Map<String, Integer> stolen = new HashMap<>();
         for (RunRow r : rows) {
-            if ((r.phase() == 1 || r.phase() == 2) && RunFilter.reason(r, maxErrorRate) == null && !Double.isNaN(r.rps())) {
+            ExclusionReason reason = rules.reason(r);
+            if ((r.phase() == 1 || r.phase() == 2) && reason == null && !Double.isNaN(r.rps())) {
                 byCampaign.computeIfAbsent(r.campaign(), k -> new ArrayList<>()).add(r);
+            }
+            if (!r.warmup() && dev.tpm.model.RunColumns.STATUS_OK.equals(r.status()) && !Double.isNaN(r.stealShare())) {
+                sharesOf.computeIfAbsent(r.campaign(), k -> new ArrayList<>()).add(r.stealShare());
+                if (reason == ExclusionReason.STEAL) stolen.merge(r.campaign(), 1, Integer::sum);
             }
         }
         List<Campaign> sorted = new ArrayList<>(campaigns);
@@ -61,17 +73,18 @@ final class SessionAnalysis {
             }
             tests.add(Spearman.test(x, y));
             ns.add(tested.size());
-            steal.add(stealShares(tested, c.device().cores()));
+            steal.add(sharesOf.getOrDefault(c.id(), List.of()).stream().mapToDouble(Double::doubleValue).toArray());
         }
         double[] pHolm = Holm.adjust(tests.stream().mapToDouble(Spearman.Result::p).toArray());
         List<Session> out = new ArrayList<>();
         for (int i = 0; i < sorted.size(); i++) {
             Campaign c = sorted.get(i);
             Spearman.Result s = tests.get(i);
-            double[] shares = steal.get(i);
+            double[] shares = steal.get(i); // steal_share and steal_max: empty when no run has a share
             out.add(new Session(c.device().id(), c.id(), c.studyId(), ns.get(i), s.rho(), s.p(), pHolm[i], pHolm[i] < alpha,
                     shares.length == 0 ? Double.NaN : Quantiles.median(shares),
-                    shares.length == 0 ? Double.NaN : Arrays.stream(shares).max().getAsDouble()));
+                    shares.length == 0 ? Double.NaN : Arrays.stream(shares).max().getAsDouble(),
+                    stolen.getOrDefault(c.id(), 0)));
         }
         return out;
     }
@@ -89,13 +102,6 @@ final class SessionAnalysis {
         Map<Group, Double> out = new HashMap<>();
         values.forEach((g, v) -> out.put(g, Quantiles.median(v.stream().mapToDouble(Double::doubleValue).toArray())));
         return out;
-    }
-
-    /** steal_s / (duration_s x cores) of each run that has steal_s; none without device.cores. */
-    private static double[] stealShares(List<RunRow> runs, Integer cores) {
-        if (cores == null || cores < 1) return new double[0];
-        return runs.stream().filter(r -> !Double.isNaN(r.stealS()) && r.durationS() > 0)
-                .mapToDouble(r -> r.stealS() / (r.durationS() * cores)).toArray();
     }
 
     private static Group group(RunRow r) {

@@ -64,9 +64,19 @@ public final class TidyCsvs {
     public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio",
             "comparable", "differs");
     public static final List<String> SESSIONS = List.of("device", "campaign", "study", "n", "rho", "p", "p_holm", "drifting",
-            "steal_share", "steal_max");
+            "steal_share", "steal_max", "steal_excluded");
+
+    public static final List<String> STEAL_SENSITIVITY = List.of("device", "mix", "stack", "w_rps", "w_rps_all",
+            "w_rps_per_mib", "w_rps_per_mib_all", "change");
 
     private TidyCsvs() {}
+
+    /** steal_sensitivity.csv (analysis.md 4, version 5): rows only for devices with a phase-1 run excluded for steal. */
+    public static CsvText stealSensitivity(Results r) {
+        return table(r, STEAL_SENSITIVITY, DeviceResults::stealSensitivity, (dev.tpm.results.StealSensitivity s) -> List.of(
+                s.device(), s.mix(), s.stack(), Num.csv(s.wRps()), Num.csv(s.wRpsAll()), Num.csv(s.wRpsPerMib()),
+                Num.csv(s.wRpsPerMibAll()), Num.csv(s.change())));
+    }
 
     public static CsvText groupStats(Results r) {
         return table(r, GROUP_STATS, DeviceResults::groupStats, (GroupStat g) -> List.of(g.device(), g.stack(), g.endpoint(),
@@ -194,7 +204,8 @@ public final class TidyCsvs {
         CsvText csv = new CsvText(SESSIONS);
         for (Session x : r.sessions()) {
             csv.row(x.device(), x.campaign(), x.study(), Num.csv(x.n()), Num.csv(x.rho()), Num.csv(x.p()), Num.csv(x.pHolm()),
-                    Num.csv(x.drifting()), Num.csv(x.stealShare()), Num.csv(x.stealMax()));
+                    Num.csv(x.drifting()), Num.csv(x.stealShare()), Num.csv(x.stealMax()),
+                    Integer.toString(x.stealExcluded()));
         }
         return csv;
     }

@@ -1,66 +1,57 @@
 package dev.tpm.analysis;
 
-import dev.tpm.codec.Seeds;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Ratio;
 import dev.tpm.results.Unit;
-import dev.tpm.stats.Interval;
-import dev.tpm.stats.Mt19937;
+import dev.tpm.results.Unit.IntervalGap;
+import dev.tpm.stats.LogTInterval;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Function;
 
 /**
- * analysis.md 11: the units of one model compared and combined. Each unit's value of a metric is
- * its device's point value (weighted.csv or stack_pooled.csv) with the replicates behind that
- * value's CI; the model's replicate b is the mean, over U units drawn with replacement, of a
- * replicate r drawn uniformly from each drawn unit's own B replicates. One stream per model
- * (rng_seed and the key (model_id, "units")) and the same draws for every stack and metric, so
- * that a slow unit slows every stack of a replicate alike.
+ * analysis.md 11 (version 5): the units of one model compared and combined. Each unit's value of a
+ * metric is its device's point value (weighted.csv or stack_pooled.csv); the model's value is the
+ * geometric mean of the unit values, with the t interval over their logarithms
+ * ({@link LogTInterval}) only from min_units_ci units of one recorded hardware; the ratio to the
+ * best is taken within each unit first, then combined the same way, so that a unit that is fast
+ * for every stack cancels out of it. No resampling: version 4's two-level bootstrap is withdrawn.
  */
 final class UnitsAnalysis {
-    /** Stream-key suffix of a model's two-level bootstrap. */
-    static final String KEY_UNITS = "units";
-
-    /** One unit's value of (mix, metric, stack), with its CI and the replicates behind it (null below min_n). */
-    record UnitValue(String mix, String metric, String stack, Estimate estimate, double[] replicates) {}
+    /** One unit's value of (mix, metric, stack) with its own CI. */
+    record UnitValue(String mix, String metric, String stack, Estimate estimate) {}
 
     /** A (mix, metric) of units.csv. */
     private record Criterion(String mix, String metric) {}
 
+    /** The rule's settings: the CI level and analysis.json's min_units_ci. */
+    record Settings(double confidence, int minUnitsCi) {}
+
     private UnitsAnalysis() {}
 
-    /** The draws of one model: for replicate b and draw u, the unit index and the replicate index. */
-    record Draws(int[][] unit, int[][] replicate) {
-        /** U units with replacement and a replicate index in 0..B-1 for each, per replicate; draw order: unit then r. */
-        static Draws of(long rngSeed, String model, int units, int resamples) {
-            Mt19937 rng = new Mt19937(Seeds.derive(rngSeed, model, KEY_UNITS));
-            int[][] unit = new int[resamples][units];
-            int[][] rep = new int[resamples][units];
-            for (int b = 0; b < resamples; b++) {
-                for (int u = 0; u < units; u++) {
-                    unit[b][u] = rng.nextInt(units);
-                    rep[b][u] = rng.nextInt(resamples);
-                }
-            }
-            return new Draws(unit, rep);
+    /**
+     * units.csv's hardware: the common cpu_id when every unit records one and all are equal;
+     * {@link Unit#MIXED} when two recorded values differ (whether or not another unit records
+     * one); empty when some unit records none.
+     *
+     * @param cpuIds each unit's machine.cpu_id, null or empty where not recorded
+     */
+    static String hardware(List<String> cpuIds) {
+        Set<String> recorded = new TreeSet<>();
+        boolean someMissing = false;
+        for (String id : cpuIds) {
+            if (id == null || id.isEmpty()) someMissing = true;
+            else recorded.add(id);
         }
-
-        /** The model's replicates from each unit's own replicates (index = unit). */
-        double[] combine(double[][] perUnit) {
-            double[] out = new double[unit.length];
-            for (int b = 0; b < out.length; b++) {
-                double sum = 0;
-                for (int u = 0; u < unit[b].length; u++) sum += perUnit[unit[b][u]][replicate[b][u]];
-                out[b] = sum / unit[b].length;
-            }
-            return out;
-        }
+        if (recorded.size() > 1) return Unit.MIXED;
+        if (someMissing || recorded.isEmpty()) return "";
+        return recorded.iterator().next();
     }
 
     /**
@@ -68,12 +59,15 @@ final class UnitsAnalysis {
      * empty mix, then the weighted ones per mix by code point), stacks in stack order. A stack that no
      * unit has a value for has no row.
      *
-     * @param values each unit's values by device id (the model's units, id order)
+     * @param values each unit's values by device id (the model's units)
+     * @param cpuIds each unit's machine.cpu_id by device id (absent or null where not recorded)
      */
-    static List<Unit> of(String model, Map<String, List<UnitValue>> values, long rngSeed, int resamples,
-            Comparator<String> stackOrder, Function<double[], Interval> interval) {
+    static List<Unit> of(String model, Map<String, List<UnitValue>> values, Map<String, String> cpuIds, Settings settings,
+            Comparator<String> stackOrder) {
         List<String> devices = new ArrayList<>(new TreeSet<>(values.keySet()));
         int u = devices.size();
+        List<String> unitHardware = devices.stream().map(d -> cpuIds.get(d) == null ? "" : cpuIds.get(d)).toList();
+        String hardware = hardware(unitHardware);
         Map<Criterion, Map<String, UnitValue[]>> byCriterion = new TreeMap<>(criterionOrder());
         for (int i = 0; i < u; i++) {
             for (UnitValue v : values.get(devices.get(i))) {
@@ -82,78 +76,100 @@ final class UnitsAnalysis {
                         .computeIfAbsent(v.stack(), k -> new UnitValue[u])[i] = v;
             }
         }
-        Draws draws = Draws.of(rngSeed, model, u, resamples);
         List<Unit> out = new ArrayList<>();
         for (Map.Entry<Criterion, Map<String, UnitValue[]>> c : byCriterion.entrySet()) {
             String mix = c.getKey().mix();
             String metric = c.getKey().metric();
-            Map<String, double[]> modelReplicates = new LinkedHashMap<>();
-            List<RatioAnalysis.Candidate> candidates = new ArrayList<>();
-            Map<String, double[]> stats = new LinkedHashMap<>();
+            boolean higher = Ratio.higherIsBetter(metric);
+            Map<String, LogTInterval.Result> model1 = new LinkedHashMap<>();
             for (Map.Entry<String, UnitValue[]> s : c.getValue().entrySet()) {
-                UnitValue[] vs = s.getValue();
-                boolean all = true;
-                boolean reps = true;
-                for (UnitValue v : vs) {
-                    all &= v != null;
-                    reps &= v != null && v.replicates() != null;
-                }
-                if (!all) continue;
-                double sum = 0;
-                double min = Double.POSITIVE_INFINITY;
-                double max = Double.NEGATIVE_INFINITY;
-                for (UnitValue v : vs) {
-                    double x = v.estimate().value();
-                    sum += x;
-                    min = Math.min(min, x);
-                    max = Math.max(max, x);
-                }
-                double mean = sum / u;
-                stats.put(s.getKey(), new double[] {mean, min, max});
-                double[] r = null;
-                if (reps) {
-                    double[][] perUnit = new double[u][];
-                    for (int i = 0; i < u; i++) perUnit[i] = vs[i].replicates();
-                    r = draws.combine(perUnit);
-                    modelReplicates.put(s.getKey(), r);
-                }
-                candidates.add(new RatioAnalysis.Candidate(s.getKey(), mean, r));
+                model1.put(s.getKey(), LogTInterval.of(present(s.getValue()), settings.confidence()));
             }
-            Map<String, Ratio> ratios = new LinkedHashMap<>();
-            for (Ratio r : RatioAnalysis.of(model, mix, metric, candidates, interval)) ratios.put(r.stack(), r);
+            // best: the best gmean, the first in stack order on a tie
+            String best = "";
+            double bestValue = Double.NaN;
+            for (Map.Entry<String, LogTInterval.Result> e : model1.entrySet()) {
+                double g = e.getValue().gmean();
+                if (Double.isNaN(g)) continue;
+                if (best.isEmpty() || (higher ? g > bestValue : g < bestValue)) {
+                    best = e.getKey();
+                    bestValue = g;
+                }
+            }
             for (Map.Entry<String, UnitValue[]> s : c.getValue().entrySet()) {
                 String stack = s.getKey();
                 UnitValue[] vs = s.getValue();
                 List<Estimate> estimates = new ArrayList<>();
                 List<String> missing = new ArrayList<>();
-                int units = 0;
                 for (int i = 0; i < u; i++) {
                     if (vs[i] == null) {
                         estimates.add(Estimate.MISSING);
                         missing.add(devices.get(i) + ": no value");
                     } else {
                         estimates.add(vs[i].estimate());
-                        units++;
                     }
                 }
-                double[] st = stats.get(stack);
-                if (st == null) {
-                    out.add(new Unit(model, mix, metric, stack, units, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                            Double.NaN, "", Double.NaN, Double.NaN, Double.NaN, null, String.join("; ", missing), devices,
-                            estimates));
-                    continue;
+                double[] x = present(vs);
+                double min = Double.POSITIVE_INFINITY;
+                double max = Double.NEGATIVE_INFINITY;
+                for (double v : x) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
                 }
-                double[] r = modelReplicates.get(stack);
-                Interval ci = r == null ? Interval.MISSING : interval.apply(r);
-                Ratio ratio = ratios.get(stack);
-                // without an interval tied is empty (analysis.md 11), the best's own row included
-                Boolean tied = ratio.hasInterval() || (ratio.isBest() && r != null) ? ratio.tied() : null;
-                out.add(new Unit(model, mix, metric, stack, units, st[0], st[1], st[2], st[1] > 0 ? st[2] / st[1] : Double.NaN,
-                        ci.lo(), ci.hi(), ratio.best(), ratio.ratio(), ratio.ratioLo(), ratio.ratioHi(), tied, "", devices,
-                        estimates));
+                LogTInterval.Result g = model1.get(stack);
+                Set<IntervalGap> gaps = gaps(hardware, x.length, !Double.isNaN(g.gmean()), settings.minUnitsCi());
+                double lo = gaps.isEmpty() ? g.lo() : Double.NaN;
+                double hi = gaps.isEmpty() ? g.hi() : Double.NaN;
+                double ratio = Double.NaN;
+                double ratioLo = Double.NaN;
+                double ratioHi = Double.NaN;
+                Boolean tied = null;
+                if (stack.equals(best)) {
+                    ratio = 1.0;
+                } else if (!best.isEmpty() && !Double.isNaN(g.gmean())) {
+                    double[] r = perUnitRatios(higher, c.getValue().get(best), vs);
+                    LogTInterval.Result rr = LogTInterval.of(r, settings.confidence());
+                    ratio = rr.gmean();
+                    // the same conditions, with U' (the units with values for both) in place of U
+                    if (gaps(hardware, r.length, !Double.isNaN(rr.gmean()), settings.minUnitsCi()).isEmpty()) {
+                        ratioLo = rr.lo();
+                        ratioHi = rr.hi();
+                        tied = ratioLo <= 1;
+                    }
+                }
+                out.add(new Unit(model, mix, metric, stack, hardware, x.length, g.gmean(), x.length == 0 ? Double.NaN : min,
+                        x.length == 0 ? Double.NaN : max, x.length > 0 && min > 0 ? max / min : Double.NaN, lo, hi, best, ratio,
+                        ratioLo, ratioHi, tied, String.join("; ", missing), devices, estimates, unitHardware, gaps));
             }
         }
         return out;
+    }
+
+    /** Why there is no interval over U values: the hardware first, then too few units, then no geometric mean. */
+    static Set<IntervalGap> gaps(String hardware, int units, boolean hasGmean, int minUnitsCi) {
+        Set<IntervalGap> gaps = EnumSet.noneOf(IntervalGap.class);
+        if (hardware.equals(Unit.MIXED)) gaps.add(IntervalGap.HARDWARE_MIXED);
+        else if (hardware.isEmpty()) gaps.add(IntervalGap.HARDWARE_NOT_RECORDED);
+        if (units < minUnitsCi) gaps.add(IntervalGap.TOO_FEW_UNITS);
+        if (!hasGmean) gaps.add(IntervalGap.NO_GMEAN);
+        return gaps;
+    }
+
+    /** r_i = best / stack (higher is better) or stack / best, over the units with values for both, in unit order. */
+    static double[] perUnitRatios(boolean higherIsBetter, UnitValue[] best, UnitValue[] stack) {
+        List<Double> r = new ArrayList<>();
+        for (int i = 0; i < stack.length; i++) {
+            if (best[i] == null || stack[i] == null) continue;
+            r.add(RatioAnalysis.ratio(higherIsBetter, best[i].estimate().value(), stack[i].estimate().value()));
+        }
+        return r.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The values of the units that have one, in unit order. */
+    private static double[] present(UnitValue[] vs) {
+        List<Double> x = new ArrayList<>();
+        for (UnitValue v : vs) if (v != null) x.add(v.estimate().value());
+        return x.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     /** ratios.csv's order: mixes by code point (the pooled metrics' empty mix first), metrics in analysis.md 4's order. */

@@ -11,14 +11,14 @@ import dev.tpm.results.WarmCold;
 import java.util.List;
 
 /**
- * units.csv, steady_stats.csv and warm_cold.csv (outputs.md v4; analysis.md 11 and 12), columns in
+ * units.csv (outputs.md v5), steady_stats.csv and warm_cold.csv (v4; analysis.md 11 and 12), columns in
  * outputs.md's order. units.csv is always written, as its header alone when no model has two units;
  * the two phase-5 files only when some paper campaign has measured phase-5 runs, otherwise the
  * run says so in one line each ({@link #skips}).
  */
 public final class V4Csvs {
-    public static final List<String> UNITS = List.of("model", "mix", "metric", "stack", "units", "mean", "min", "max", "spread",
-            "lo", "hi", "best", "ratio", "ratio_lo", "ratio_hi", "tied", "missing");
+    public static final List<String> UNITS = List.of("model", "mix", "metric", "stack", "hardware", "units", "gmean", "min", "max",
+            "spread", "lo", "hi", "best", "ratio", "ratio_lo", "ratio_hi", "tied", "missing");
     public static final List<String> STEADY_STATS = TidyCsvs.GROUP_STATS;
     public static final List<String> WARM_COLD = List.of("device", "stack", "endpoint", "cold_rps", "warm_rps", "warm_over_cold",
             "warm_over_cold_lo", "warm_over_cold_hi", "cold_p99_ms", "warm_p99_ms", "p99_warm_over_cold", "p99_warm_over_cold_lo",
@@ -58,7 +58,7 @@ public final class V4Csvs {
     public static CsvText units(Results r) {
         CsvText csv = new CsvText(UNITS);
         for (Unit u : r.units()) {
-            csv.row(u.model(), u.mix(), u.metric(), u.stack(), Num.csv(u.units()), Num.csv(u.mean()), Num.csv(u.min()),
+            csv.row(u.model(), u.mix(), u.metric(), u.stack(), u.hardware(), Num.csv(u.units()), Num.csv(u.gmean()), Num.csv(u.min()),
                     Num.csv(u.max()), Num.csv(u.spread()), Num.csv(u.lo()), Num.csv(u.hi()), u.best(), Num.csv(u.ratio()),
                     Num.csv(u.ratioLo()), Num.csv(u.ratioHi()), u.tied() == null ? "" : Num.csv(u.tied()), u.missing());
         }

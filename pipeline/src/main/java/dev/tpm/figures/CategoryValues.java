@@ -94,6 +94,41 @@ final class CategoryValues {
         chart.getStyler().setYAxisLogarithmic(log);
     }
 
+    /**
+     * One category per group (a unit); inside it one point per stack with its CI whisker, side by
+     * side in stack order, on a log or a linear axis alike: points and not bars, so that a line drawn
+     * across the groups (a model's mean) reads against them.
+     *
+     * @param values values[g][s]: group g, stack s; missing estimates are left out
+     * @return the axis, for what is drawn over the points ({@link #pointSpan})
+     */
+    static CategoryAxis points(XYChart chart, Theme theme, List<String> groups, List<String> stacks, Estimate[][] values,
+            boolean log) {
+        int k = stacks.size();
+        CategoryAxis axis = new CategoryAxis(groups, 4 * (k + 1));
+        axis.install(chart);
+        for (int s = 0; s < k; s++) {
+            List<Slot> slots = new ArrayList<>();
+            for (int g = 0; g < groups.size(); g++) {
+                Estimate e = values[g][s];
+                if (e.isMissing()) continue;
+                int left = -2 * (k + 1) + 2 + 4 * s;
+                slots.add(new Slot(axis.x(g, left + 2), axis.x(g, left), axis.x(g, left + 4),
+                        axis.x(g, left + 1), axis.x(g, left + 3), e));
+            }
+            // a stack without a value on any unit keeps its legend entry through the other panels
+            if (!slots.isEmpty()) draw(chart, theme, stacks.get(s), true, slots);
+        }
+        chart.getStyler().setYAxisLogarithmic(log);
+        return axis;
+    }
+
+    /** From stack s's point in group {@code first} to its point in group {@code last}, one grid step beyond each. */
+    static double[] pointSpan(CategoryAxis axis, int first, int last, int stacks, int s) {
+        int centre = -2 * (stacks + 1) + 4 + 4 * s;
+        return new double[] {axis.x(first, centre - 1), axis.x(last, centre + 1)};
+    }
+
     /** Where one estimate goes: its centre, bar edges and whisker-cap ends, all on the grid. */
     private record Slot(double centre, double left, double right, double capLeft, double capRight, Estimate value) {}
 

@@ -67,9 +67,15 @@ public final class Theme {
     /** The named colours, in the order stacks get them: Okabe-Ito first, then Tol's muted. */
     public static final List<Color> PALETTE = java.util.stream.Stream.concat(OKABE_ITO.stream(), TOL_MUTED.stream()).toList();
 
-    /** Five shapes: coprime with the seven Okabe-Ito colours, so the first stacks get distinct (colour, shape) pairs. */
-    private static final List<Marker> MARKERS = List.of(
-            new Circle(), new Square(), new Diamond(), new TriangleUp(), new TriangleDown());
+    /**
+     * Twelve shapes, one per stack position up to twelve: a stack's shape is its own in every figure
+     * of up to twelve stacks, as its colour is (a figure read in grey, or by a colour-blind reader,
+     * still tells the stacks apart). XChart's five, then {@link ShapeMarker}'s seven.
+     */
+    static final List<Marker> MARKERS = List.of(
+            new Circle(), new Square(), new Diamond(), new TriangleUp(), new TriangleDown(), ShapeMarker.PENTAGON,
+            ShapeMarker.STAR, ShapeMarker.HEXAGON, ShapeMarker.TRIANGLE_LEFT, ShapeMarker.TRIANGLE_RIGHT, ShapeMarker.PLUS,
+            ShapeMarker.CROSS);
 
     public static final Color INK = Color.BLACK;
     public static final Color FRAME = new Color(0x666666);
@@ -271,6 +277,7 @@ public final class Theme {
 
         static Shape shape(Marker filled, double x, double y, int size) {
             double h = size / 2.0;
+            if (filled instanceof ShapeMarker m) return m.shape(x, y, size);
             if (filled instanceof Square) return new Rectangle2D.Double(x - h, y - h, size, size);
             if (filled instanceof Diamond) {
                 double d = h * DIAMOND_SCALE;

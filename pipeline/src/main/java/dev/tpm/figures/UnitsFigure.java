@@ -9,14 +9,24 @@ import java.util.List;
 import org.knowm.xchart.XYChart;
 
 /**
- * Units of one model (outputs.md v4, analysis.md 11): per model with two or more units, each unit's
- * w_rps_per_mib under the declared mix with its CI, then the model's mean with its two-level CI,
- * one bar per stack in its colour, one panel per model. A figure across devices: drawn once, not per
+ * Units of one model (outputs.md v5, analysis.md 11): per model with two or more units, each unit's
+ * w_rps_per_mib under the declared mix with its own CI, stacks side by side within each unit in
+ * their colours and markers; and each stack's geometric mean over the units drawn across them, a
+ * dashed line in the stack's colour (with a shaded band for its interval where section 11 gives
+ * one), never as one more unit. One panel per model. A figure across devices: drawn once, not per
  * device; its subtitle names the models and their units. Reads Results.units.
  */
 public final class UnitsFigure implements StudyFigure {
     public static final String NAME = "units";
-    static final String MEAN = "model mean";
+    /** The legend entry of the line style of a model's geometric mean. */
+    static final String MEAN = "geometric mean of the units (dashed, across them)";
+    /** The legend entry of the band of its interval. */
+    static final String BAND = "its t interval (shaded)";
+    /** Suffixes of the series of one stack's mean line and band. */
+    static final String MEAN_SUFFIX = " geometric mean";
+    static final String BAND_SUFFIX = " interval";
+    /** Opacity (0-255) of a mean's interval band: the unit points stay readable through it. */
+    private static final int BAND_ALPHA = 40;
 
     @Override
     public String name() {
@@ -67,18 +77,42 @@ public final class UnitsFigure implements StudyFigure {
         }
     }
 
+    /**
+     * The units' names on the axis, each told apart from the others: the id, or, when two ids cut to
+     * the axis's {@link CategoryAxis#MAX_NAME_CHARS} characters read alike, their ends (ids of one
+     * model tend to differ at the end), else "unit i"; the subtitle names every unit in full.
+     */
+    static List<String> labels(List<String> devices) {
+        if (devices.stream().map(CategoryAxis::shown).distinct().count() == devices.size()) return devices;
+        int keep = CategoryAxis.MAX_NAME_CHARS - 1;
+        List<String> ends = devices.stream()
+                .map(d -> d.length() <= CategoryAxis.MAX_NAME_CHARS ? d : "\u2026" + d.substring(d.length() - keep)).toList();
+        if (ends.stream().distinct().count() == devices.size()) return ends;
+        List<String> numbered = new ArrayList<>();
+        for (int i = 1; i <= devices.size(); i++) numbered.add("unit " + i);
+        return numbered;
+    }
+
     private String title(Results results) {
         return "Units of one model: rps per MiB, " + results.facts().declaredMix().name() + " (new; no paper figure)";
     }
 
     @Override
     public String caption(Results results) {
+        List<Unit> rows = shown(results);
+        List<String> why = new ArrayList<>();
+        for (String model : rows.stream().map(Unit::model).distinct().toList()) {
+            String gaps = Unit.noInterval(rows.stream().filter(u -> u.model().equals(model)).toList(),
+                    results.facts().config().minUnitsCi());
+            if (!gaps.isEmpty()) why.add(model + ": " + gaps);
+        }
         return "Per model with two or more units, each unit's rps per MiB under the declared mix ("
-                + results.facts().declaredMix().name() + ") with its " + Layout.ciLevel(results)
-                + " CI, then the model's mean over its units with its two-level bootstrap CI (units and runs resampled),"
-                + " one colour per stack, one panel per model. A stack that leads on every unit and whose mean's"
-                + " interval stays clear of the others' keeps its lead across units; units.csv has the ratios to the"
-                + " best with their intervals.";
+                + results.facts().declaredMix().name() + ") with its own " + Layout.ciLevel(results)
+                + " CI, a colour and a marker per stack; each stack's geometric mean over the units as a dashed line"
+                + " across the units that have its value (none for a stack on one unit), with its t interval over the log unit values as a shaded band where analysis.md 11"
+                + " gives one (min_units_ci units of one recorded machine.cpu_id); one panel per model."
+                + (why.isEmpty() ? "" : " No interval where " + String.join("; ", why) + ".")
+                + " units.csv has the ratios to the best, taken within each unit.";
     }
 
     @Override
@@ -90,31 +124,55 @@ public final class UnitsFigure implements StudyFigure {
         List<Estimate> all = new ArrayList<>();
         for (Unit u : rows) {
             all.addAll(u.unitEstimates());
-            all.add(new Estimate(u.mean(), u.lo(), u.hi()));
+            if (!Double.isNaN(u.gmean())) all.add(new Estimate(u.gmean(), u.lo(), u.hi()));
         }
         boolean log = Plots.logScale(Plots.span(all));
+        boolean anyBand = rows.stream().anyMatch(u -> !Double.isNaN(u.lo()));
         Theme theme = new Theme(results.stackOrder());
         String title = title(results);
         List<XYChart> panels = new ArrayList<>();
         for (String model : models) {
             List<Unit> ofModel = rows.stream().filter(u -> u.model().equals(model)).toList();
             List<String> devices = ofModel.get(0).devices();
-            List<String> groups = new ArrayList<>(devices);
-            groups.add(MEAN);
-            Estimate[][] values = new Estimate[groups.size()][stacks.size()];
+            Estimate[][] values = new Estimate[devices.size()][stacks.size()];
             for (int s = 0; s < stacks.size(); s++) {
                 String stack = stacks.get(s);
                 Unit u = ofModel.stream().filter(x -> x.stack().equals(stack)).findFirst().orElse(null);
                 for (int g = 0; g < devices.size(); g++) {
                     values[g][s] = u == null || g >= u.unitEstimates().size() ? Estimate.MISSING : u.unitEstimates().get(g);
                 }
-                values[devices.size()][s] = u == null || Double.isNaN(u.mean()) ? Estimate.MISSING
-                        : new Estimate(u.mean(), u.lo(), u.hi());
             }
             XYChart chart = theme.chart(models.size() == 1 ? Layout.SINGLE_WIDTH : Layout.PANEL_WIDTH,
                     models.size() == 1 ? Layout.SINGLE_HEIGHT : Layout.PANEL_HEIGHT, "model " + model,
-                    "unit (device), then the model's mean", Plots.yTitle("rps per MiB", log));
-            CategoryValues.grouped(chart, theme, groups, stacks, values, log);
+                    "unit (device)", Plots.yTitle("rps per MiB", log));
+            CategoryAxis axis = CategoryValues.points(chart, theme, labels(devices), stacks, values, log);
+            for (int s = 0; s < stacks.size(); s++) {
+                String stack = stacks.get(s);
+                Unit u = ofModel.stream().filter(x -> x.stack().equals(stack)).findFirst().orElse(null);
+                // a mean of one unit is that unit's value, already drawn: no line across units it does not have
+                if (u == null || Double.isNaN(u.gmean()) || u.units() < 2) continue;
+                int first = -1;
+                int last = -1;
+                for (int g = 0; g < devices.size(); g++) {
+                    if (values[g][s].isMissing()) continue;
+                    if (first < 0) first = g;
+                    last = g;
+                }
+                double[] span = CategoryValues.pointSpan(axis, first, last, stacks.size(), s);
+                if (!Double.isNaN(u.lo())) {
+                    Plots.polygons(chart, stack + BAND_SUFFIX, List.<double[][]>of(Plots.rect(span[0], span[1], u.lo(), u.hi())),
+                            theme.fill(stack, BAND_ALPHA), null).setShowInLegend(false);
+                }
+                Plots.line(chart, stack + MEAN_SUFFIX, span, new double[] {u.gmean(), u.gmean()}, theme.color(stack),
+                        Theme.DASHED_LINE, null).setShowInLegend(false);
+            }
+            if (panels.isEmpty()) {
+                Plots.key(chart, MEAN, axis.centre(0), Theme.DASHED_LINE, null);
+                if (anyBand) {
+                    Plots.polygons(chart, BAND, List.<double[][]>of(Plots.rect(axis.centre(0), axis.centre(0), Double.NaN,
+                            Double.NaN)), new java.awt.Color(0xBBBBBB), null).setShowInLegend(true);
+                }
+            }
             panels.add(chart);
         }
         if (panels.size() > 1) shareScale(panels, all, log);

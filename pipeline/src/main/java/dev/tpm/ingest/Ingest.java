@@ -105,6 +105,8 @@ public final class Ingest {
             // phases 2, 4 and 5 continue the numbering of the phases before them: one map for the files
             boolean phase1File = true;
             int rowsRead = 0;
+            boolean rounds = RoundRules.inRounds(c.campaign());
+            Map<Object, Long> measuredInRound = new HashMap<>();
             for (int phase : RUN_PHASES) {
                 String file = base + "phase" + phase + ".csv";
                 if (!Files.isRegularFile(dataDir.resolve(file))) {
@@ -114,6 +116,8 @@ public final class Ingest {
                 List<RunCsv.Line> rows = RunCsv.read(dataDir.resolve(file), file, phase, c.isPaper(), c.stackIds(), seqs,
                         problems, warn);
                 if (rows == null) continue;
+                // data.md v5: round on every row of a campaign in rounds, on none of another; one measured run per group and round
+                if (c.campaign() != null) RoundRules.check(file, phase, rounds, rows, measuredInRound, problems);
                 for (var r : rows) runs.get(phase).add(new Record(campaignId, c.deviceId(), phase, r));
                 runRows.put(file, (long) rows.size());
                 rowsRead += rows.size();
@@ -143,6 +147,7 @@ public final class Ingest {
             }
         }
         deviceModels(config, campaigns, problems);
+        RoundRules.cpuIds(campaigns, problems);
         for (int i = 0; i < config.excludeCampaigns().size(); i++) {
             String ex = config.excludeCampaigns().get(i);
             if (!folders.contains(ex)) {

@@ -54,6 +54,7 @@ import dev.tpm.tables.ReplicationTable;
 import dev.tpm.tables.SensitivityTable;
 import dev.tpm.tables.SessionsTable;
 import dev.tpm.tables.StartupTable;
+import dev.tpm.tables.StealSensitivityTable;
 import dev.tpm.tables.StudyReplicationTable;
 import dev.tpm.tables.SweepTable;
 import dev.tpm.tables.TestsTable;
@@ -96,6 +97,7 @@ public final class PaperCatalog {
             Figure.device(new OfferedLoadFigure(), "offeredLoad"),
             Table.device(new CapacityTable(), "Capacity at the p99 target (new; no paper table)", "capacity"),
             Table.device(new ExclusionsTable(), "Run exclusions (new; no paper table)", "exclusions", "runCounts"),
+            Table.device(new StealSensitivityTable(), "Steal sensitivity (new; no paper table)", "stealSensitivity", "exclusions"),
             Table.device(new DriftTable(), "Run-order drift (new; no paper table)", "drift"),
             Figure.device(new DriftFigure(), "drift"),
             Table.device(new WarmColdTable(), "Warm against cold (new; no paper table)", "warmCold"),
@@ -138,6 +140,7 @@ public final class PaperCatalog {
             new TidyCsv("exclusions", TidyCsvs::exclusions, TidyCsvs.class, List.of("exclusions")),
             new TidyCsv("replication", TidyCsvs::replication, TidyCsvs.class, List.of("replication")),
             new TidyCsv("sessions", TidyCsvs::sessions, TidyCsvs.class, List.of("sessions")),
+            new TidyCsv("steal_sensitivity", TidyCsvs::stealSensitivity, TidyCsvs.class, List.of("stealSensitivity")),
             new TidyCsv("offered_load", OfferedLoadCsvs::offeredLoad, OfferedLoadCsvs.class, List.of("offeredLoad"))
                     .when(OfferedLoadCsvs::any),
             new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")).when(OfferedLoadCsvs::any),

@@ -335,6 +335,7 @@ final class ReportModels {
                 "posthoc_test", c.posthocTest(),
                 "large_effect", Num.csv(c.largeEffect()),
                 "max_error_rate", Num.csv(c.maxErrorRate()),
+                "max_steal_share", c.maxStealShare() == null ? "null (the steal rule is off)" : Num.csv(c.maxStealShare()),
                 "plateau_gain", Num.csv(c.plateauGain()),
                 "drop_threshold_mib", Num.csv(c.dropThresholdMib()),
                 "exclude_campaigns", c.excludeCampaigns().isEmpty() ? "(none)" : String.join(", ", c.excludeCampaigns()));

@@ -24,6 +24,8 @@ import java.util.List;
  * @param capacity analysis.md 10: one row per (stack, endpoint) of {@code offeredLoad}
  * @param steadyStats analysis.md 12: group_stats' columns over measured phase-5 runs (steady_stats.csv)
  * @param warmCold analysis.md 12: each (stack, endpoint) with measured runs in phases 1 and 5
+ * @param stealSensitivity analysis.md 4 (version 5): each mix and listed stack's w_rps and
+ *     w_rps_per_mib with and without the phase-1 runs excluded for steal; empty when none was
  * @param topology where and how the device's campaigns ran (cores, pinning, load generator, window,
  *     runs, host saturation), for the report's opening and the replication table's caption
  */
@@ -56,12 +58,29 @@ public record DeviceResults(
         List<Capacity> capacity,
         Topology topology,
         List<GroupStat> steadyStats,
-        List<WarmCold> warmCold) {
+        List<WarmCold> warmCold,
+        List<StealSensitivity> stealSensitivity) {
 
     public DeviceResults {
         if (topology == null) topology = Topology.unknown(device.id());
         steadyStats = List.copyOf(steadyStats);
         warmCold = List.copyOf(warmCold);
+        stealSensitivity = List.copyOf(stealSensitivity);
+    }
+
+    /** Results without version 5's steal sensitivity. */
+    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
+            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
+            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
+            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
+            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
+            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
+            List<TestLeftOut> testsLeftOut, List<Ratio> ratios, Drift drift, List<OfferedLoad> offeredLoad,
+            List<Capacity> capacity, Topology topology, List<GroupStat> steadyStats, List<WarmCold> warmCold) {
+        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
+                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
+                paretoFrontier, listedStacks, testsLeftOut, ratios, drift, offeredLoad, capacity, topology, steadyStats, warmCold,
+                List.of());
     }
 
     /** Results without phase 5 (analysis.md version 3). */
@@ -164,7 +183,7 @@ public record DeviceResults(
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
                 .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
                 .ratios(ratios).drift(drift).offeredLoad(offeredLoad).capacity(capacity).topology(topology)
-                .steadyStats(steadyStats).warmCold(warmCold);
+                .steadyStats(steadyStats).warmCold(warmCold).stealSensitivity(stealSensitivity);
     }
 
     public static Builder builder(Device device) {
@@ -202,6 +221,7 @@ public record DeviceResults(
         private Topology topology;
         private List<GroupStat> steadyStats = List.of();
         private List<WarmCold> warmCold = List.of();
+        private List<StealSensitivity> stealSensitivity = List.of();
 
         private Builder(Device device) {
             this.device = device;
@@ -235,13 +255,14 @@ public record DeviceResults(
         public Builder topology(Topology v) { topology = v; return this; }
         public Builder steadyStats(List<GroupStat> v) { steadyStats = List.copyOf(v); return this; }
         public Builder warmCold(List<WarmCold> v) { warmCold = List.copyOf(v); return this; }
+        public Builder stealSensitivity(List<StealSensitivity> v) { stealSensitivity = List.copyOf(v); return this; }
 
         public DeviceResults build() {
             PosthocSummary summary = posthocSummary != null ? posthocSummary : PosthocSummary.empty(device.id());
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
                     implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut, ratios,
-                    drift, offeredLoad, capacity, topology, steadyStats, warmCold);
+                    drift, offeredLoad, capacity, topology, steadyStats, warmCold, stealSensitivity);
         }
     }
 }

@@ -16,6 +16,9 @@ import java.util.List;
  * @param studyReplicates the seed studies' loadgen_summary groups' rps median replicates, for their ratios' intervals
  * @param studyVerdicts analysis.md 7: whether each seed study's published value is comparable on each device that
  *     measured the study, by device, then published.csv's order
+ * @param setups what else differs between devices' campaigns (protocol, DELETE table, kernel, dates,
+ *     steal, requests per server CPU-second), one per device in device-id order; the units and
+ *     devices tables state it under the table
  */
 public record Results(
         Facts facts,
@@ -29,13 +32,29 @@ public record Results(
         List<Session> sessions,
         List<Unit> units,
         GroupReplicates studyReplicates,
-        List<StudyVerdict> studyVerdicts) {
+        List<StudyVerdict> studyVerdicts,
+        List<DeviceSetup> setups) {
 
     public Results {
+        setups = setups == null ? List.of() : List.copyOf(setups);
         sessions = List.copyOf(sessions);
         units = List.copyOf(units);
         if (studyReplicates == null) studyReplicates = GroupReplicates.NONE;
         studyVerdicts = studyVerdicts == null ? List.of() : List.copyOf(studyVerdicts);
+    }
+
+    /** Results without the devices' setups (the tables then state no setup under them). */
+    public Results(Facts facts, Verification verification, List<String> stackOrder, List<DeviceResults> devices,
+            List<Replication> replication, List<ReplicationTau> replicationTau, List<LoadgenSummary> loadgenSummary,
+            List<MemoryCheckpoint> memoryCheckpoints, List<Session> sessions, List<Unit> units,
+            GroupReplicates studyReplicates, List<StudyVerdict> studyVerdicts) {
+        this(facts, verification, stackOrder, devices, replication, replicationTau, loadgenSummary, memoryCheckpoints,
+                sessions, units, studyReplicates, studyVerdicts, List.of());
+    }
+
+    /** The device's setup; empty when the analysis recorded none for it. */
+    public java.util.Optional<DeviceSetup> setup(String device) {
+        return setups.stream().filter(s -> s.device().equals(device)).findFirst();
     }
 
     /** Whether a seed study's published value is comparable on the device (true without a verdict). */

@@ -11,9 +11,11 @@ package dev.tpm.results;
  * @param p two-sided p of scipy.stats.spearmanr; NaN with rho
  * @param pHolm Holm over every campaign of the data folder with a p; NaN with p
  * @param drifting p_holm &lt; alpha
- * @param stealShare the median over the same runs of steal_s / (duration_s x device.cores); NaN
- *     when no run has steal_s (or the device does not record its cores)
+ * @param stealShare the median of steal_s / (duration_s x device.cores) over the campaign's runs of
+ *     every phase with warmup = 0, status ok and steal_s (version 5; version 4 took the tested runs);
+ *     NaN when no run has steal_s (or the device does not record its cores)
  * @param stealMax the largest of those shares; NaN with stealShare
+ * @param stealExcluded version 5: how many of those runs analysis.md 1 excludes for steal
  */
 public record Session(String device, String campaign, String study, int n, double rho, double p, double pHolm,
-        boolean drifting, double stealShare, double stealMax) {}
+        boolean drifting, double stealShare, double stealMax, int stealExcluded) {}

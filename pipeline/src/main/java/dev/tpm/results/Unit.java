@@ -1,27 +1,82 @@
 package dev.tpm.results;
 
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * units.csv (analysis.md 11): one stack on one metric across the units of one model.
+ * units.csv (analysis.md 11, version 5): one stack on one metric across the units of one model.
  *
  * @param model the model id (device.model_id, or analysis.json's device_models)
  * @param mix the mix of a weighted metric; empty for idle_rss_mib and startup_ms
+ * @param hardware the units' machine.cpu_id: their common value, {@link #MIXED} when two recorded
+ *     values differ, empty when some unit records none
  * @param units how many units have a value
- * @param mean the mean over the units of their point values (NaN when a unit has none)
- * @param spread max / min; NaN when min &lt;= 0 or a unit has no value
- * @param lo the two-level bootstrap's interval; NaN without replicates on every unit
- * @param best the stack with the best mean (ratios.csv's rule); empty on a row without a mean
+ * @param gmean the geometric mean of the unit values that exist; NaN when one is &lt;= 0 or none exists
+ * @param spread max / min over the unit values that exist; NaN when min &lt;= 0
+ * @param lo the t interval over the log unit values; NaN unless {@code gaps} is empty
+ * @param best the stack with the best gmean of the (mix, metric); empty when no stack has one
+ * @param ratio the geometric mean over the units with values for both of the per-unit ratio to the
+ *     best (best / stack when higher is better, stack / best otherwise); 1 on the best's row
+ * @param ratioLo the t interval of the per-unit log ratios; NaN under the same conditions as lo (and on the best's row)
  * @param tied ratio_lo &lt;= 1; null where the ratio has no interval
  * @param missing the units without a value, e.g. {@code pi5-c: no value}; empty when every unit has one
  * @param devices the model's units, in id order
  * @param unitEstimates each unit's value with its own CI (weighted.csv's or stack_pooled.csv's), one per device
+ * @param unitHardware each unit's machine.cpu_id, one per device, empty where not recorded
+ * @param gaps why the row has no model interval (empty when it has one)
  */
-public record Unit(String model, String mix, String metric, String stack, int units, double mean, double min, double max,
-        double spread, double lo, double hi, String best, double ratio, double ratioLo, double ratioHi, Boolean tied,
-        String missing, List<String> devices, List<Estimate> unitEstimates) {
+public record Unit(String model, String mix, String metric, String stack, String hardware, int units, double gmean,
+        double min, double max, double spread, double lo, double hi, String best, double ratio, double ratioLo,
+        double ratioHi, Boolean tied, String missing, List<String> devices, List<Estimate> unitEstimates,
+        List<String> unitHardware, Set<IntervalGap> gaps) {
+
+    /** units.csv's hardware when two units record different cpu_ids (analysis.md 11). */
+    public static final String MIXED = "mixed";
+
+    /** Why a row of units.csv has no interval (analysis.md 11, version 5); in the order a caption names them. */
+    public enum IntervalGap {
+        /** two units record different cpu_ids: not units of one model */
+        HARDWARE_MIXED,
+        /** some unit records no machine.cpu_id */
+        HARDWARE_NOT_RECORDED,
+        /** fewer units with a value than min_units_ci */
+        TOO_FEW_UNITS,
+        /** a unit value &lt;= 0: no geometric mean */
+        NO_GMEAN
+    }
+
     public Unit {
         devices = List.copyOf(devices);
         unitEstimates = List.copyOf(unitEstimates);
+        unitHardware = List.copyOf(unitHardware);
+        gaps = gaps.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(gaps));
     }
+
+    /** Whether the model's interval exists (analysis.md 11: enough units of one recorded hardware). */
+    public boolean hasInterval() {
+        return gaps.isEmpty();
+    }
+
+    /**
+     * Why a model's rows have no interval, in words (the reasons of any of its shown rows, in
+     * {@link IntervalGap}'s order); empty when every row has one.
+     */
+    public static String noInterval(List<Unit> ofModel, int minUnitsCi) {
+        Set<IntervalGap> gaps = EnumSet.noneOf(IntervalGap.class);
+        for (Unit u : ofModel) gaps.addAll(u.gaps());
+        List<String> why = new ArrayList<>();
+        for (IntervalGap g : gaps) {
+            why.add(switch (g) {
+                case HARDWARE_MIXED -> "hardware mixed (the units record different machine.cpu_ids: not units of one model)";
+                case HARDWARE_NOT_RECORDED -> "hardware not recorded (a unit records no machine.cpu_id)";
+                case TOO_FEW_UNITS -> "units too few (" + ofModel.stream().mapToInt(Unit::units).max().orElse(0)
+                        + " with a value; an interval needs min_units_ci = " + minUnitsCi + ")";
+                case NO_GMEAN -> "a unit value <= 0 (no geometric mean)";
+            });
+        }
+        return String.join("; ", why);
+    }
+
 }

@@ -42,6 +42,17 @@ public final class CapacityTable implements DeviceTable {
         return Boolean.TRUE.equals(c.censored()) && !Double.isNaN(value) ? "\u2265 " + x : x;
     }
 
+    /** What a note in place of a capacity means (analysis.md 10, version 5). */
+    public static final String WITHHELD_NOTE = "unstable: misses R1, meets R2: a rate R2 above a rate R1 that missed the"
+            + " target met it; a server's latency does not fall as its offered load rises, so the curve shows the"
+            + " machine's noise, not a capacity (capacity_stable false). unmeasured: R: no run at rate R, below the first"
+            + " rate that misses, was measured, so the capacity is not known. Either way no capacity is printed.";
+
+    /** The "fails because" cell of a withheld capacity. */
+    private static String noteReason(Capacity c) {
+        return c.stable() ? "a rate below the first miss has no measured run" : "a higher rate met the target";
+    }
+
     @Override
     public TableModel build(Results r, DeviceResults d) {
         String slo = Rounding.plain(TableText.config(r).latencySloMs());
@@ -55,6 +66,11 @@ public final class CapacityTable implements DeviceTable {
         for (Capacity c : d.capacity()) {
             if (!c.stack().equals(previous)) t.group();
             previous = c.stack();
+            if (c.withheld()) {
+                // analysis.md 10, version 5: the note, never a number, for an unstable or unmeasured group
+                t.row(c.stack(), c.endpoint(), c.note(), Rounding.MISSING, noteReason(c), Rounding.MISSING, Rounding.MISSING);
+                continue;
+            }
             String capacity = Double.isNaN(c.capacityRps()) ? "none (the smallest rate fails)" : capacity(c, Quantity.RPS, c.capacityRps());
             String failing = Double.isNaN(c.firstFailingRps()) ? "none (every rate meets it)" : Rounding.value(Quantity.RPS, c.firstFailingRps());
             t.row(c.stack(), c.endpoint(), capacity, failing, c.firstFailingReason(),
@@ -67,9 +83,10 @@ public final class CapacityTable implements DeviceTable {
         t.note("capacity: the largest offered rate such that it and every smaller offered rate meet the target; first"
                 + " failing: the smallest rate that does not, so the capacity lies between the two (the protocol's rates"
                 + " are a grid, not a search). A rate at which every run was excluded (failed, discarded, error_rate,"
-                + " throttled) does not meet the target. Capacity per MiB = capacity / median peak RSS at that rate:"
+                + " throttled, steal) is unmeasured: it neither meets nor misses the target. Capacity per MiB = capacity / median peak RSS at that rate:"
                 + " requests per second per MiB within the latency target, the paper's throughput per megabyte read at"
                 + " a service level instead of at saturation. Descriptive: medians, no min_n, no CI.");
+        if (d.capacity().stream().anyMatch(Capacity::withheld)) t.note(WITHHELD_NOTE);
         if (d.capacity().stream().anyMatch(c -> Boolean.TRUE.equals(c.censored()))) {
             t.note(CENSORED_NOTE);
         }

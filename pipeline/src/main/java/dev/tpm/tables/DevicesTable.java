@@ -109,6 +109,7 @@ public final class DevicesTable implements SharedTable {
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(used))
                 .note("Full precision: tables/weighted.csv and tables/stack_pooled.csv.")
+                .notes(SetupNotes.of(r, devices.stream().map(DeviceResults::id).toList(), "the devices' campaigns"))
                 .build();
     }
 

@@ -33,7 +33,7 @@ public final class ExclusionsTable implements DeviceTable {
         TableModel.Builder t = TableModel.builder(name(), TableText.caption("Run exclusions (new; no paper table)",
                 "runs left out of the analysis and why", d));
         t.text("stack").number("phase").number("rows").number("warm-up").number("measured").number("failed")
-                .number("discarded").number("error_rate").number("throttled")
+                .number("discarded").number("error_rate").number("throttled").number("steal")
                 .number(TableText.withUnit("excluded", Quantity.PERCENT));
         List<RunCount> counts = d.runCounts().stream()
                 .sorted(Comparator.comparingInt((RunCount c) -> Find.stackOrder(d, c.stack()))
@@ -48,7 +48,7 @@ public final class ExclusionsTable implements DeviceTable {
             warmups.merge(c.phase(), c.warmup(), Integer::sum);
             t.row(c.stack(), Integer.toString(c.phase()), Integer.toString(c.rows()), Integer.toString(c.warmup()),
                     Integer.toString(c.measured()), Integer.toString(c.failed()), Integer.toString(c.discarded()),
-                    Integer.toString(c.errorRate()), Integer.toString(c.throttled()),
+                    Integer.toString(c.errorRate()), Integer.toString(c.throttled()), Integer.toString(c.steal()),
                     Rounding.value(Quantity.PERCENT, excludedPercent(c)));
         }
         List<String> warm = new ArrayList<>();
@@ -59,7 +59,7 @@ public final class ExclusionsTable implements DeviceTable {
         t.note("Reasons, the first that applies: failed (the server crashed), discarded (the harness rejected the"
                 + " run), error_rate ((socket errors + non-2xx) / requests above "
                 + Rounding.plain(TableText.config(r).maxErrorRate()) + "), throttled (throttling or undervoltage"
-                + " flags). excluded = excluded runs / runs that are not warm-ups.");
+                + " flags), steal (" + stealRule(r) + "). excluded = excluded runs / runs that are not warm-ups.");
         t.notes(listing(d.exclusions()));
         return t.note(Rounding.note(List.of(Quantity.COUNT, Quantity.PERCENT)))
                 .note(TableText.sourceNote("exclusions.csv"))
@@ -68,9 +68,18 @@ public final class ExclusionsTable implements DeviceTable {
 
     /** Excluded runs / non-warm-up runs, in percent; NaN when every row is a warm-up. */
     static double excludedPercent(RunCount c) {
-        int excluded = c.failed() + c.discarded() + c.errorRate() + c.throttled();
+        int excluded = c.excluded();
         int considered = c.rows() - c.warmup();
         return considered == 0 ? Double.NaN : 100.0 * excluded / considered;
+    }
+
+    /** analysis.md 1, version 5: the steal rule as analysis.json sets it. */
+    static String stealRule(Results r) {
+        Double max = TableText.config(r).maxStealShare();
+        if (max == null) return "off: analysis.json's max_steal_share is null";
+        return "steal_s / (duration_s x device.cores) above " + Rounding.plain(max)
+                + ", the share of the device's CPU time its hypervisor gave to others; a run without steal_s is never"
+                + " excluded for it";
     }
 
     /** One line per (campaign, phase, reason): the seq, stack and endpoint of each excluded run. */

@@ -99,7 +99,8 @@ public final class ReplicationTable implements SharedTable {
                         + tau.stacks() + " stacks): tau = " + Rounding.value(Quantity.EFFECT, tau.kendallTau())
                         + ", p = " + Rounding.p(tau.p()) + "." + over);
             } else {
-                t.note("Stack order by " + tau.metric() + " (" + tau.stacks() + " stacks, too few for Kendall's tau),"
+                t.note("Stack order by " + tau.metric() + " (" + tau.stacks() + " stacks, too few for Kendall's tau: analysis.md 7 asks for "
+                        + ReplicationTau.MIN_STACKS_FOR_TAU + "),"
                         + " ascending: published " + String.join(" < ", tau.publishedOrder()) + "; " + tau.device()
                         + " " + String.join(" < ", tau.measuredOrder()) + "." + over);
             }

@@ -32,11 +32,11 @@ public final class SessionsTable implements SharedTable {
                 + " (Spearman's rho of each run's rps over its group's median on run position). " + caption(r.sessions(), c));
         t.text("device").text("campaign").text("study").number("runs").number("rho").number("p (Holm)").text("drifting")
                 .number(TableText.withUnit("CPU steal, median", Quantity.PERCENT))
-                .number(TableText.withUnit("CPU steal, max", Quantity.PERCENT));
+                .number(TableText.withUnit("CPU steal, max", Quantity.PERCENT)).number("excluded for steal");
         for (Session s : r.sessions()) {
             t.row(s.device(), s.campaign(), s.study(), Integer.toString(s.n()), Rounding.value(Quantity.EFFECT, s.rho()),
                     Double.isNaN(s.pHolm()) ? Rounding.MISSING : Rounding.p(s.pHolm()), drifting(s),
-                    steal(s.stealShare()), steal(s.stealMax()));
+                    steal(s.stealShare()), steal(s.stealMax()), Integer.toString(s.stealExcluded()));
         }
         return t.note("What the test means: a drift shared by every stack (a neighbour on the host, heat, the host's"
                         + " own schedule) moves every group of a session a little, which no group's own test (the drift"
@@ -47,8 +47,10 @@ public final class SessionsTable implements SharedTable {
                         + " groups of one run are left out. rho and p: scipy.stats.spearmanr; Holm over every campaign of"
                         + " the data folder; drifting = p_holm < " + Rounding.plain(c.alpha()) + ". rho > 0: the session"
                         + " sped up; rho < 0: it slowed down.")
-                .note("CPU steal: steal_s / (duration_s x device.cores) over the same runs, the share of the device's CPU"
-                        + " time its hypervisor gave to others (" + Rounding.MISSING + ": no run records steal_s).")
+                .note("CPU steal: steal_s / (duration_s x device.cores), the share of the device's CPU time its hypervisor"
+                        + " gave to others, over the campaign's runs of every phase (1, 2, 4 and 5) with warm-up 0, status ok"
+                        + " and steal_s (" + Rounding.MISSING + ": no run records steal_s); excluded for steal: how many of"
+                        + " those runs the steal rule leaves out (" + ExclusionsTable.stealRule(r) + ").")
                 .note("Rounded for reading (half away from zero): rho to 3 decimals; p-values to 3 decimals from "
                         + Rounding.plain(Rounding.P_FIXED_FROM) + ", below that to " + Rounding.P_SIGNIFICANT_DIGITS
                         + " significant digits; " + Quantity.PERCENT.rule() + ".")

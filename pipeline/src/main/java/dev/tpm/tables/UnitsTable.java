@@ -12,11 +12,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Units of one model (new; analysis.md 11): per model with two or more units, each unit's value of
- * the declared mix's w_rps_per_mib, w_rps and w_peak_mib per stack beside the model's mean with its
- * two-level CI, the spread between units and the ratio to the best with its interval. Whether a
- * stack's lead survives the change of unit reads off the ratio's interval: one that excludes 1 held
- * on every unit drawn.
+ * Units of one model (new; analysis.md 11, version 5): per model with two or more units, each
+ * unit's value of the declared mix's w_rps_per_mib, w_rps and w_peak_mib per stack beside the
+ * model's geometric mean, the spread between units and the ratio to the best (taken within each
+ * unit, then combined); the model's hardware (machine.cpu_id) in a column and each unit's in the
+ * caption. Intervals only where section 11 gives them (min_units_ci units of one recorded
+ * hardware); where it gives none the caption says why. Under the table: what else differs between
+ * the units' campaigns ({@link SetupNotes}).
  */
 public final class UnitsTable implements SharedTable {
     /** The declared mix's metrics the table shows, in this order. */
@@ -41,59 +43,83 @@ public final class UnitsTable implements SharedTable {
         return r.units().stream().filter(u -> u.mix().equals(declared) && METRICS.contains(u.metric())).toList();
     }
 
+    /** units.csv's hardware in words: the cpu_id, "mixed", or "not recorded". */
+    static String hardware(String h) {
+        return h.isEmpty() ? SetupNotes.NOT_RECORDED : h;
+    }
+
     @Override
     public TableModel build(Results r) {
         List<Unit> rows = shown(r);
         int units = rows.stream().mapToInt(u -> u.devices().size()).max().orElse(0);
+        int minUnitsCi = TableText.config(r).minUnitsCi();
         List<String> models = rows.stream().map(Unit::model).distinct().toList();
-        TableModel.Builder t = TableModel.builder(name(), "Units of one model (new; no paper table): each unit's value of the"
-                + " declared mix (" + r.facts().declaredMix().name() + ") beside the model's mean and its two-level "
-                + TableText.ciLabel(r) + ", per model (" + String.join(", ", models) + "). Units: "
-                + String.join("; ", rows.stream().map(u -> u.model() + " = " + String.join(", ", u.devices())).distinct().toList())
-                + ".");
-        t.text("model").text("metric").text("stack");
+        List<String> unitNames = new ArrayList<>();
+        List<String> why = new ArrayList<>();
+        List<String> devices = new ArrayList<>();
+        for (String model : models) {
+            Unit first = rows.stream().filter(u -> u.model().equals(model)).findFirst().orElseThrow();
+            List<String> named = new ArrayList<>();
+            for (int i = 0; i < first.devices().size(); i++) {
+                named.add(first.devices().get(i) + " (cpu_id " + hardware(first.unitHardware().get(i)) + ")");
+                if (!devices.contains(first.devices().get(i))) devices.add(first.devices().get(i));
+            }
+            unitNames.add(model + " = " + String.join(", ", named));
+            String gaps = Unit.noInterval(rows.stream().filter(u -> u.model().equals(model)).toList(), minUnitsCi);
+            if (!gaps.isEmpty()) why.add(model + ": " + gaps);
+        }
+        boolean anyInterval = rows.stream().anyMatch(Unit::hasInterval);
+        String ci = TableText.ciLabel(r);
+        TableModel.Builder t = TableModel.builder(name(), "Units of one model (new; no paper table): each unit's value of"
+                + " the declared mix (" + r.facts().declaredMix().name() + ") beside the model's geometric mean, the spread"
+                + " between units and the ratio to the best, per model (" + String.join(", ", models) + "). Units and their"
+                + " hardware: " + String.join("; ", unitNames) + "."
+                + (why.isEmpty() ? "" : " No interval for the model (analysis.md 11) where " + String.join("; ", why) + "."));
+        t.text("model").text("hardware").text("metric").text("stack");
         for (int i = 1; i <= units; i++) t.text("unit " + i);
-        t.number("mean [" + TableText.ciLabel(r) + "]").number("spread (max / min)").text("best")
-                .number("ratio to best [" + TableText.ciLabel(r) + "]");
+        t.number(anyInterval ? "geometric mean [" + ci + "]" : "geometric mean").number("spread (max / min)").text("best")
+                .number(anyInterval ? "ratio to best [" + ci + "]" : "ratio to best");
         Set<Quantity> used = EnumSet.of(Quantity.RATIO);
-        List<String> order = new ArrayList<>();
-        for (String model : models) for (String metric : METRICS) order.add(model + "\u0000" + metric);
-        for (String key : order) {
-            String model = key.substring(0, key.indexOf('\u0000'));
-            String metric = key.substring(key.indexOf('\u0000') + 1);
-            List<Unit> group = rows.stream().filter(u -> u.model().equals(model) && u.metric().equals(metric)).toList();
-            if (group.isEmpty()) continue;
-            t.group();
-            Quantity q = Quantity.forMetric(metric);
-            used.add(q);
-            for (Unit u : group) {
-                List<String> cells = new ArrayList<>(List.of(u.model(), metric + " (" + q.unit() + ")", u.stack()));
-                for (int i = 0; i < units; i++) {
-                    cells.add(i < u.devices().size()
-                            ? u.devices().get(i) + ": " + Rounding.ci(q, u.unitEstimates().get(i)) : "");
+        for (String model : models) {
+            for (String metric : METRICS) {
+                List<Unit> group = rows.stream().filter(u -> u.model().equals(model) && u.metric().equals(metric)).toList();
+                if (group.isEmpty()) continue;
+                t.group();
+                Quantity q = Quantity.forMetric(metric);
+                used.add(q);
+                for (Unit u : group) {
+                    List<String> cells = new ArrayList<>(List.of(u.model(), hardware(u.hardware()),
+                            metric + " (" + q.unit() + ")", u.stack()));
+                    for (int i = 0; i < units; i++) {
+                        cells.add(i < u.devices().size()
+                                ? u.devices().get(i) + ": " + Rounding.ci(q, u.unitEstimates().get(i)) : "");
+                    }
+                    // lo and hi are empty (NaN) where section 11 gives no interval, so the value prints alone
+                    cells.add(Double.isNaN(u.gmean()) ? Rounding.MISSING : Rounding.ci(q, new Estimate(u.gmean(), u.lo(), u.hi())));
+                    cells.add(Rounding.value(Quantity.RATIO, u.spread()));
+                    cells.add(u.best());
+                    String ratio = Double.isNaN(u.ratio()) ? Rounding.MISSING
+                            : Rounding.ci(Quantity.RATIO, new Estimate(u.ratio(), u.ratioLo(), u.ratioHi()));
+                    if (Boolean.TRUE.equals(u.tied()) && !u.stack().equals(u.best())) ratio += " (tied)";
+                    if (!u.missing().isEmpty()) ratio += " (" + u.units() + " of " + u.devices().size() + " units; " + u.missing() + ")";
+                    cells.add(ratio);
+                    t.row(cells.toArray(String[]::new));
                 }
-                cells.add(Rounding.ci(q, new Estimate(u.mean(), u.lo(), u.hi())));
-                cells.add(Rounding.value(Quantity.RATIO, u.spread()));
-                cells.add(u.best());
-                String ratio = Rounding.ci(Quantity.RATIO, new Estimate(u.ratio(), u.ratioLo(), u.ratioHi()));
-                if (Boolean.TRUE.equals(u.tied()) && !u.stack().equals(u.best())) ratio += " (tied)";
-                if (!u.missing().isEmpty()) ratio = "no mean: " + u.missing();
-                cells.add(ratio);
-                t.row(cells.toArray(String[]::new));
             }
         }
-        return t.note("Each unit's value is its device's weighted.csv value with that device's " + TableText.ciLabel(r)
-                        + " (runs of one unit only). The model's interval is the two-level bootstrap of analysis.md 11:"
-                        + " each replicate draws the units with replacement and, for each, one replicate of that unit's own"
-                        + " bootstrap, with the same draws for every stack, so a slow unit slows every stack alike. With two"
-                        + " or three units the interval is wide: it is the width a finding must allow for on a unit not yet"
-                        + " measured.")
-                .note("ratio to best: best / stack for w_rps_per_mib and w_rps, stack / best for w_peak_mib (>= 1); a"
-                        + " stack's lead over another survives the change of unit when the other's interval lies above 1;"
-                        + " (tied) marks an interval that reaches 1.")
+        return t.note("Each unit's value is its device's weighted.csv value with that device's " + ci
+                        + " (runs of one unit only). The model's value is the geometric mean of its unit values; its interval,"
+                        + " where given, is the t interval over the log unit values with U - 1 degrees of freedom (analysis.md"
+                        + " 11), given only from min_units_ci = " + minUnitsCi + " units of one recorded hardware"
+                        + " (machine.cpu_id): it is the width a finding must allow for on a unit not yet measured.")
+                .note("ratio to best: per unit best / stack for w_rps_per_mib and w_rps, stack / best for w_peak_mib,"
+                        + " then the geometric mean over the units with values for both, so a unit that is fast for every"
+                        + " stack cancels out; (tied) marks an interval that reaches 1. A stack without a value on some unit"
+                        + " is computed over the units that have one, which its ratio cell names.")
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(used))
                 .note(TableText.sourceNote("units.csv"))
+                .notes(SetupNotes.of(r, devices, "the units' campaigns"))
                 .build();
     }
 }

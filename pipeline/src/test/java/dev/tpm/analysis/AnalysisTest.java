@@ -1,6 +1,7 @@
 package dev.tpm.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -292,13 +293,14 @@ class AnalysisTest {
                 results.replication().subList(0, 4).stream().map(Replication::stack).toList());
         assertEquals(List.of("idle_rss_mib", "peak_rss_mib:get_item"),
                 results.replication().subList(9, 11).stream().map(Replication::metric).toList());
-        // tau over rust, go, node: same order in both -> 1, exact p = 2 / 3!
+        // rust, go, node: three stacks, fewer than analysis.md 7's five (version 5): the order, no tau
         List<ReplicationTau> taus = results.replicationTau();
         assertEquals(1, taus.size());
         assertEquals("w_rps_per_mib", taus.get(0).metric());
         assertEquals(3, taus.get(0).stacks());
-        assertEquals(1.0, taus.get(0).kendallTau(), EPS);
-        assertEquals(1.0 / 3, taus.get(0).p(), EPS);
+        assertFalse(taus.get(0).hasTau());
+        assertTrue(Double.isNaN(taus.get(0).kendallTau()));
+        assertEquals(taus.get(0).publishedOrder().size(), 3);
     }
 
     @Test
@@ -331,8 +333,9 @@ class AnalysisTest {
                 Map.entry("drift", "device,stack,endpoint,n,rho,p,p_holm,drifting"),
                 Map.entry("exclusions", "device,campaign,phase,seq,stack,endpoint,reason"),
                 Map.entry("replication", "device,table,stack,metric,published,measured,ratio,comparable,differs"),
-                Map.entry("sessions", "device,campaign,study,n,rho,p,p_holm,drifting,steal_share,steal_max"),
-                Map.entry("units", "model,mix,metric,stack,units,mean,min,max,spread,lo,hi,best,ratio,ratio_lo,ratio_hi,tied,missing"));
+                Map.entry("sessions", "device,campaign,study,n,rho,p,p_holm,drifting,steal_share,steal_max,steal_excluded"),
+                Map.entry("steal_sensitivity", "device,mix,stack,w_rps,w_rps_all,w_rps_per_mib,w_rps_per_mib_all,change"),
+                Map.entry("units", "model,mix,metric,stack,hardware,units,gmean,min,max,spread,lo,hi,best,ratio,ratio_lo,ratio_hi,tied,missing"));
         assertEquals(expected.size(), out.files().size());
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String text = new String(out.get("tables/" + e.getKey() + ".csv"), StandardCharsets.UTF_8);

@@ -219,7 +219,7 @@ class AnalysisV2Test {
     }
 
     @Test
-    void kendallTauOnlyFromThreeStacks() {
+    void kendallTauOnlyFromFiveStacks() {
         ReplicationTau t = results.replicationTau().stream().filter(r -> r.metric().equals("idle_rss_mib")).findFirst().orElseThrow();
         assertEquals(2, t.stacks());
         assertFalse(t.hasTau());

@@ -70,17 +70,20 @@ class AnalysisV4Test {
     }
 
     @Test
-    void onlyAModelWithTwoUnitsHasRowsAndItsMeanIsTheUnitsMean() {
+    void onlyAModelWithTwoUnitsHasRowsAndItsGmeanIsTheUnitsGeometricMean() {
         assertEquals(List.of("m"), results.units().stream().map(Unit::model).distinct().toList(), "solo is a model of one unit");
         Unit go = unit(Ratio.W_RPS, "go");
         assertEquals("reads", go.mix());
         Weighted u1 = device("u1").weighted().stream().filter(w -> w.stack().equals("go")).findFirst().orElseThrow();
         Weighted u2 = device("u2").weighted().stream().filter(w -> w.stack().equals("go")).findFirst().orElseThrow();
-        assertEquals((u1.wRps().value() + u2.wRps().value()) / 2, go.mean(), 1e-9);
+        assertEquals(Math.sqrt(u1.wRps().value() * u2.wRps().value()), go.gmean(), 1e-9);
         assertEquals(2, go.spread(), 1e-9, "u2 runs at half u1's rate");
         assertEquals(List.of("u1", "u2"), go.devices());
         assertEquals(u1.wRps(), go.unitEstimates().get(0), "each unit's value with weighted.csv's CI");
-        assertTrue(go.lo() < go.mean() && go.mean() < go.hi(), go.toString());
+        // two units, no machine.cpu_id recorded: no interval (analysis.md 11, version 5)
+        assertEquals("", go.hardware());
+        assertTrue(Double.isNaN(go.lo()) && Double.isNaN(go.hi()), go.toString());
+        assertEquals(java.util.Set.of(Unit.IntervalGap.HARDWARE_NOT_RECORDED, Unit.IntervalGap.TOO_FEW_UNITS), go.gaps());
         // the unit effect is shared: the model's ratio is each unit's ratio
         double ratio1 = device("u1").ratios("reads", Ratio.W_RPS).stream().filter(r -> r.stack().equals("java")).findFirst()
                 .orElseThrow().ratio();

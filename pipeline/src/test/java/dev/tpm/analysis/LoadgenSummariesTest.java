@@ -36,7 +36,7 @@ class LoadgenSummariesTest {
     @Test
     void eachRowNamesTheSlowestStackOfItsSlotTiesToTheSmallerId() {
         List<LoadgenSummary> out = LoadgenSummaries.of(List.of(rps("c", 300), rps("b", 100), rps("a", 100), rps("d", 400)),
-                0.01, Comparator.naturalOrder());
+                RunRules.withoutSteal(0.01), Comparator.naturalOrder());
         for (LoadgenSummary x : out) assertEquals("a", x.slowestStack(), x.stack());
         assertEquals(4.0, only(out, "hello-blog", "d").ratioToSlowest(), 1e-12);
     }
@@ -53,7 +53,7 @@ class LoadgenSummariesTest {
                 run("r", "hello-blog", "x", 10, 10),
                 // pooled with a separate-host campaign of the same device and study: only s's run counts
                 run("s", "node-pi", "z", 3, 4), run("r2", "node-pi", "z", 20, 20));
-        List<LoadgenSummary> out = LoadgenSummaries.of(rows, 0.01, Comparator.naturalOrder(), Map.of("s", 2));
+        List<LoadgenSummary> out = LoadgenSummaries.of(rows, RunRules.withoutSteal(0.01), Comparator.naturalOrder(), Map.of("s", 2));
         LoadgenSummary x = only(out, "app-servers", "x");
         assertEquals(4, x.n());
         assertEquals(0.95, x.hostBusy(), 1e-12);

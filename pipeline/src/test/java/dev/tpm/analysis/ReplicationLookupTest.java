@@ -129,6 +129,9 @@ class ReplicationLookupTest {
         assertEquals(400.0, at.applyAsDouble("all", "posthoc_comparisons"));
         assertEquals(253.0, at.applyAsDouble("all", "posthoc_significant"));
         assertEquals(0.6325, at.applyAsDouble("all", "posthoc_significant_share"), 1e-12);
+        // data.md: the family's rows may leave the stack empty
+        assertEquals(400.0, at.applyAsDouble("", "posthoc_comparisons"));
+        assertEquals(253.0, at.applyAsDouble("", "posthoc_significant"));
         assertTrue(Double.isNaN(at.applyAsDouble("rust", "posthoc_significant")), "the family sits on stack all");
     }
 

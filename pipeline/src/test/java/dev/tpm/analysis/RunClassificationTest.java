@@ -35,7 +35,7 @@ class RunClassificationTest {
 
     @Test
     void countsEachReasonPerCell() {
-        RunClassification c = RunClassification.of("dev", rows(), 0.01);
+        RunClassification c = RunClassification.of("dev", rows(), RunRules.withoutSteal(0.01));
         RunClassification.Counts del = c.counts(1, "a", "delete_item");
         assertEquals(1, del.measured());
         assertEquals(1, del.excluded(ExclusionReason.WARMUP));
@@ -55,7 +55,7 @@ class RunClassificationTest {
 
     @Test
     void shortfallNamesMeasuredOfCountedAndEachReasonInOrder() {
-        RunClassification c = RunClassification.of("dev", rows(), 0.01);
+        RunClassification c = RunClassification.of("dev", rows(), RunRules.withoutSteal(0.01));
         assertEquals("delete_item: 1 measured of 5 (1 failed, 2 error_rate, 1 throttled)", c.shortfall("a", "delete_item"));
         assertEquals("get_item: 1 measured of 1", c.shortfall("a", "get_item"));
         assertEquals("put_item: 0 measured of 0", c.shortfall("a", "put_item"));
@@ -63,7 +63,7 @@ class RunClassificationTest {
 
     @Test
     void missingListsOnlyEndpointsOfPositiveWeightBelowMinN() {
-        RunClassification c = RunClassification.of("dev", rows(), 0.01);
+        RunClassification c = RunClassification.of("dev", rows(), RunRules.withoutSteal(0.01));
         Mix all = new Mix("all", Map.of("post_item", 0.2, "get_item", 0.2, "get_list", 0.2, "put_item", 0.2, "delete_item", 0.2));
         assertEquals("post_item: 0 measured of 0; get_item: 1 measured of 1; get_list: 0 measured of 0; put_item: 0 measured of 0;"
                 + " delete_item: 1 measured of 5 (1 failed, 2 error_rate, 1 throttled)", WeightedAggregates.missing(all, "a", c, 2));

@@ -16,15 +16,39 @@ class RunFilterTest {
 
     @Test
     void reasonsApplyInTheStatedOrder() {
-        assertNull(RunFilter.exclusionReason(row(false, "ok", 10, "0x0"), 0.01)); // 10/1000 = 0.01: at most
-        assertEquals("warmup", RunFilter.exclusionReason(row(true, "discarded", 500, "0x1"), 0.01));
-        assertEquals("failed", RunFilter.exclusionReason(row(false, "failed", 500, "0x1"), 0.01));
-        assertEquals("discarded", RunFilter.exclusionReason(row(false, "discarded", 500, "0x1"), 0.01));
-        assertEquals("error_rate", RunFilter.exclusionReason(row(false, "ok", 11, "0x1"), 0.01));
-        assertEquals("throttled", RunFilter.exclusionReason(row(false, "ok", 0, "0x50005"), 0.01));
+        assertNull(RunFilter.exclusionReason(row(false, "ok", 10, "0x0"), 0.01, Double.NaN)); // 10/1000 = 0.01: at most
+        assertEquals("warmup", RunFilter.exclusionReason(row(true, "discarded", 500, "0x1"), 0.01, Double.NaN));
+        assertEquals("failed", RunFilter.exclusionReason(row(false, "failed", 500, "0x1"), 0.01, Double.NaN));
+        assertEquals("discarded", RunFilter.exclusionReason(row(false, "discarded", 500, "0x1"), 0.01, Double.NaN));
+        assertEquals("error_rate", RunFilter.exclusionReason(row(false, "ok", 11, "0x1"), 0.01, Double.NaN));
+        assertEquals("throttled", RunFilter.exclusionReason(row(false, "ok", 0, "0x50005"), 0.01, Double.NaN));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> RunFilter.exclusionReason(row(false, "weird", 0, ""), 0.01));
+                () -> RunFilter.exclusionReason(row(false, "weird", 0, ""), 0.01, Double.NaN));
         assertTrue(e.getMessage().contains("seq 7") && e.getMessage().contains("weird"), e.getMessage());
+    }
+
+    /** A run of 10 s on a 2-core device with steal_s (NaN = not recorded), otherwise measured unless errors say so. */
+    private static RunRow stolen(double stealS, double errors, Integer cores) {
+        return new RunRow("c", "d", 1, 7, "s", "get_item", 30, false, "ok", "0x0", 1000, errors, 100, 1, 2, 3, 4096, 8192,
+                Double.NaN, Double.NaN, "paper", 10, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, stealS,
+                RunRow.stealShare(stealS, 10, cores));
+    }
+
+    @Test
+    void stealIsTheLastReasonAndNeedsARecordedShare() {
+        // share = steal_s / (duration_s x cores): 1.2 / (10 x 2) = 0.06 > 0.05; 1.0 / 20 = 0.05 is at most
+        assertEquals("steal", RunFilter.exclusionReason(stolen(1.2, 0, 2), 0.01, 0.05));
+        assertNull(RunFilter.exclusionReason(stolen(1.0, 0, 2), 0.01, 0.05));
+        assertEquals("error_rate", RunFilter.exclusionReason(stolen(1.2, 500, 2), 0.01, 0.05)); // the first reason wins
+        assertNull(RunFilter.exclusionReason(stolen(Double.NaN, 0, 2), 0.01, 0.0)); // no steal_s: never excluded for steal
+        assertNull(RunFilter.exclusionReason(stolen(1.2, 0, null), 0.01, 0.05)); // no device.cores: no share
+        assertNull(RunFilter.exclusionReason(stolen(9.0, 0, 2), 0.01, Double.NaN)); // max_steal_share null: the rule is off
+        assertEquals(0.06, RunRow.stealShare(1.2, 10, 2), 1e-15);
+        assertTrue(Double.isNaN(RunRow.stealShare(1.2, 0, 2)));
+        dev.tpm.model.AnalysisConfig cfg = new dev.tpm.model.AnalysisConfig(100, 0.95, 1L, 0.05,
+                dev.tpm.model.AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5, java.util.List.of());
+        assertEquals(0.05, RunRules.of(cfg).maxStealShare(), 0.0); // the default
+        assertTrue(Double.isNaN(RunRules.of(cfg.withVersion5(3, null)).maxStealShare())); // null: off
     }
 
     @Test

@@ -35,12 +35,12 @@ class SessionAnalysisTest {
         return Campaigns.of(id, d, JSON.createObjectNode().put("host", "same"), JSON.createObjectNode(), List.of(), json);
     }
 
-    /** A measured run of 10 s (or excluded: a warm-up, a failed run) with steal_s. */
+    /** A measured run of 10 s on 2 cores (or excluded: a warm-up, a failed run) with steal_s. */
     private static RunRow run(String campaign, int phase, long seq, String stack, String endpoint, int concurrency, double rps,
             boolean warmup, String status, double stealS) {
         return new RunRow(campaign, "dev", phase, seq, stack, endpoint, concurrency, warmup, status, "", 1000, 0, rps, 1, 2,
                 Double.NaN, Double.NaN, 2048, Double.NaN, Double.NaN, "paper", 10, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, stealS);
+                Double.NaN, Double.NaN, stealS, RunRow.stealShare(stealS, 10, 2));
     }
 
     private static RunRow ok(String campaign, int phase, long seq, String stack, String endpoint, int concurrency, double rps,
@@ -60,7 +60,7 @@ class SessionAnalysisTest {
         rows.add(run("c1", 1, ++seq, "a", "get_item", 30, 1, true, RunColumns.STATUS_OK, 9)); // a warm-up: no position
         rows.add(run("c1", 1, ++seq, "b", "get_item", 30, 1, false, RunColumns.STATUS_FAILED, 9)); // failed: none
         rows.add(ok("c1", 2, ++seq, "a", "get_item", 240, 1, 9)); // a group of one run: left out
-        List<Session> s = SessionAnalysis.of(List.of(campaign("c1", "dev", 2, null)), rows, 0.01, ALPHA);
+        List<Session> s = SessionAnalysis.of(List.of(campaign("c1", "dev", 2, null)), rows, RunRules.withoutSteal(0.01), ALPHA);
         assertEquals(1, s.size());
         Session x = s.get(0);
         assertEquals(24, x.n());
@@ -76,10 +76,34 @@ class SessionAnalysisTest {
         assertEquals(expected.p(), x.p(), 1e-12 * expected.p());
         assertEquals(x.p(), x.pHolm(), 0.0); // a family of one
         assertTrue(x.drifting());
-        // steal: 0.2 / (10 x 2) and 0.4 / (10 x 2), twelve of each: the median is their mean
-        assertEquals(0.015, x.stealShare(), 1e-15);
-        assertEquals(0.02, x.stealMax(), 1e-15);
+        // steal (version 5: every run with warm-up 0 and status ok, of every phase): 0.2 / (10 x 2) and
+        // 0.4 / (10 x 2), twelve of each, and the phase-2 run's 9 / 20; the warm-up and the failed run
+        // do not count: the 13th of 25 shares is 0.02
+        assertEquals(0.02, x.stealShare(), 1e-15);
+        assertEquals(0.45, x.stealMax(), 1e-15);
+        assertEquals(0, x.stealExcluded()); // the rule is off
         assertEquals("paper", x.study());
+    }
+
+    @Test
+    void runsExcludedForStealAreCountedAndLeaveTheDriftTestButNotTheStealShares() {
+        List<RunRow> rows = new ArrayList<>();
+        long seq = 0;
+        for (int k = 0; k < 12; k++) {
+            rows.add(ok("c1", 1, ++seq, "a", "get_item", 30, 1000 + 10 * k, 0.2)); // share 0.01
+            rows.add(ok("c1", 1, ++seq, "b", "get_item", 30, 2000 - 10 * k, 0.4)); // share 0.02
+        }
+        rows.add(run("c1", 1, ++seq, "a", "get_item", 30, 1, true, RunColumns.STATUS_OK, 9)); // a warm-up
+        rows.add(run("c1", 1, ++seq, "b", "get_item", 30, 1, false, RunColumns.STATUS_FAILED, 9)); // failed first
+        rows.add(ok("c1", 4, ++seq, "a", "get_item", 30, 500, 9)); // phase 4 counts too (version 5)
+        rows.add(ok("c1", 5, ++seq, "a", "get_item", 30, 1500, 0.3)); // phase 5, share 0.015: at the limit, kept
+        List<Session> s = SessionAnalysis.of(List.of(campaign("c1", "dev", 2, null)), rows, new RunRules(0.01, 0.015), ALPHA);
+        Session x = s.get(0);
+        assertEquals(12, x.n()); // b's runs are excluded for steal: only a's twelve phase-1 runs are tested
+        assertEquals(1.0, x.rho(), 1e-12); // a alone speeds up; b, which slows down, no longer counts
+        assertEquals(13, x.stealExcluded()); // b's twelve and the phase-4 run
+        assertEquals(0.45, x.stealMax(), 1e-15);
+        assertEquals(0.0175, x.stealShare(), 1e-15); // 26 shares: 12 x 0.01, 0.015, 12 x 0.02, 0.45
     }
 
     @Test
@@ -94,7 +118,7 @@ class SessionAnalysisTest {
         }
         List<Campaign> campaigns = List.of(campaign("c3", "dev-b", 2, "hello-blog"), campaign("c2", "dev-b", null, null),
                 campaign("c4", "dev-a", 2, null), campaign("c5", "dev-a", 2, null));
-        List<Session> s = SessionAnalysis.of(campaigns, rows, 0.01, ALPHA);
+        List<Session> s = SessionAnalysis.of(campaigns, rows, RunRules.withoutSteal(0.01), ALPHA);
         // sorted by device, then campaign
         assertEquals(List.of("c4", "c5", "c2", "c3"), s.stream().map(Session::campaign).toList());
         assertTrue(Double.isNaN(s.get(0).rho()) && Double.isNaN(s.get(0).pHolm()));
@@ -134,8 +158,8 @@ class SessionAnalysisTest {
             }
         }
         List<Campaign> c = List.of(campaign("c", "dev", 2, null));
-        Session a = SessionAnalysis.of(c, base, 0.01, ALPHA).get(0);
-        Session b = SessionAnalysis.of(c, scaled, 0.01, ALPHA).get(0);
+        Session a = SessionAnalysis.of(c, base, RunRules.withoutSteal(0.01), ALPHA).get(0);
+        Session b = SessionAnalysis.of(c, scaled, RunRules.withoutSteal(0.01), ALPHA).get(0);
         if (Double.isNaN(a.rho())) {
             assertTrue(Double.isNaN(b.rho()));
         } else {

@@ -53,6 +53,16 @@ final class SyntheticDataset {
         return this;
     }
 
+    /** A paper campaign whose machine records this cpu_id (data.md version 5), with a preset and a DELETE table size. */
+    SyntheticDataset campaignOnCpu(String id, String device, String cpuId, StackInfo... stacks) {
+        var json = JsonNodeFactory.instance.objectNode();
+        json.putObject("machine").put("machine_id", "synthetic-" + device).put("cpu_id", cpuId);
+        var protocol = JsonNodeFactory.instance.objectNode().put("preset", "synthetic").put("seed_rows_delete", 5000);
+        campaigns.add(Campaigns.of(id, device(device), JsonNodeFactory.instance.objectNode(), protocol, List.of(stacks), json));
+        deviceOf.put(id, device);
+        return this;
+    }
+
     /** A campaign of another study than the paper (campaign.json's study). */
     SyntheticDataset campaign(String id, String device, String study, StackInfo... stacks) {
         var json = JsonNodeFactory.instance.objectNode().put("study", study);

@@ -150,12 +150,16 @@ class FigureRulesTest {
         assertEquals(List.of(), problems);
     }
 
-    /** The checker fails a figure cut at its edge and a legend with two stacks in one colour. */
-    /** The units figure (drawn once across devices) on three synthetic units of one model with three stacks. */
+    /**
+     * The units figure (drawn once across devices) on three synthetic units of one model with three
+     * stacks, on two models of two units, and on data it was not drawn for: three units with long
+     * ids, nine stacks over five decades, one unit at 0.4 x the others.
+     */
     @Test
     void theUnitsFigureOfThreeUnitsKeepsTheRules() throws IOException {
         List<String> problems = new ArrayList<>();
-        for (Results results : List.of(dev.tpm.analysis.UnitsFixture.results(), dev.tpm.analysis.UnitsFixture.twoModels())) {
+        for (Results results : List.of(dev.tpm.analysis.UnitsFixture.results(), dev.tpm.analysis.UnitsFixture.twoModels(),
+                dev.tpm.analysis.UnitsFixture.stress())) {
             problems.addAll(unitsFigureProblems(results));
         }
         assertEquals(List.of(), problems);
@@ -179,6 +183,7 @@ class FigureRulesTest {
         return problems;
     }
 
+    /** The checker fails a figure cut at its edge and a legend with two stacks in one colour. */
     @Test
     void theChecksFailWhatTheyAreFor() throws IOException {
         BufferedImage inked = new BufferedImage(40, 30, BufferedImage.TYPE_INT_RGB);

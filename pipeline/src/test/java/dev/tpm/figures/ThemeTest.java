@@ -44,6 +44,25 @@ class ThemeTest {
         assertEquals(35, pairs.size());
     }
 
+    /** STYLE: a colour and a marker per stack; the seven stacks of the pilot (rust and java-jdk among them) and up to twelve. */
+    @Test
+    void theFirstTwelveStacksGetTwelveShapes() {
+        List<String> stacks = new ArrayList<>();
+        for (int i = 0; i < 13; i++) stacks.add("s" + i);
+        Theme theme = new Theme(stacks);
+        Set<org.knowm.xchart.style.markers.Marker> shapes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<String> kinds = new HashSet<>();
+        for (String s : stacks.subList(0, 12)) {
+            shapes.add(theme.marker(s));
+            kinds.add(theme.marker(s).getClass().getSimpleName() + ":" + theme.marker(s));
+        }
+        assertEquals(12, shapes.size());
+        assertEquals(12, kinds.size());
+        // the pilot's order: go, rust, python, python-1w, node, java, java-jdk
+        Theme pilot = new Theme(List.of("go", "rust", "python", "python-1w", "node", "java", "java-jdk"));
+        assertNotEquals(pilot.marker("rust"), pilot.marker("java-jdk"));
+    }
+
     /** outputs.md v4: no two stacks of a figure share a colour, however many stacks it draws. */
     @Test
     void everyStackOfAThousandHasAColourOfItsOwnAndTheFirstFourteenAreTheNamedOnes() {
@@ -69,12 +88,12 @@ class ThemeTest {
      */
     @Test
     void anOpenMarkerCoversTheFilledMarkerOfItsStackAndIsWhiteInside() {
-        List<String> stacks = List.of("a", "b", "c", "d", "e");
+        List<String> stacks = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l");
         Theme theme = new Theme(stacks);
         Set<String> shapes = new HashSet<>();
         for (String s : stacks) {
-            shapes.add(theme.marker(s).getClass().getSimpleName());
-            assertEquals(theme.marker(s).getClass(), theme.openMarker(s).filled().getClass());
+            shapes.add(theme.marker(s).getClass().getSimpleName() + (theme.marker(s) instanceof ShapeMarker m ? ":" + m : ""));
+            assertEquals(theme.marker(s), theme.openMarker(s).filled());
             java.awt.image.BufferedImage filled = image();
             java.awt.image.BufferedImage both = image();
             java.awt.Graphics2D g = filled.createGraphics();
@@ -99,7 +118,7 @@ class ThemeTest {
             assertTrue(red > 20, s + ": the filled marker paints something");
             assertEquals(Color.WHITE.getRGB(), both.getRGB(20, 20), s + ": open inside");
         }
-        assertEquals(5, shapes.size(), "every marker shape of the theme checked");
+        assertEquals(12, shapes.size(), "every marker shape of the theme checked");
     }
 
     private static java.awt.image.BufferedImage image() {

@@ -44,23 +44,72 @@ class UnitsFigureTest {
     }
 
     @Test
-    void onePanelPerModelWithEachUnitThenTheMeanAndAColourPerStack() {
+    void onePanelPerModelWithEachUnitAndTheMeanDrawnAcrossThem() {
         Figure f = FiguresStage.built(List.of(), List.of(new UnitsFigure()), results).get("figures/units").orElseThrow();
         assertEquals(1, f.panels().size(), "solo is a model of one unit: no panel");
         assertTrue(f.subtitle().get(0).contains("m = u1, u2, u3"), f.subtitle().toString());
         List<String> legend = f.legend().stream().map(XYSeries::getName).toList();
-        assertTrue(legend.containsAll(List.of("go", "java", "node")), legend.toString());
+        assertTrue(legend.containsAll(List.of("go", "java", "node", UnitsFigure.MEAN, UnitsFigure.BAND)), legend.toString());
         String svg = new String(FigureWriter.svg(f), java.nio.charset.StandardCharsets.UTF_8);
-        for (String label : List.of("u1", "u2", "u3", UnitsFigure.MEAN)) assertTrue(svg.contains(">" + label + "<"), label);
-        // the drawn bars are units.csv's values: go's unit values and mean are on the panel
+        for (String label : List.of("u1", "u2", "u3")) assertTrue(svg.contains(">" + label + "<"), label);
+        assertTrue(!svg.contains(">model mean<"), "the model is not one more unit on the axis");
+        // the drawn points are units.csv's unit values, the line its gmean across the units, the band its interval
         Unit go = UnitsFigure.shown(results).stream().filter(u -> u.stack().equals("go")).findFirst().orElseThrow();
-        double[] ys = f.panel(0).getSeriesCollection().stream().filter(s -> s.getName().equals("go") || s.getName().startsWith("go "))
-                .flatMapToDouble(s -> java.util.Arrays.stream(s.getYData())).toArray();
-        for (double v : new double[] {go.unitEstimates().get(0).value(), go.unitEstimates().get(2).value(), go.mean()}) {
-            assertTrue(java.util.Arrays.stream(ys).anyMatch(y -> Math.abs(y - v) < 1e-9), "go's " + v + " is drawn: "
-                    + java.util.Arrays.toString(ys));
-        }
+        org.knowm.xchart.XYChart panel = f.panel(0);
+        double[] ys = panel.getSeries("go").getYData();
+        double[] xs = panel.getSeries("go").getXData();
+        assertEquals(3, ys.length, "one point per unit");
+        for (int i = 0; i < 3; i++) assertEquals(go.unitEstimates().get(i).value(), ys[i], 1e-9);
+        XYSeries mean = panel.getSeries("go" + UnitsFigure.MEAN_SUFFIX);
+        assertEquals(List.of(go.gmean(), go.gmean()), java.util.Arrays.stream(mean.getYData()).boxed().toList());
+        assertTrue(mean.getXData()[0] < xs[0] && mean.getXData()[1] > xs[2], "the mean spans the units' points");
+        Object style = mean.getXYSeriesRenderStyle();
+        assertEquals(XYSeries.XYSeriesRenderStyle.Line, style instanceof java.util.Optional<?> o ? o.orElse(null) : style);
+        assertEquals(Theme.DASHED_LINE, mean.getLineStyle());
+        XYSeries band = panel.getSeries("go" + UnitsFigure.BAND_SUFFIX);
+        double[] by = java.util.Arrays.stream(band.getYData()).filter(Double::isFinite).toArray();
+        assertEquals(go.lo(), java.util.Arrays.stream(by).min().orElseThrow(), 1e-9);
+        assertEquals(go.hi(), java.util.Arrays.stream(by).max().orElseThrow(), 1e-9);
+        assertTrue(!Double.isNaN(go.lo()), "three units of one cpu_id: an interval");
         assertTrue(go.unitEstimates().get(0).value() > go.unitEstimates().get(2).value(), "the unit effect is drawn");
+    }
+
+    @Test
+    void withoutAnIntervalNoBandIsDrawnAndTheCaptionSaysWhy() {
+        Results two = UnitsFixture.twoModels();
+        Figure f = FiguresStage.built(List.of(), List.of(new UnitsFigure()), two).get("figures/units").orElseThrow();
+        assertTrue(f.panels().stream().allMatch(p -> p.getSeriesCollection().stream().noneMatch(
+                x -> x.getName().endsWith(UnitsFigure.BAND_SUFFIX))), "no interval, no band");
+        assertTrue(f.legend().stream().noneMatch(s -> s.getName().equals(UnitsFigure.BAND)));
+        String caption = new UnitsFigure().caption(two);
+        assertTrue(caption.contains("No interval where m: units too few (2 with a value; an interval needs min_units_ci = 3);"
+                + " n: hardware mixed"), caption);
+    }
+
+    /** Data it was not drawn for: three units with long ids, nine stacks over five decades, one slow unit. */
+    @Test
+    void nineStacksOnThreeLongNamedUnitsEachWithItsColourAndMarker() {
+        Results stress = UnitsFixture.stress();
+        Figure f = FiguresStage.built(List.of(), List.of(new UnitsFigure()), stress).get("figures/units").orElseThrow();
+        List<XYSeries> stacks = f.legend().stream().filter(s -> UnitsFixture.NINE_STACKS.contains(s.getName())).toList();
+        assertEquals(9, stacks.size());
+        assertEquals(9, stacks.stream().map(s -> s.getMarkerColor().getRGB()).distinct().count(), "a colour per stack");
+        java.util.Set<Object> markers = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (XYSeries s : stacks) markers.add(s.getMarker());
+        assertEquals(9, markers.size(), "a marker per stack");
+        org.knowm.xchart.XYChart panel = f.panel(0);
+        for (String s : UnitsFixture.NINE_STACKS) {
+            assertEquals(3, panel.getSeries(s).getYData().length, s);
+            assertTrue(panel.getSeries(s + UnitsFigure.MEAN_SUFFIX) != null, s);
+        }
+        assertTrue(panel.getYAxisTitle().contains("log"), "five decades: a log axis");
+        // three long ids that read alike when cut: the axis shows their ends
+        assertEquals(List.of("\u2026ores-eu-west-unit-a", "\u2026ores-eu-west-unit-b", "\u2026ores-us-east-unit-c"),
+                UnitsFigure.labels(UnitsFixture.LONG_UNITS));
+        String a = "a".repeat(25);
+        String b = "b".repeat(25);
+        assertEquals(List.of("unit 1", "unit 2"), UnitsFigure.labels(List.of(a + "-1-" + b, a + "-2-" + b)), "ids alike at both ends");
+        assertEquals(List.of("u1", "u2"), UnitsFigure.labels(List.of("u1", "u2")));
     }
 
     @Test

@@ -56,7 +56,12 @@ class ReadmeFlagsTest {
         return rows;
     }
 
-    /** The data rows of one Markdown file's tables: each table's header, then rows after its | --- | line. */
+    /**
+     * The data rows of one Markdown file's tables: each table's header, then rows after its | --- |
+     * line. A line outside a table (the caption, a note) is a row without flags: what it states, a
+     * ratio of the study tables' notes for instance, is stated there without a flag, so a number
+     * of it is not quoted from a flagged row only because it also happens to be a digit string of one.
+     */
     static List<Row> rows(String file, String markdown) {
         List<Row> rows = new ArrayList<>();
         List<String> header = null;
@@ -65,6 +70,10 @@ class ReadmeFlagsTest {
             if (!line.startsWith("|")) {
                 header = null;
                 body = false;
+                Set<String> prose = new LinkedHashSet<>();
+                Matcher m = NUMBER.matcher(line);
+                while (m.find()) prose.add(m.group());
+                if (!prose.isEmpty()) rows.add(new Row(file, prose, java.util.EnumSet.noneOf(Flag.class)));
                 continue;
             }
             List<String> cells = cells(line);

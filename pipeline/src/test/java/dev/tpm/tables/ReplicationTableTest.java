@@ -71,7 +71,7 @@ class ReplicationTableTest {
         Results r = ResultsFixture.full();
         ParsedMarkdown md = ParsedMarkdown.of(new ReplicationTable().build(r));
         // two stacks: the order, not tau (analysis.md 7)
-        assertTrue(md.notes().contains("Stack order by w_rps_per_mib (2 stacks, too few for Kendall's tau), ascending:"
+        assertTrue(md.notes().contains("Stack order by w_rps_per_mib (2 stacks, too few for Kendall's tau: analysis.md 7 asks for 5), ascending:"
                 + " published go < rust; pi5-a go < rust."), md.notes().toString());
         assertTrue(md.notes().stream().noneMatch(n -> n.startsWith("Kendall")));
     }

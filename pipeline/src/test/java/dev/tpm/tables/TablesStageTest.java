@@ -20,6 +20,7 @@ class TablesStageTest {
             "startup", "energy", "sweep", "memory", "implications", "sensitivity", "exclusions", "drift");
 
     /** The fixture has no PSS or CPU values, so no efficiency table. */
+    static final String NO_STEAL = "no phase-1 run excluded for CPU steal";
     static final String NO_EFFICIENCY = "no group statistics of peak_pss_mib, cpu_cores, rps_per_cpu_s";
 
     @Test
@@ -38,7 +39,8 @@ class TablesStageTest {
         assertEquals(List.of("tables/devices: one device: no devices to compare",
                 "tables/sessions: no campaign", // the fixture's Results have no sessions
                 "tables/units: no model has 2 or more units with paper campaigns that count (units.csv has no rows)",
-                "tables/efficiency: device pi5-a: " + NO_EFFICIENCY), out.skipped());
+                "tables/efficiency: device pi5-a: " + NO_EFFICIENCY,
+                "tables/steal_sensitivity: device pi5-a: " + NO_STEAL), out.skipped());
         String ratio = new String(out.get("tables/ratio.md"), StandardCharsets.UTF_8);
         assertEquals(MarkdownFormatter.INSTANCE.format(new RatioTable().build(r, r.devices().get(0))), ratio);
     }
@@ -63,10 +65,12 @@ class TablesStageTest {
                         "tables/sessions: no campaign",
                         "tables/units: no model has 2 or more units with paper campaigns that count (units.csv has no rows)",
                         "tables/pi5-a/efficiency: device pi5-a: " + NO_EFFICIENCY,
+                        "tables/pi5-a/steal_sensitivity: device pi5-a: " + NO_STEAL,
                         "tables/x86-b/energy: device x86-b: no energy values (no power source recorded)",
                         "tables/x86-b/sweep: device x86-b: no measured phase-2 (concurrency sweep) runs",
                         "tables/x86-b/memory: device x86-b: no phase-3 memory time series",
                         "tables/x86-b/efficiency: device x86-b: " + NO_EFFICIENCY,
+                        "tables/x86-b/steal_sensitivity: device x86-b: " + NO_STEAL,
                         "tables/x86-b/drift: device x86-b: no group has min_n = 5 measured phase-1 runs"),
                 out.skipped());
         String ram = new String(out.get("tables/x86-b/ram.md"), StandardCharsets.UTF_8);

@@ -27,7 +27,7 @@ apt-get where they are missing, and mounts binfmt_misc where it is not.
 
 Prints one line per stack: how it was built and with which toolchain, and conformant or why not.
 Every time it prints is under emulation on this machine: no performance figure.
-Then (unless --no-16k) scripts/arm64/page16k.sh: the built stacks' start under a full-system
+Then (unless --no-16k; scripts/arm64/page16k.sh) the built stacks' start under a full-system
 emulation with a 16 KiB-page arm64 kernel (qemu-user keeps the host's 4 KiB pages; a Pi 5's
 kernel uses 16 KiB).
 
@@ -190,11 +190,13 @@ make_root() {
   root_ready "$suite" && return 0
   partial="$dir.partial"
   t0=$(date +%s)
-  say "making the Debian $suite arm64 root in $dir (debootstrap --variant=minbase, once; about 2-3 min here)"
+  say "making the Debian $suite arm64 root in $dir (debootstrap --variant=minbase, once)"
   # this script runs in its own mount namespace: nothing is mounted inside these folders here
   rm -rf "$partial" "$dir"
   mkdir -p "$ARM"
-  if ! debootstrap --arch=arm64 --variant=minbase --include=ca-certificates "$suite" "$partial" "$(mirror)" \
+  # no ca-certificates: its postinst takes minutes under emulation, and the host's bundle is
+  # copied in (host_settings)
+  if ! debootstrap --arch=arm64 --variant=minbase "$suite" "$partial" "$(mirror)" \
       >"$ARM/debootstrap-$suite.log" 2>&1; then
     tail -5 "$ARM/debootstrap-$suite.log" >&2
     die "debootstrap $suite failed (log $ARM/debootstrap-$suite.log)"
@@ -214,7 +216,10 @@ make_root() {
 host_settings() {
   local dir=$1
   cp /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
-  [ -f /etc/ssl/certs/ca-certificates.crt ] && cp /etc/ssl/certs/ca-certificates.crt "$dir/etc/ssl/certs/ca-certificates.crt"
+  if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+    mkdir -p "$dir/etc/ssl/certs"
+    cp /etc/ssl/certs/ca-certificates.crt "$dir/etc/ssl/certs/ca-certificates.crt"
+  fi
   [ -f /etc/pip.conf ] && cp /etc/pip.conf "$dir/etc/pip.conf"
   if [ -f "$HOME/.npmrc" ]; then
     mkdir -p "$dir/root"
@@ -373,6 +378,10 @@ conform() {
   fi
 }
 
+# ---------------------------------------------------------------- 16 KiB pages
+# shellcheck source=scripts/arm64/page16k.sh
+. "$REPO/scripts/arm64/page16k.sh"
+
 # ---------------------------------------------------------------- main
 main() {
   host_tools
@@ -393,6 +402,8 @@ main() {
   for id in "${ids[@]}"; do [ -f "servers/$id/stack.json" ] || die "no stack '$id' (servers/$id/stack.json)"; done
 
   mkdir -p "$RUN/logs" "$RUN/conformance"
+  exec 9>"$ARM/.lock"
+  flock -n 9 || die "another arm64 check is running on $ARM (lock $ARM/.lock)"
   rm -f "$RUN"/logs/*.log
   say "stacks: ${ids[*]}"
   say "copying servers/ (tracked and untracked, not ignored) to $RUN/servers"
@@ -449,10 +460,11 @@ main() {
   for l in "${lines[@]}"; do echo "  $l"; done
   echo "  page size: qemu-user runs aarch64 programs with the host's 4 KiB pages; a Raspberry Pi 5's kernel uses 16 KiB pages."
   if [ "$PAGE16K" = yes ] && [ ${#builtlist[@]} -gt 0 ]; then
-    "$REPO/scripts/arm64/page16k.sh" "${builtlist[@]}" || failed=1
+    page16k "${builtlist[@]}" || failed=1
   fi
   echo "arm64 check: $((SECONDS - t_start)) s wall on this machine"
   return $failed
 }
 
-main
+# sourced (a test of one part): the functions only
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then main; fi

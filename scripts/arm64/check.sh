@@ -36,13 +36,13 @@ kernel uses 16 KiB).
   --build-timeout S     seconds one emulated build command may take (default 2400)
   --startup-timeout S   seconds a server may take to answer GET /health (default 300)
   --no-16k              skip the 16 KiB-page part
-Writes only under target/arm64/; nothing into data/.
+Writes only under target/arm64/ (TPM_ARM64_DIR=<folder> elsewhere); nothing into data/.
 EOF
 }
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$REPO"
-ARM="$REPO/target/arm64"
+ARM="${TPM_ARM64_DIR:-$REPO/target/arm64}"
 RUN="$ARM/run"
 JAR="$REPO/target/tpm.jar"
 DEFAULT_STACKS="go,rust,python,python-1w,node,java,java-jdk,dotnet"
@@ -430,11 +430,12 @@ main() {
 
   declare -gA BUILT_BASE=() HOW_BASE=() TOOL_BASE=() WHY_BASE=()
   local -a lines=() builtlist=()
-  local failed=0
+  local failed=0 npass=0 nfail=0 nskip=0
   for id in "${ids[@]}"; do
     recipe "$id"
     if [ "$HOW" = none ]; then
       lines+=("$id: not checked: $NOTE; a Pi owner needs ${PI:-a recipe here}")
+      nskip=$((nskip + 1))
       continue
     fi
     local suitetext="$SUITE root"
@@ -442,16 +443,17 @@ main() {
     build "$id"
     if [ "$BUILT" != 1 ]; then
       lines+=("$id: NOT BUILT [$suitetext]: $WHY; a Pi owner needs $PI")
-      failed=1
+      failed=1 nfail=$((nfail + 1))
       continue
     fi
     conform "$id"
     if [ "$CONFORMANT" = 1 ]; then
       lines+=("$id: built, $HOWTEXT; conformant, $ROWS rows [$suitetext]")
       builtlist+=("$id:$SUITE")
+      npass=$((npass + 1))
     else
       lines+=("$id: built, $HOWTEXT; NOT CONFORMANT [$suitetext]: $CWHY")
-      failed=1
+      failed=1 nfail=$((nfail + 1))
     fi
   done
 
@@ -463,6 +465,8 @@ main() {
     page16k "${builtlist[@]}" || failed=1
   fi
   echo "arm64 check: $((SECONDS - t_start)) s wall on this machine"
+  # stacks built and conformant, not built or not conformant, not checked (no toolchain anywhere)
+  echo "arm64-check: $npass passed, $nfail failed, $nskip skipped"
   return $failed
 }
 

@@ -153,8 +153,8 @@ recipe() {
           PI="$PI, with python3, make and g++ for better-sqlite3 (it has no arm64 prebuilt for every Node)"
         fi ;;
     Rust) SUITE=trixie PKGS="cargo rustc gcc libc6-dev"
-        NOTE="bookworm's rustc is 1.63; the locked crates ask for newer (trixie: 1.85)"
-        PI="Rust by rustup (bookworm's rustc is 1.63, too old for the locked crates)" ;;
+        NOTE="bookworm's rustc is 1.63, too old for the locked crates (trixie: 1.85)"
+        PI="Rust by rustup, at the newest rust-version of the stack's Cargo.lock (the rust stack's rusqlite 0.43: 1.89; Debian's rustc is 1.63 in bookworm, 1.85 in trixie)" ;;
     Ruby) PKGS="ruby puma ruby-rack ruby3.1-dev gcc"
         PI="ruby, puma and ruby-rack from Raspberry Pi OS (bookworm)" ;;
     Nim) PKGS="nim gcc libc6-dev"
@@ -253,13 +253,15 @@ in_root() {
 root_packages() {
   local suite=$1; shift
   local want=() p
-  for p in "$@"; do
+  for p in $(printf '%s\n' "$@" | awk 'NF && !seen[$0]++'); do
     in_root "$suite" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || want+=("$p")
   done
   [ ${#want[@]} -eq 0 ] && return 0
   say "installing into the $suite root: ${want[*]} (apt-get, under emulation)"
   local log="$RUN/logs/apt-$suite.log"
-  if ! { in_root "$suite" DEBIAN_FRONTEND=noninteractive apt-get update -q \
+  # an install that was interrupted (a run stopped midway) is finished first
+  if ! { in_root "$suite" DEBIAN_FRONTEND=noninteractive dpkg --configure -a \
+         && in_root "$suite" DEBIAN_FRONTEND=noninteractive apt-get update -q \
          && in_root "$suite" DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${want[@]}"; } >>"$log" 2>&1; then
     tail -5 "$log" >&2
     return 1
@@ -326,14 +328,15 @@ build() {
       say "$id: cross-building on the host with GOARCH=arm64 (log $log)"
       if run_build "$id" "$log" env "${envs[@]}" GOOS=linux GOARCH=arm64 CGO_ENABLED=0; then BUILT=1; else WHY="the build failed (log $log): $(tail -1 "$log")"; fi ;;
     jar)
-      TOOL="$(in_root "$SUITE" java --version 2>&1 | head -1) (root); jar by $(javac --version 2>&1 | head -1), $(mvn -v 2>/dev/null | head -1 | sed 's/ (.*//')"
-      HOWTEXT="jar built on the host, run by the root's arm64 JVM ($TOOL)"
+      # sed -n 1p, not head -1: a writer cut off by head fails the pipeline (pipefail)
+      TOOL="$(in_root "$SUITE" java --version 2>&1 | sed -n 1p)"
+      HOWTEXT="jar built on the host ($(javac --version 2>&1 | sed -n 1p), $(mvn -B -v 2>/dev/null | sed -n '1{s/\x1b\[[0-9;]*m//g;s/ (.*//;p}')), run by the root's arm64 JVM ($TOOL)"
       say "$id: building the jar on the host (log $log)"
       if run_build "$id" "$log" env "${envs[@]}"; then BUILT=1; else WHY="the jar's build failed (log $log): $(tail -1 "$log")"; fi ;;
     root)
       local vline
       vline=$(stack_field "$id" version)
-      TOOL=$(in_root "$SUITE" sh -c "cd '$RUN/servers/$base' && $vline" 2>&1 | head -1 || true)
+      TOOL=$(in_root "$SUITE" sh -c "cd '$RUN/servers/$base' && $vline" 2>&1 | sed -n 1p || true)
       HOWTEXT="built in the $SUITE root under qemu-user ($TOOL)"
       say "$id: building in the $SUITE root under emulation, at most ${BUILD_TIMEOUT} s a command (log $log)"
       local t0=$SECONDS rc=0
@@ -348,7 +351,8 @@ build() {
       elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
         WHY="the emulated build did not finish within ${BUILD_TIMEOUT} s per command on this 2-core machine (log $log); not a failure of the stack's code"
       else
-        WHY="the build failed (log $log): $(grep -v '^\s*$' "$log" | tail -1)"
+        # the first error line (cargo, npm, pip), else the last line
+        WHY="the build failed (log $log): $( { grep -m1 -iE '^(error|npm err|ERROR)' "$log" || grep -v '^\s*$' "$log" | tail -1; } | cut -c1-300)"
       fi ;;
   esac
   if [ "$BUILT" = 1 ]; then
@@ -373,7 +377,7 @@ conform() {
     CONFORMANT=1
     ROWS=$(sed -n "s/^PASS $id: \([0-9]*\) rows.*/\1/p" "$log")
   else
-    CWHY=$(grep -E "^  $id: |^skipped $id:|Exception|Error" "$log" | head -3 | tr '\n' ' ' | cut -c1-400)
+    CWHY=$(grep -E "^  $id: |^skipped $id:|Exception|Error" "$log" | sed -n 1,3p | tr '\n' ' ' | cut -c1-400 || true)
     [ -n "$CWHY" ] || CWHY="tpm conformance exited with $rc"
   fi
 }

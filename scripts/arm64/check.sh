@@ -159,8 +159,9 @@ recipe() {
         PI="ruby, puma and ruby-rack from Raspberry Pi OS (bookworm)" ;;
     Nim) PKGS="nim gcc libc6-dev"
         PI="nim and gcc from Raspberry Pi OS (bookworm)" ;;
-    Crystal) PKGS="crystal gcc libc6-dev"
-        PI="crystal from Raspberry Pi OS (bookworm)" ;;
+    Crystal) HOW=none
+        NOTE="Debian bookworm has no arm64 crystal package (amd64 only)"
+        PI="Crystal's own arm64 build, or the binary cross-compiled elsewhere" ;;
     Elixir) PKGS="elixir erlang"
         PI="elixir and erlang from Raspberry Pi OS (bookworm)" ;;
     C#) HOW=none

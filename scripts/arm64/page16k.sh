@@ -43,7 +43,8 @@ page16k_init() {
 #!/bin/bash
 # /init of the 16 KiB-page boot (written by scripts/arm64/page16k.sh)
 mkdir -p /proc /sys; mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs /dev 2>/dev/null
-mkdir -p /dev/shm /tmp; mount -t tmpfs tmpfs /dev/shm; mount -t tmpfs tmpfs /tmp
+# the root is the initramfs, in memory already: /tmp needs no tmpfs (and may hold the stacks)
+mkdir -p /dev/shm /tmp; mount -t tmpfs tmpfs /dev/shm
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8
 ip link set lo up
 echo "PAGE16K system: page size $(getconf PAGESIZE) bytes, kernel $(uname -r), $(uname -m), $(nproc) cpus"
@@ -105,7 +106,8 @@ PY
   done
   echo 'echo "PAGE16K done"'
   # init's exit panics the kernel, which panic=-1 turns into a reboot, which -no-reboot turns into
-  # qemu's exit
+  # qemu's exit; first the console has a moment to send what is still in its buffer
+  echo 'sleep 3'
   echo 'exit 0'
 }
 

@@ -42,11 +42,11 @@ HARNESS_JAVA ?= java
 SOURCES := pom.xml $(wildcard */pom.xml) $(wildcard schema/*.json) $(shell find contract/src/main pipeline/src/main harness/src/main cli/src/main -type f 2>/dev/null)
 
 .DEFAULT_GOAL := help
-.PHONY: help jvm-cache paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint
+.PHONY: help jvm-cache paper verify test manifest example-data clean container container-paper crosscheck servers loadgen conformance collect bench-sampler bench bench-warm fleet fleet-tools fleet-lint arm64-check
 
 help: ## list the targets
 	@echo "make targets (DATA=$(DATA) OUT=$(OUT)):"
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  \1\t/' | expand -t 16
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z0-9-]+):.*## /  \1\t/' | expand -t 16
 
 # Maven 3.8's console library (jansi 2) writes four colour resets ("[0m") at exit, even with -q -B and
 # -Dstyle.color=never; jansi.noreset keeps them in.
@@ -134,6 +134,15 @@ $(AUTOCANNON)/node_modules/.package-lock.json: $(AUTOCANNON)/package.json $(AUTO
 
 conformance: $(JAR) ## start each built server, check the rows of the API table its stack.json declares and the SQLite policy on GET /diag
 	$(HARNESS_JAVA) -jar $(JAR) conformance --servers servers
+
+# Does each stack build and serve on arm64, the Raspberry Pi 5's? Debian arm64 roots (bookworm, trixie
+# where a toolchain is too old there) under qemu-user, cached in target/arm64/; as root. Emulated:
+# no timing it prints is a performance figure. README.md, "Before running the paper preset on a
+# Raspberry Pi 5", says what it checks; scripts/arm64/check.sh --help, how.
+#   make arm64-check STACKS=go,python ARM64_ARGS="--no-16k --build-timeout 1200"
+ARM64_ARGS ?=
+arm64-check: $(JAR) ## build STACKS=a,b for arm64 (cross or in a Debian arm64 root under qemu-user) and run the conformance check there (root; cached in target/arm64)
+	scripts/arm64/check.sh $(if $(STACKS),--stacks $(STACKS)) $(ARM64_ARGS)
 
 # A campaign on this machine (spec/servers.md, harness/README.md), e.g.
 #   make collect PRESET=pilot STACKS=rust,go,python,node,java COLLECT_ARGS="--pin --device-id pi5-a"

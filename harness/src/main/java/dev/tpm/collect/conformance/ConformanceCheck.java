@@ -99,10 +99,25 @@ public final class ConformanceCheck {
     }
 
     private final Path workDir;
+    private final List<String> launcher;
+    private final Duration startupTimeout;
 
     /** @param workDir where each stack's database and server log go */
     public ConformanceCheck(Path workDir) {
+        this(workDir, List.of(), STARTUP_TIMEOUT);
+    }
+
+    /**
+     * @param workDir where each stack's database and server log go
+     * @param launcher a command put before each server's run argv, which must exec that argv with
+     *     the environment and folder it is given (scripts/arm64: the server in an arm64 root under
+     *     qemu-user), or empty to run the argv itself
+     * @param startupTimeout how long GET /health may take to answer 200 after the start
+     */
+    public ConformanceCheck(Path workDir, List<String> launcher, Duration startupTimeout) {
         this.workDir = workDir;
+        this.launcher = List.copyOf(launcher);
+        this.startupTimeout = startupTimeout;
     }
 
     /** Checks the given stacks (available ones of {@code registry} when {@code ids} is empty). */
@@ -146,8 +161,8 @@ public final class ConformanceCheck {
         try {
             ItemsDatabase.reset(db);
             ItemsDatabase.seed(db, ApiChecks.SEED_ROWS);
-            server = ServerProcess.start(spec, FreePort.find(), db, Map.of(), List.of(), log);
-            server.awaitHealthy(STARTUP_TIMEOUT);
+            server = ServerProcess.start(spec, FreePort.find(), db, Map.of(), launcher, log);
+            server.awaitHealthy(startupTimeout);
             server.tree().forEach(h -> pids.add(h.pid()));
             ServerProcess running = server;
             ApiChecks api = new ApiChecks(server.port(), db, running::isAlive, spec.endpoints());

@@ -62,6 +62,21 @@ class ConformanceCheckTest {
     }
 
     @Test
+    void aLauncherRunsTheServerAndTheCheckGoesOnAsWithout() throws IOException {
+        // what scripts/arm64/check.sh gives: a command that is handed the run argv and execs it
+        Path mark = work.resolve("launched");
+        List<String> launcher = List.of("/bin/sh", "-c", "echo \"$PWD\" > '" + mark + "'; exec \"$@\"", "launcher");
+        ConformanceCheck.StackReport r = new ConformanceCheck(work, launcher, java.time.Duration.ofSeconds(60))
+                .check(Fixtures.stack("fixture-good"));
+        assertEquals(List.of(), r.problems());
+        assertTrue(r.checks() >= 50, "rows run: " + r.checks());
+        // run in the stack's folder, as without a launcher
+        assertEquals(Fixtures.stack("fixture-good").dir().toAbsolutePath().normalize().toString(),
+                java.nio.file.Files.readString(mark).strip());
+        assertEquals(3, r.pids().size(), "the launcher execs the server: no process of its own; pids " + r.pids());
+    }
+
+    @Test
     void aStackThatIsNotBuiltIsSaidSoWithoutStartingAnything() throws IOException {
         ConformanceCheck.StackReport r = new ConformanceCheck(work).check(Fixtures.stack("not-built"));
         assertEquals(1, r.problems().size());

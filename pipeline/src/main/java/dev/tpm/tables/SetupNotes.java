@@ -44,11 +44,16 @@ final class SetupNotes {
         return out;
     }
 
-    /** One factor's line: "name: same on every device (v)" or "name: d1 v1; d2 v2". */
+    /**
+     * One factor's line: "name: the same on every device (v)", "name: not recorded on any device." or
+     * "name: d1 v1; d2 v2".
+     */
     static String factor(String name, List<DeviceSetup> setups, Function<CampaignSetup, String> value) {
         List<String> perDevice = new ArrayList<>();
         for (DeviceSetup s : setups) perDevice.add(ofDevice(s, value));
         if (setups.size() > 1 && new LinkedHashSet<>(perDevice).size() == 1) {
+            // a value no device records is not shown to be the same on each
+            if (perDevice.get(0).equals(NOT_RECORDED)) return name + ": not recorded on any device.";
             return name + ": the same on every device (" + perDevice.get(0) + ").";
         }
         List<String> parts = new ArrayList<>();

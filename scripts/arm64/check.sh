@@ -145,7 +145,7 @@ recipe() {
     Python) PKGS="python3 python3-venv"
         PI="python3 and python3-venv from Raspberry Pi OS (bookworm: 3.11)" ;;
     JavaScript) SUITE=trixie PKGS="nodejs npm"
-        NOTE="bookworm's nodejs is 18; the stacks ask for >=20 (trixie: 20)"
+        NOTE="bookworm's nodejs is 18, the stacks ask for >=20; trixie's is 20"
         PI="Node.js 20 or newer (bookworm has 18): NodeSource's or nodejs.org's arm64 build"
         if [ "$(stack_field "$id" base)" = node ]; then
           # better-sqlite3 compiles with node-gyp against Debian's Node headers (no download)
@@ -153,14 +153,14 @@ recipe() {
           PI="$PI, with python3, make and g++ for better-sqlite3 (it has no arm64 prebuilt for every Node)"
         fi ;;
     Rust) SUITE=trixie PKGS="cargo rustc gcc libc6-dev"
-        NOTE="bookworm's rustc is 1.63, too old for the locked crates (trixie: 1.85)"
+        NOTE="bookworm's rustc is 1.63, too old for the locked crates; trixie's is 1.85"
         PI="Rust by rustup, at the newest rust-version of the stack's Cargo.lock (the rust stack's rusqlite 0.43: 1.89; Debian's rustc is 1.63 in bookworm, 1.85 in trixie)" ;;
     Ruby) PKGS="ruby puma ruby-rack ruby3.1-dev gcc"
         PI="ruby, puma and ruby-rack from Raspberry Pi OS (bookworm)" ;;
     Nim) PKGS="nim gcc libc6-dev"
         PI="nim and gcc from Raspberry Pi OS (bookworm)" ;;
     Crystal) HOW=none
-        NOTE="Debian bookworm has no arm64 crystal package (amd64 only)"
+        NOTE="Debian bookworm has no crystal package for arm64"
         PI="Crystal's own arm64 build, or the binary cross-compiled elsewhere" ;;
     Elixir) PKGS="elixir erlang"
         PI="elixir and erlang from Raspberry Pi OS (bookworm)" ;;
@@ -352,8 +352,8 @@ build() {
       elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
         WHY="the emulated build did not finish within ${BUILD_TIMEOUT} s per command on this 2-core machine (log $log); not a failure of the stack's code"
       else
-        # the first error line (cargo, npm, pip), else the last line
-        WHY="the build failed (log $log): $( { grep -m1 -iE '^(error|npm err|ERROR)' "$log" || grep -v '^\s*$' "$log" | tail -1; } | cut -c1-300)"
+        # the first error line (cargo, npm, pip) and the 4 after it, else the last line
+        WHY="the build failed (log $log): $( { grep -m1 -A4 -iE '^(error|npm err|ERROR)' "$log" || grep -v '^\s*$' "$log" | tail -1; } | tr -s ' \n' '  ' | cut -c1-300)"
       fi ;;
   esac
   if [ "$BUILT" = 1 ]; then

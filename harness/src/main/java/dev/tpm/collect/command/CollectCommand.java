@@ -42,10 +42,10 @@ import picocli.CommandLine.Option;
 @Command(name = "collect", mixinStandardHelpOptions = true,
         description = "Run a collection campaign: servers under wrk or autocannon load, memory and power sampled, rows into data/raw/<campaign>/.")
 public final class CollectCommand implements Callable<Integer> {
-    @Option(names = "--preset", required = true, description = "preset name in harness/presets (paper, pilot, smoke, hello-blog, app-servers, node-pi, ...) or a .json path")
+    @Option(names = "--preset", required = true, description = "preset name in harness/presets (paper, unit, pilot-v5, smoke, pilot, hello-blog, app-servers, node-pi, ...) or a .json path")
     String preset;
 
-    @Option(names = "--stacks", split = ",", description = "stack ids to measure (default: every available, built stack); runs are ordered at random over every (stack, endpoint, run) of a phase")
+    @Option(names = "--stacks", split = ",", description = "stack ids to measure (default: every available, built stack); runs are ordered as the preset's order says: in rounds, each shuffled (servers.md version 5), or at random over every (stack, endpoint, run) of a phase")
     List<String> stacks = new ArrayList<>();
 
     @Option(names = "--data", description = "data folder (default: ${DEFAULT-VALUE})")

@@ -81,17 +81,26 @@ final class CategoryValues {
         CategoryAxis axis = new CategoryAxis(groups, steps);
         axis.install(chart);
         for (int s = 0; s < k; s++) {
-            List<Slot> slots = new ArrayList<>();
-            for (int g = 0; g < groups.size(); g++) {
-                Estimate e = values[g][s];
-                if (e.isMissing()) continue;
-                int left = -2 * (k + 1) + 2 + 4 * s;
-                slots.add(new Slot(axis.x(g, left + 2), axis.x(g, left), axis.x(g, left + 4),
-                        axis.x(g, left + 1), axis.x(g, left + 3), e));
-            }
+            List<Slot> slots = slots(axis, groups.size(), k, s, values);
             if (!slots.isEmpty()) draw(chart, theme, stacks.get(s), log, slots);
         }
         chart.getStyler().setYAxisLogarithmic(log);
+    }
+
+    /**
+     * Stack s's slots, one per group with a value: 4 steps per stack inside a group of k stacks, 2
+     * steps of margin at each side.
+     */
+    private static List<Slot> slots(CategoryAxis axis, int groups, int k, int s, Estimate[][] values) {
+        List<Slot> slots = new ArrayList<>();
+        int left = -2 * (k + 1) + 2 + 4 * s;
+        for (int g = 0; g < groups; g++) {
+            Estimate e = values[g][s];
+            if (e.isMissing()) continue;
+            slots.add(new Slot(axis.x(g, left + 2), axis.x(g, left), axis.x(g, left + 4),
+                    axis.x(g, left + 1), axis.x(g, left + 3), e));
+        }
+        return slots;
     }
 
     /**
@@ -108,14 +117,7 @@ final class CategoryValues {
         CategoryAxis axis = new CategoryAxis(groups, 4 * (k + 1));
         axis.install(chart);
         for (int s = 0; s < k; s++) {
-            List<Slot> slots = new ArrayList<>();
-            for (int g = 0; g < groups.size(); g++) {
-                Estimate e = values[g][s];
-                if (e.isMissing()) continue;
-                int left = -2 * (k + 1) + 2 + 4 * s;
-                slots.add(new Slot(axis.x(g, left + 2), axis.x(g, left), axis.x(g, left + 4),
-                        axis.x(g, left + 1), axis.x(g, left + 3), e));
-            }
+            List<Slot> slots = slots(axis, groups.size(), k, s, values);
             // a stack without a value on any unit keeps its legend entry through the other panels
             if (!slots.isEmpty()) draw(chart, theme, stacks.get(s), true, slots);
         }

@@ -521,12 +521,7 @@ def drift(ds, order):
                 res = stats.spearmanr(xs, ys)
             rows.append({"device": dev, "stack": s, "endpoint": e, "n": len(ys), "rho": float(res.statistic),
                          "p": float(res.pvalue), "p_holm": NAN, "drifting": False})
-        family = [r for r in rows if not math.isnan(r["p"])]
-        if family:
-            adj = multipletests([r["p"] for r in family], method="holm")[1]
-            for r, q in zip(family, adj):
-                r["p_holm"] = float(q)
-                r["drifting"] = bool(q < cfg["alpha"])
+        common.holm_drifting(rows, cfg["alpha"])
         out.extend(rows)
     return out
 

@@ -51,7 +51,6 @@ from collections import defaultdict
 
 import numpy as np
 from scipy import stats
-from statsmodels.stats.multitest import multipletests
 
 import analyse_v4_units
 import common
@@ -161,12 +160,7 @@ def sessions(ds):
                      "steal_share": float(np.median(shares)) if shares else NAN,
                      "steal_max": max(shares) if shares else NAN,
                      "steal_excluded": sum(1 for _, ex in steal_rows.get(c.id, []) if ex)})
-    family = [r for r in rows if not math.isnan(r["p"])]
-    if family:
-        adj = multipletests([r["p"] for r in family], method="holm")[1]
-        for r, q in zip(family, adj):
-            r["p_holm"] = float(q)
-            r["drifting"] = bool(q < cfg["alpha"])
+    common.holm_drifting(rows, cfg["alpha"])
     return rows
 
 

@@ -656,3 +656,14 @@ def write_csv(path, columns, rows):
         w.writerow(columns)
         for r in rows:
             w.writerow([fmt(r.get(c)) for c in columns])
+
+
+def holm_drifting(rows, alpha):
+    """Holm over the rows with a p (one family): p_holm, and drifting = p_holm < alpha (analysis.md 9)."""
+    from statsmodels.stats.multitest import multipletests
+    family = [r for r in rows if not math.isnan(r["p"])]
+    if family:
+        adj = multipletests([r["p"] for r in family], method="holm")[1]
+        for r, q in zip(family, adj):
+            r["p_holm"] = float(q)
+            r["drifting"] = bool(q < alpha)

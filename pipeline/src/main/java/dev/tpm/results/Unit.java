@@ -61,7 +61,9 @@ public record Unit(String model, String mix, String metric, String stack, String
 
     /**
      * Why a model's rows have no interval, in words (the reasons of any of its shown rows, in
-     * {@link IntervalGap}'s order); empty when every row has one.
+     * {@link IntervalGap}'s order); empty when every row has one. Too few units names the most units with
+     * a value among the rows short of min_units_ci, not among every row (a row of three units whose
+     * hardware is not recorded lacks its interval for the hardware only).
      */
     public static String noInterval(List<Unit> ofModel, int minUnitsCi) {
         Set<IntervalGap> gaps = EnumSet.noneOf(IntervalGap.class);
@@ -71,7 +73,8 @@ public record Unit(String model, String mix, String metric, String stack, String
             why.add(switch (g) {
                 case HARDWARE_MIXED -> "hardware mixed (the units record different machine.cpu_ids: not units of one model)";
                 case HARDWARE_NOT_RECORDED -> "hardware not recorded (a unit records no machine.cpu_id)";
-                case TOO_FEW_UNITS -> "units too few (" + ofModel.stream().mapToInt(Unit::units).max().orElse(0)
+                case TOO_FEW_UNITS -> "units too few (" + ofModel.stream().filter(u -> u.gaps().contains(IntervalGap.TOO_FEW_UNITS))
+                        .mapToInt(Unit::units).max().orElse(0)
                         + " with a value; an interval needs min_units_ci = " + minUnitsCi + ")";
                 case NO_GMEAN -> "a unit value <= 0 (no geometric mean)";
             });

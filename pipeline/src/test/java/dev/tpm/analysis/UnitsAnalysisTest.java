@@ -173,6 +173,9 @@ class UnitsAnalysisTest {
         Unit go = row(rows, "go");
         assertEquals("", go.missing());
         assertTrue(!Double.isNaN(go.lo()), "go has three units of one cpu: an interval");
+        // the caption counts the units of the rows that lack an interval for too few units, not go's three
+        assertTrue(Unit.noInterval(rows, 3).contains("units too few (2 with a value; an interval needs min_units_ci = 3)"),
+                Unit.noInterval(rows, 3));
     }
 
     @Test

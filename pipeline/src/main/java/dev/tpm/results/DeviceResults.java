@@ -68,21 +68,6 @@ public record DeviceResults(
         stealSensitivity = List.copyOf(stealSensitivity);
     }
 
-    /** Results without version 5's steal sensitivity. */
-    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
-            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
-            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
-            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
-            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
-            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
-            List<TestLeftOut> testsLeftOut, List<Ratio> ratios, Drift drift, List<OfferedLoad> offeredLoad,
-            List<Capacity> capacity, Topology topology, List<GroupStat> steadyStats, List<WarmCold> warmCold) {
-        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
-                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
-                paretoFrontier, listedStacks, testsLeftOut, ratios, drift, offeredLoad, capacity, topology, steadyStats, warmCold,
-                List.of());
-    }
-
     /** Results without phase 5 (analysis.md version 3). */
     public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
             List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
@@ -94,7 +79,8 @@ public record DeviceResults(
             List<Capacity> capacity, Topology topology) {
         this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
                 sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
-                paretoFrontier, listedStacks, testsLeftOut, ratios, drift, offeredLoad, capacity, topology, List.of(), List.of());
+                paretoFrontier, listedStacks, testsLeftOut, ratios, drift, offeredLoad, capacity, topology, List.of(), List.of(),
+                List.of());
     }
 
     /** Results without a topology (nothing known of where the campaigns ran). */

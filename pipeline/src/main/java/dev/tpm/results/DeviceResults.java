@@ -68,60 +68,6 @@ public record DeviceResults(
         stealSensitivity = List.copyOf(stealSensitivity);
     }
 
-    /** Results without phase 5 (analysis.md version 3). */
-    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
-            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
-            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
-            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
-            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
-            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
-            List<TestLeftOut> testsLeftOut, List<Ratio> ratios, Drift drift, List<OfferedLoad> offeredLoad,
-            List<Capacity> capacity, Topology topology) {
-        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
-                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
-                paretoFrontier, listedStacks, testsLeftOut, ratios, drift, offeredLoad, capacity, topology, List.of(), List.of(),
-                List.of());
-    }
-
-    /** Results without a topology (nothing known of where the campaigns ran). */
-    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
-            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
-            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
-            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
-            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
-            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
-            List<TestLeftOut> testsLeftOut, List<Ratio> ratios, Drift drift, List<OfferedLoad> offeredLoad,
-            List<Capacity> capacity) {
-        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
-                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
-                paretoFrontier, listedStacks, testsLeftOut, ratios, drift, offeredLoad, capacity, null);
-    }
-
-    /** Results without the version-3 ratios, stability diagnostics and phase 4. */
-    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
-            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
-            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
-            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
-            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
-            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier, List<String> listedStacks,
-            List<TestLeftOut> testsLeftOut) {
-        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
-                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
-                paretoFrontier, listedStacks, testsLeftOut, List.of(), Drift.NONE, List.of(), List.of());
-    }
-
-    /** Results without the version-2 lists: every stack with runs is listed, none left out of a test. */
-    public DeviceResults(Device device, List<String> campaigns, List<String> stacks, String declaredMix,
-            List<GroupStat> groupStats, List<GroupSample> samples, List<Omnibus> omnibus, List<Posthoc> posthoc,
-            PosthocSummary posthocSummary, List<Weighted> weighted, List<Sensitivity> sensitivity,
-            List<StackPooled> stackPooled, List<SweepPoint> sweep, List<SweepSummary> sweepSummary,
-            List<MemorySummary> memory, List<MemorySeries> memorySeries, List<Exclusion> exclusions,
-            List<RunCount> runCounts, List<Implication> implications, List<String> paretoFrontier) {
-        this(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, posthocSummary, weighted,
-                sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts, implications,
-                paretoFrontier, stacks, List.of());
-    }
-
     public String id() {
         return device.id();
     }

@@ -23,19 +23,16 @@ class ReplicationLookupTest {
         return new Estimate(v, v - 1, v + 1);
     }
 
-    private static final DeviceResults D = new DeviceResults(SyntheticDataset.device(DEV), List.of("c"), List.of("rust", "go"),
-            "declared",
-            List.of(new GroupStat(DEV, "rust", "get_item", "peak_rss_mib", 50, 7.5, 7.6, 0.1, 7.4, 7.7, 7, 8, 7.4, 7.6),
-                    new GroupStat(DEV, "rust", "post_item", "lat_p99_ms", 50, 12.5, 13, 1, 12, 13, 10, 20, 12, 13)),
-            List.of(), List.of(), List.of(), null,
-            List.of(new Weighted(DEV, "other", "rust", e(1), e(1), e(1), e(1), e(1), 1, 1),
-                    new Weighted(DEV, "declared", "rust", e(2461), e(7.36), e(310.25), e(14), e(0.42), 1, 1)),
-            List.of(),
-            List.of(new StackPooled(DEV, "rust", 250, e(4.5), e(3.25), 3.27)),
-            List.of(new SweepPoint(DEV, "rust", 30, 10, e(2300), e(20), 8, List.of("get_item")), new SweepPoint(DEV, "rust", 120, 10, e(9700), e(40), 9, List.of("get_item"))),
-            List.of(new SweepSummary(DEV, "rust", 9700, 120, 120)),
-            List.of(new MemorySummary(DEV, "rust", 3, 100, 12.9, 7.8, 7.7, 7.9, 7.85, 0.05, 2, 0.001)),
-            List.of(), List.of(), List.of(), List.of(), List.of());
+    private static final DeviceResults D = DeviceResults.builder(SyntheticDataset.device(DEV)).campaigns(List.of("c"))
+            .stacks(List.of("rust", "go")).declaredMix("declared")
+            .groupStats(List.of(new GroupStat(DEV, "rust", "get_item", "peak_rss_mib", 50, 7.5, 7.6, 0.1, 7.4, 7.7, 7, 8, 7.4, 7.6),
+                    new GroupStat(DEV, "rust", "post_item", "lat_p99_ms", 50, 12.5, 13, 1, 12, 13, 10, 20, 12, 13)))
+            .weighted(List.of(new Weighted(DEV, "other", "rust", e(1), e(1), e(1), e(1), e(1), 1, 1),
+                    new Weighted(DEV, "declared", "rust", e(2461), e(7.36), e(310.25), e(14), e(0.42), 1, 1)))
+            .stackPooled(List.of(new StackPooled(DEV, "rust", 250, e(4.5), e(3.25), 3.27)))
+            .sweep(List.of(new SweepPoint(DEV, "rust", 30, 10, e(2300), e(20), 8, List.of("get_item")), new SweepPoint(DEV, "rust", 120, 10, e(9700), e(40), 9, List.of("get_item"))))
+            .sweepSummary(List.of(new SweepSummary(DEV, "rust", 9700, 120, 120)))
+            .memory(List.of(new MemorySummary(DEV, "rust", 3, 100, 12.9, 7.8, 7.7, 7.9, 7.85, 0.05, 2, 0.001))).build();
 
     private static double m(String metric) {
         return ReplicationLookup.measured(D, "rust", metric);

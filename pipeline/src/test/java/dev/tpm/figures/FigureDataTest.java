@@ -660,10 +660,7 @@ class FigureDataTest {
     void captionsNameTheStacksLeftOutForLackOfValues() {
         DeviceResults d = device;
         List<Weighted> withoutRust = d.weighted().stream().filter(w -> !w.stack().equals("rust")).toList();
-        DeviceResults noRust = new DeviceResults(d.device(), d.campaigns(), d.stacks(), d.declaredMix(), d.groupStats(),
-                d.samples(), d.omnibus(), d.posthoc(), d.posthocSummary(), withoutRust, d.sensitivity(),
-                d.stackPooled(), d.sweep(), d.sweepSummary(), d.memory(), d.memorySeries(), d.exclusions(),
-                d.runCounts(), d.implications(), d.paretoFrontier());
+        DeviceResults noRust = SyntheticResults.with(d, withoutRust, d.stackPooled(), d.paretoFrontier());
         for (FigureBuilder f : List.of(new ParetoFigure(), new RatioFigure(), new SensitivityFigure())) {
             String caption = f.caption(results, noRust);
             assertTrue(caption.endsWith(" Not shown (no weighted value): rust."), f.name() + ": " + caption);

@@ -97,9 +97,8 @@ public final class SyntheticResults {
         }
         Device vm = Device.of("vm", "2-vCPU VM", null, 2, 4096L, "x86_64", "Ubuntu 22.04", null, null, null, null,
                 null, 4096, "none");
-        DeviceResults d = new DeviceResults(vm, List.of("2024-05-01-vm"), HELLO_STACKS, DECLARED, List.of(), samples,
-                List.of(), List.of(), null, List.of(), List.of(), pooled, List.of(), List.of(), List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of());
+        DeviceResults d = DeviceResults.builder(vm).campaigns(List.of("2024-05-01-vm")).stacks(HELLO_STACKS)
+                .declaredMix(DECLARED).samples(samples).stackPooled(pooled).build();
         return new Results(dev.tpm.testing.TestFacts.of(dataset(List.of(d))), new Verification(3, "cd".repeat(32)), HELLO_STACKS, List.of(d),
                 List.of(), List.of());
     }
@@ -254,10 +253,9 @@ public final class SyntheticResults {
             }
         }
         PosthocSummary summary = new PosthocSummary(id, 400, 253, 180, 175, 0.05 / 400, 2 / 1.0089134454556417e29, 50, 50);
-        DeviceResults d = new DeviceResults(hardware(id, energy), List.of("2026-12-01-" + id), STACKS, DECLARED, List.of(),
-                samples, List.of(), List.of(), summary, weighted, List.of(), pooled, sweepPoints, List.of(),
-                List.of(), series, List.of(), List.of(), List.of(), List.of("go", "rust", "dotnet"))
-                .toBuilder().drift(dev.tpm.testing.DriftFixture.roundRobin(samples, 5, 0.05, "go", Endpoints.GET_LIST, 0.004))
+        DeviceResults d = DeviceResults.builder(hardware(id, energy)).campaigns(List.of("2026-12-01-" + id)).stacks(STACKS)
+                .declaredMix(DECLARED).samples(samples).posthocSummary(summary).weighted(weighted).stackPooled(pooled)
+                .sweep(sweepPoints).memorySeries(series).paretoFrontier(List.of("go", "rust", "dotnet")).drift(dev.tpm.testing.DriftFixture.roundRobin(samples, 5, 0.05, "go", Endpoints.GET_LIST, 0.004))
                 .build();
         // a device with a sweep has a phase 4 too (the two come from the same campaigns of the fixture)
         return sweep ? d.toBuilder().offeredLoad(offeredLoad(id)).build() : d;
@@ -286,10 +284,10 @@ public final class SyntheticResults {
     /** A copy of d with other weighted rows, pooled rows and frontier. */
     public static DeviceResults with(DeviceResults d, List<Weighted> weighted, List<StackPooled> pooled,
             List<String> frontier) {
-        return new DeviceResults(d.device(), d.campaigns(), d.stacks(), d.declaredMix(), d.groupStats(), d.samples(),
-                d.omnibus(), d.posthoc(), d.posthocSummary(), weighted, d.sensitivity(), pooled, d.sweep(),
-                d.sweepSummary(), d.memory(), d.memorySeries(), d.exclusions(), d.runCounts(), d.implications(),
-                frontier);
+        return d.toBuilder().weighted(weighted).stackPooled(pooled).paretoFrontier(frontier).listedStacks(d.stacks())
+                .testsLeftOut(List.of()).ratios(List.of()).drift(dev.tpm.results.Drift.NONE).offeredLoad(List.of())
+                .capacity(List.of()).topology(null).steadyStats(List.of()).warmCold(List.of()).stealSensitivity(List.of())
+                .build();
     }
 
     /**

@@ -86,9 +86,8 @@ class DevicesTableTest {
     }
 
     private static DeviceResults withWeighted(DeviceResults d, List<Weighted> weighted, List<StackPooled> pooled) {
-        return new DeviceResults(d.device(), d.campaigns(), d.stacks(), d.declaredMix(), d.groupStats(), d.samples(),
-                d.omnibus(), d.posthoc(), d.posthocSummary(), weighted, d.sensitivity(), pooled, d.sweep(),
-                d.sweepSummary(), d.memory(), d.memorySeries(), d.exclusions(), d.runCounts(), d.implications(),
-                d.paretoFrontier(), d.listedStacks(), d.testsLeftOut());
+        return d.toBuilder().weighted(weighted).stackPooled(pooled).ratios(List.of()).drift(dev.tpm.results.Drift.NONE)
+                .offeredLoad(List.of()).capacity(List.of()).topology(null).steadyStats(List.of()).warmCold(List.of())
+                .stealSensitivity(List.of()).build();
     }
 }

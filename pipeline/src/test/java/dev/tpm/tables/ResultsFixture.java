@@ -121,10 +121,11 @@ final class ResultsFixture {
         DeviceResults full = fullDevice(SECOND_DEVICE, "none");
         List<GroupStat> noEnergy = full.groupStats().stream()
                 .filter(g -> !g.metric().equals(Metrics.ENERGY_MJ_PER_REQ)).toList();
-        DeviceResults b = new DeviceResults(full.device(), full.campaigns(), full.stacks(), full.declaredMix(),
-                noEnergy, List.of(), full.omnibus(), full.posthoc(), full.posthocSummary(), full.weighted(),
-                full.sensitivity(), full.stackPooled(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), full.runCounts(), full.implications(), full.paretoFrontier()).toBuilder().ratios(full.ratios()).build();
+        DeviceResults b = DeviceResults.builder(full.device()).campaigns(full.campaigns()).stacks(full.stacks())
+                .declaredMix(full.declaredMix()).groupStats(noEnergy).omnibus(full.omnibus()).posthoc(full.posthoc())
+                .posthocSummary(full.posthocSummary()).weighted(full.weighted()).sensitivity(full.sensitivity())
+                .stackPooled(full.stackPooled()).runCounts(full.runCounts()).implications(full.implications())
+                .paretoFrontier(full.paretoFrontier()).ratios(full.ratios()).build();
         List<Replication> rep = new ArrayList<>(replication(DEVICE));
         rep.addAll(replication(SECOND_DEVICE));
         return new Results(dev.tpm.testing.TestFacts.of(ds), new Verification(3, "0".repeat(64)), List.of("go", "rust", "python"),
@@ -239,10 +240,12 @@ final class ResultsFixture {
                         List.of(new Implication.Tie("go", 1.0145, 0.9977, 1.0321))),
                 new Implication(id, "smallest artifact", "rust", new Estimate(3.2699, Double.NaN, Double.NaN),
                         "MiB", List.of(), List.of(), false, List.of()));
-        return new DeviceResults(device(id, powerSource), List.of("c1"), STACKS, DECLARED, g, samples, omnibus,
-                posthoc, new PosthocSummary(id, 400, 253, 180, 175, 0.05 / 400, 2 / 1.0089134454556417e29, 50, 50), weighted, sensitivity, pooled, sweep,
-                sweepSummary, memory, List.of(), exclusions, runCounts, implications, List.of("go", "rust"))
-                .toBuilder().ratios(ratios(id)).drift(drift(id)).build();
+        return DeviceResults.builder(device(id, powerSource)).campaigns(List.of("c1")).stacks(STACKS).declaredMix(DECLARED)
+                .groupStats(g).samples(samples).omnibus(omnibus).posthoc(posthoc)
+                .posthocSummary(new PosthocSummary(id, 400, 253, 180, 175, 0.05 / 400, 2 / 1.0089134454556417e29, 50, 50))
+                .weighted(weighted).sensitivity(sensitivity).stackPooled(pooled).sweep(sweep).sweepSummary(sweepSummary)
+                .memory(memory).exclusions(exclusions).runCounts(runCounts).implications(implications)
+                .paretoFrontier(List.of("go", "rust")).ratios(ratios(id)).drift(drift(id)).build();
     }
 
     /** ratios.csv's rows under the declared mix for the ratios table (synthetic). */

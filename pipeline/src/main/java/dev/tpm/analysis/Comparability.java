@@ -120,10 +120,7 @@ final class Comparability {
 
     /** The phase whose measured rows a metric comes from (see the class comment). */
     static int phase(String metric) {
-        String m = metric.contains("/") ? metric.substring(0, metric.indexOf('/')) : metric;
-        if (m.matches("(rps|p99_ms)_c\\d+") || ReplicationLookup.SWEEP_SUMMARY.contains(m)) return 2;
-        if (ReplicationLookup.MEMORY.contains(m)) return 3;
-        return 1;
+        return dev.tpm.results.PaperName.parse(metric).phase();
     }
 
     private Object deviceValue(DeviceResults d, List<Campaign> campaigns, String factor) {

@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.model.Device;
 import dev.tpm.model.Endpoints;
@@ -47,9 +48,12 @@ final class DeviceAnalysis {
     static final String KEY_GROUP = "group";
     static final String KEY_POOLED = "pooled";
 
-    /** Group medians the weighted aggregates of analysis.md 4 combine (w_rps, w_peak_mib, w_rps_per_mib, w_p99_ms). */
-    private static final List<String> WEIGHTED_MEDIAN_METRICS =
-            List.of(Metrics.RPS, Metrics.PEAK_RSS_MIB, Metrics.RPS_PER_MIB, Metrics.LAT_P99_MS);
+    /**
+     * Group medians the weighted aggregates of analysis.md 4 combine (w_rps, w_peak_mib, w_rps_per_mib,
+     * w_p99_ms; w_energy_mj is a bootstrap of its own).
+     */
+    private static final List<String> WEIGHTED_MEDIAN_METRICS = Metric.withRole(Metric.Role.WEIGHTED).stream()
+            .filter(m -> m != Metric.W_ENERGY_MJ).map(m -> m.base().id()).toList();
 
     record GroupKey(String stack, String endpoint, String metric) {}
 
@@ -139,20 +143,21 @@ final class DeviceAnalysis {
     private void planGroups(BootstrapPlan plan) {
         List<RunRow> measured1 = runs.measured1();
         List<String> endpoints = sortedEndpoints(measured1.stream().map(RunRow::endpoint).toList());
-        List<String> metrics = new ArrayList<>(Metrics.GROUP_STATS);
-        metrics.add(Metrics.MEAN_POWER_W);
+        // group_stats.csv's metrics in analysis.md's order, then mean power (a sample only)
+        List<Metric> metrics = java.util.Arrays.stream(Metric.values()).filter(Metric::perRun).toList();
         for (String stack : stacks1) {
             for (String endpoint : endpoints) {
                 List<RunRow> cell = measured1.stream().filter(r -> r.stack().equals(stack) && r.endpoint().equals(endpoint)).toList();
                 if (cell.isEmpty()) continue;
-                for (String metric : metrics) {
+                for (Metric m : metrics) {
+                    String metric = m.id();
                     double[] values = values(cell, metric);
                     if (values.length == 0) continue;
                     samples.add(new GroupSample(id, stack, endpoint, metric, values));
-                    if (metric.equals(Metrics.MEAN_POWER_W)) continue; // descriptive only: no statistics
+                    if (m.role() == Metric.Role.SAMPLE) continue; // descriptive only: no statistics
                     boolean keep = Endpoints.CRUD.contains(endpoint) && WEIGHTED_MEDIAN_METRICS.contains(metric)
                             || steady.needsCold(stack, endpoint, metric);
-                    boolean inferred = Metrics.ALL.contains(metric);
+                    boolean inferred = m.role() == Metric.Role.TESTED;
                     BootstrapPlan.Handle job = inferred || values.length >= cfg.minN()
                             ? plan.median(values, keep, KEY_GROUP, id, stack, endpoint, metric) : null;
                     GroupKey key = new GroupKey(stack, endpoint, metric);
@@ -223,19 +228,12 @@ final class DeviceAnalysis {
     List<UnitsAnalysis.UnitValue> unitValues(DeviceResults results) {
         List<UnitsAnalysis.UnitValue> out = new ArrayList<>();
         for (StackPooled sp : results.stackPooled()) {
-            out.add(new UnitsAnalysis.UnitValue("", Ratio.IDLE_RSS_MIB, sp.stack(), sp.idleRssMib()));
-            out.add(new UnitsAnalysis.UnitValue("", Ratio.STARTUP_MS, sp.stack(), sp.startupMs()));
+            out.add(new UnitsAnalysis.UnitValue("", Metric.POOLED_IDLE_RSS_MIB.id(), sp.stack(), sp.idleRssMib()));
+            out.add(new UnitsAnalysis.UnitValue("", Metric.POOLED_STARTUP_MS.id(), sp.stack(), sp.startupMs()));
         }
         for (Weighted w : results.weighted()) {
-            for (String metric : Ratio.WEIGHTED_METRICS) {
-                Estimate e = switch (metric) {
-                    case Ratio.W_RPS -> w.wRps();
-                    case Ratio.W_PEAK_MIB -> w.wPeakMib();
-                    case Ratio.W_RPS_PER_MIB -> w.wRpsPerMib();
-                    case Ratio.W_P99_MS -> w.wP99Ms();
-                    default -> w.wEnergyMj();
-                };
-                out.add(new UnitsAnalysis.UnitValue(w.mix(), metric, w.stack(), e));
+            for (Metric metric : Metric.withRole(Metric.Role.WEIGHTED)) {
+                out.add(new UnitsAnalysis.UnitValue(w.mix(), metric.id(), w.stack(), metric.in(w)));
             }
         }
         return out;
@@ -279,7 +277,8 @@ final class DeviceAnalysis {
      */
     private void tests(List<Omnibus> omnibus, List<Posthoc> posthoc) {
         for (String endpoint : testedEndpoints()) {
-            for (String metric : Metrics.ALL) {
+            for (Metric tested : Metric.withRole(Metric.Role.TESTED)) {
+                String metric = tested.id();
                 List<Group> entering = new ArrayList<>();
                 for (String stack : stacks1) {
                     Group g = groups.get(new GroupKey(stack, endpoint, metric));
@@ -422,8 +421,8 @@ final class DeviceAnalysis {
                         p.startupJob() == null ? null : plan.replicates(p.startupJob())));
             }
         }
-        List<Ratio> out = new ArrayList<>(RatioAnalysis.of(id, "", Ratio.IDLE_RSS_MIB, idle, plan::interval));
-        out.addAll(RatioAnalysis.of(id, "", Ratio.STARTUP_MS, startup, plan::interval));
+        List<Ratio> out = new ArrayList<>(RatioAnalysis.of(id, "", Metric.POOLED_IDLE_RSS_MIB, idle, plan::interval));
+        out.addAll(RatioAnalysis.of(id, "", Metric.POOLED_STARTUP_MS, startup, plan::interval));
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Implication;
@@ -43,17 +44,17 @@ final class Implications {
         List<Weighted> declared = d.declaredWeighted();
         List<Implication> out = new ArrayList<>();
         String mix = d.declaredMix();
-        add(out, d, IDLE_RSS, "MiB", false, pooled(d, StackPooled::idleRssMib), NO_PHASE1, d.ratios("", Ratio.IDLE_RSS_MIB));
-        add(out, d, W_PEAK, "MiB", false, weighted(declared, Weighted::wPeakMib), "no weighted peak RSS", d.ratios(mix, Ratio.W_PEAK_MIB));
+        add(out, d, IDLE_RSS, "MiB", false, pooled(d, StackPooled::idleRssMib), NO_PHASE1, d.ratios("", Metric.POOLED_IDLE_RSS_MIB.id()));
+        add(out, d, W_PEAK, "MiB", false, weighted(declared, Weighted::wPeakMib), "no weighted peak RSS", d.ratios(mix, Metric.W_PEAK_MIB.id()));
         add(out, d, W_RPS_PER_MIB, "req/s/MiB", true, weighted(declared, Weighted::wRpsPerMib), "no weighted throughput per MiB",
-                d.ratios(mix, Ratio.W_RPS_PER_MIB));
-        add(out, d, W_RPS, "req/s", true, weighted(declared, Weighted::wRps), "no weighted throughput", d.ratios(mix, Ratio.W_RPS));
-        add(out, d, SWEEP_PEAK, "req/s", true, sweepPeak(d), NO_PHASE2, d.ratios("", Ratio.SWEEP_PEAK_RPS));
-        add(out, d, STARTUP, "ms", false, pooled(d, StackPooled::startupMs), NO_PHASE1, d.ratios("", Ratio.STARTUP_MS));
+                d.ratios(mix, Metric.W_RPS_PER_MIB.id()));
+        add(out, d, W_RPS, "req/s", true, weighted(declared, Weighted::wRps), "no weighted throughput", d.ratios(mix, Metric.W_RPS.id()));
+        add(out, d, SWEEP_PEAK, "req/s", true, sweepPeak(d), NO_PHASE2, d.ratios("", Metric.SWEEP_PEAK_RPS.id()));
+        add(out, d, STARTUP, "ms", false, pooled(d, StackPooled::startupMs), NO_PHASE1, d.ratios("", Metric.POOLED_STARTUP_MS.id()));
         add(out, d, ARTIFACT, "MiB", false, pooled(d, p -> new Estimate(p.artifactMib(), Double.NaN, Double.NaN)),
                 "artifact size not recorded", null);
         add(out, d, W_ENERGY, "mJ/req", false, weighted(declared, Weighted::wEnergyMj), "no energy values on every endpoint",
-                d.ratios(mix, Ratio.W_ENERGY_MJ));
+                d.ratios(mix, Metric.W_ENERGY_MJ.id()));
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.Ratio;
 import dev.tpm.stats.Interval;
 import java.util.ArrayList;
@@ -27,9 +28,10 @@ final class RatioAnalysis {
      *
      * @param interval the percentile interval of the plan's confidence
      */
-    static List<Ratio> of(String device, String mix, String metric, List<Candidate> candidates,
+    static List<Ratio> of(String device, String mix, Metric criterion, List<Candidate> candidates,
             java.util.function.Function<double[], Interval> interval) {
-        boolean higher = Ratio.higherIsBetter(metric);
+        boolean higher = criterion.higherIsBetter();
+        String metric = criterion.id();
         List<Candidate> valued = candidates.stream().filter(c -> !Double.isNaN(c.value())).toList();
         if (valued.isEmpty()) return List.of();
         Candidate best = valued.get(0);

@@ -3,19 +3,18 @@ package dev.tpm.analysis;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.Metrics;
 import dev.tpm.results.DeviceResults;
-import dev.tpm.results.Estimate;
 import dev.tpm.results.GroupStat;
 import dev.tpm.results.MemorySummary;
+import dev.tpm.results.Metric;
+import dev.tpm.results.PaperName;
 import dev.tpm.results.StackPooled;
 import dev.tpm.results.SweepPoint;
 import dev.tpm.results.SweepSummary;
 import dev.tpm.results.Weighted;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The measured value behind a metric name of reference/published.csv, for one device and stack.
@@ -43,130 +42,93 @@ import java.util.regex.Pattern;
  *   <li>the post-hoc family of the device, on the stack {@code all} or an empty stack (data.md): {@code posthoc_comparisons},
  *       {@code posthoc_significant}, {@code posthoc_significant_share} (significant / comparisons)</li>
  * </ul>
- * A name outside it, or a value the data cannot supply, is NaN.
+ * A name outside it, or a value the data cannot supply, is NaN. The names are parsed by {@link PaperName}.
  */
 final class ReplicationLookup {
-    static final List<String> WEIGHTED = List.of("w_rps", "w_peak_mib", "w_rps_per_mib", "w_p99_ms", "w_energy_mj");
-    static final List<String> POOLED = List.of("idle_rss_mib", "startup_ms", "artifact_mib");
-    static final List<String> MEMORY = List.of("first_mib", "min_mib", "max_mib", "last_mib", "growth_mib", "drops",
-            "growth_mib_per_min", "drops_per_min");
-    static final String PEAK_RPS = "peak_rps";
-    static final List<String> SWEEP_SUMMARY = List.of(PEAK_RPS, "min_rps", "plateau_concurrency");
-    static final List<String> PEAK_RANGE = List.of("peak_rss_mib_min_endpoint", "peak_rss_mib_max_endpoint");
-    /** The stack of published.csv's rows about the device's whole post-hoc family. */
-    static final String ALL_STACKS = "all";
-    static final List<String> POSTHOC = List.of("posthoc_comparisons", "posthoc_significant", "posthoc_significant_share");
     private static final double SECONDS_PER_MINUTE = 60;
-    private static final Pattern HIGHER = Pattern.compile("endpoints_higher:([a-z0-9_]+):([A-Za-z0-9._+-]+)");
-    private static final Pattern RATIO = Pattern.compile("([^/]+)/([A-Za-z0-9._+-]+)");
-    private static final Pattern SWEEP = Pattern.compile("(rps|p99_ms)_c([0-9]+)");
-    private static final Pattern GROUP = Pattern.compile("([a-z0-9_]+):([a-z0-9_]+)");
 
     private ReplicationLookup() {}
 
     static double measured(DeviceResults d, String stack, String metric) {
-        Matcher ratio = RATIO.matcher(metric);
-        if (ratio.matches()) {
-            return single(d, stack, ratio.group(1)) / single(d, ratio.group(2), ratio.group(1));
-        }
-        return single(d, stack, metric);
+        PaperName name = PaperName.parse(metric);
+        if (name instanceof PaperName.StackRatio r) return single(d, stack, r.single()) / single(d, r.other(), r.single());
+        return single(d, stack, name);
     }
 
-    private static double single(DeviceResults d, String stack, String metric) {
-        if (POSTHOC.contains(metric)) {
-            if (!(stack.equals(ALL_STACKS) || stack.isEmpty()) || d.posthocSummary() == null || d.posthocSummary().comparisons() == 0) return Double.NaN;
+    private static double single(DeviceResults d, String stack, PaperName name) {
+        if (name instanceof PaperName.Posthoc p) {
+            if (!(stack.equals(PaperName.ALL_STACKS) || stack.isEmpty()) || d.posthocSummary() == null
+                    || d.posthocSummary().comparisons() == 0) return Double.NaN;
             int c = d.posthocSummary().comparisons();
             int sig = d.posthocSummary().significant();
-            return switch (POSTHOC.indexOf(metric)) {
-                case 0 -> c;
-                case 1 -> sig;
-                default -> (double) sig / c;
+            return switch (p.kind()) {
+                case COMPARISONS -> c;
+                case SIGNIFICANT -> sig;
+                case SIGNIFICANT_SHARE -> (double) sig / c;
             };
         }
-        int range = PEAK_RANGE.indexOf(metric);
-        if (range >= 0) {
+        if (name instanceof PaperName.PeakRange range) {
             double[] v = Endpoints.CRUD.stream().mapToDouble(e -> groupMedian(d, stack, e, Metrics.PEAK_RSS_MIB)).toArray();
-            if (java.util.Arrays.stream(v).anyMatch(Double::isNaN)) return Double.NaN;
-            return range == 0 ? java.util.Arrays.stream(v).min().orElseThrow() : java.util.Arrays.stream(v).max().orElseThrow();
+            if (Arrays.stream(v).anyMatch(Double::isNaN)) return Double.NaN;
+            return range.max() ? Arrays.stream(v).max().orElseThrow() : Arrays.stream(v).min().orElseThrow();
         }
-        Matcher higher = HIGHER.matcher(metric);
-        if (higher.matches()) {
-            if (!Metrics.ALL.contains(higher.group(1))) return Double.NaN;
+        if (name instanceof PaperName.Higher higher) {
+            Metric m = higher.tested();
+            if (m == null) return Double.NaN;
             int count = 0;
             for (String e : Endpoints.CRUD) {
-                double a = groupMedian(d, stack, e, higher.group(1));
-                double b = groupMedian(d, higher.group(2), e, higher.group(1));
+                double a = groupMedian(d, stack, e, m.id());
+                double b = groupMedian(d, higher.other(), e, m.id());
                 if (Double.isNaN(a) || Double.isNaN(b)) return Double.NaN;
                 if (a > b) count++;
             }
             return count;
         }
-        int w = WEIGHTED.indexOf(metric);
-        if (w >= 0) {
+        if (name instanceof PaperName.Aggregate agg && agg.metric().role() == Metric.Role.WEIGHTED) {
             Optional<Weighted> row = d.weighted().stream()
                     .filter(x -> x.mix().equals(d.declaredMix()) && x.stack().equals(stack)).findFirst();
-            if (row.isEmpty()) return Double.NaN;
-            Weighted x = row.get();
-            Estimate e = switch (w) {
-                case 0 -> x.wRps();
-                case 1 -> x.wPeakMib();
-                case 2 -> x.wRpsPerMib();
-                case 3 -> x.wP99Ms();
-                default -> x.wEnergyMj();
-            };
-            return e.value();
+            return row.map(x -> agg.metric().in(x).value()).orElse(Double.NaN);
         }
-        if (POOLED.contains(metric)) {
+        if (name instanceof PaperName.Aggregate || name instanceof PaperName.Artifact) {
             Optional<StackPooled> p = d.stackPooled().stream().filter(x -> x.stack().equals(stack)).findFirst();
             if (p.isEmpty()) return Double.NaN;
-            return switch (metric) {
-                case "idle_rss_mib" -> p.get().idleRssMib().value();
-                case "startup_ms" -> p.get().startupMs().value();
-                default -> p.get().artifactMib();
+            if (name instanceof PaperName.Artifact) return p.get().artifactMib();
+            return ((PaperName.Aggregate) name).metric() == Metric.POOLED_IDLE_RSS_MIB
+                    ? p.get().idleRssMib().value() : p.get().startupMs().value();
+        }
+        if (name instanceof PaperName.SweepSummary s) {
+            return switch (s.kind()) {
+                case PEAK_RPS -> d.sweepSummary().stream().filter(x -> x.stack().equals(stack)).mapToDouble(SweepSummary::peakRps)
+                        .findFirst().orElse(Double.NaN);
+                case MIN_RPS -> d.sweep().stream().filter(p -> p.stack().equals(stack)).mapToDouble(p -> p.rps().value())
+                        .filter(x -> !Double.isNaN(x)).min().orElse(Double.NaN);
+                case PLATEAU_CONCURRENCY -> d.sweepSummary().stream()
+                        .filter(x -> x.stack().equals(stack) && x.plateauConcurrency() != null)
+                        .mapToDouble(x -> x.plateauConcurrency()).findFirst().orElse(Double.NaN);
             };
         }
-        if (metric.equals(PEAK_RPS)) {
-            return d.sweepSummary().stream().filter(x -> x.stack().equals(stack)).mapToDouble(SweepSummary::peakRps)
+        if (name instanceof PaperName.Sweep sweep) {
+            if (sweep.concurrency() < 0) return Double.NaN;
+            ToDoubleFunction<SweepPoint> f = sweep.rps() ? p -> p.rps().value() : p -> p.p99Ms().value();
+            return d.sweep().stream().filter(p -> p.stack().equals(stack) && p.concurrency() == sweep.concurrency()).mapToDouble(f)
                     .findFirst().orElse(Double.NaN);
         }
-        if (metric.equals("min_rps")) {
-            return d.sweep().stream().filter(p -> p.stack().equals(stack)).mapToDouble(p -> p.rps().value())
-                    .filter(x -> !Double.isNaN(x)).min().orElse(Double.NaN);
-        }
-        if (metric.equals("plateau_concurrency")) {
-            return d.sweepSummary().stream().filter(x -> x.stack().equals(stack) && x.plateauConcurrency() != null)
-                    .mapToDouble(x -> x.plateauConcurrency()).findFirst().orElse(Double.NaN);
-        }
-        Matcher sweep = SWEEP.matcher(metric);
-        if (sweep.matches()) {
-            int c;
-            try {
-                c = Integer.parseInt(sweep.group(2));
-            } catch (NumberFormatException e) {
-                return Double.NaN;
-            }
-            ToDoubleFunction<SweepPoint> f = sweep.group(1).equals("rps") ? p -> p.rps().value() : p -> p.p99Ms().value();
-            return d.sweep().stream().filter(p -> p.stack().equals(stack) && p.concurrency() == c).mapToDouble(f)
-                    .findFirst().orElse(Double.NaN);
-        }
-        int m = MEMORY.indexOf(metric);
-        if (m >= 0) {
+        if (name instanceof PaperName.Memory mem) {
             Optional<MemorySummary> s = d.memory().stream().filter(x -> x.stack().equals(stack)).findFirst();
             if (s.isEmpty()) return Double.NaN;
             MemorySummary x = s.get();
-            return switch (m) {
-                case 0 -> x.firstMib();
-                case 1 -> x.minMib();
-                case 2 -> x.maxMib();
-                case 3 -> x.lastMib();
-                case 4 -> x.growthMib();
-                case 5 -> x.drops();
-                case 6 -> x.growthMib() / x.durationS() * SECONDS_PER_MINUTE;
-                default -> x.drops() / (x.series() * x.durationS()) * SECONDS_PER_MINUTE;
+            return switch (mem.kind()) {
+                case FIRST_MIB -> x.firstMib();
+                case MIN_MIB -> x.minMib();
+                case MAX_MIB -> x.maxMib();
+                case LAST_MIB -> x.lastMib();
+                case GROWTH_MIB -> x.growthMib();
+                case DROPS -> x.drops();
+                case GROWTH_MIB_PER_MIN -> x.growthMib() / x.durationS() * SECONDS_PER_MINUTE;
+                case DROPS_PER_MIN -> x.drops() / (x.series() * x.durationS()) * SECONDS_PER_MINUTE;
             };
         }
-        Matcher group = GROUP.matcher(metric);
-        if (group.matches() && Metrics.ALL.contains(group.group(1))) return groupMedian(d, stack, group.group(2), group.group(1));
+        if (name instanceof PaperName.Group g && g.tested() != null) return groupMedian(d, stack, g.endpoint(), g.metric());
         return Double.NaN;
     }
 
@@ -177,46 +139,15 @@ final class ReplicationLookup {
     }
 
     /**
-     * Output order of metric names: weighted, pooled, sweep by concurrency with rps before p99 at
-     * each level, the sweep summary's names, memory, the peak-RSS range, group medians by metric
-     * then endpoint, endpoint counts, the post-hoc family, ratios between stacks (code-point
-     * order), unknown names last in code-point order.
+     * Output order of metric names ({@link PaperName#form()}, then {@link PaperName#within()}):
+     * weighted, pooled, sweep by concurrency with rps before p99 at each level, the sweep summary's
+     * names, memory, the peak-RSS range, group medians by metric then endpoint, endpoint counts,
+     * the post-hoc family, ratios between stacks (code-point order), unknown names last in
+     * code-point order.
      */
     static Comparator<String> order() {
-        return Comparator.<String>comparingInt(ReplicationLookup::form)
-                .thenComparingLong(ReplicationLookup::within)
+        return Comparator.<String>comparingInt(m -> PaperName.parse(m).form())
+                .thenComparingLong(m -> PaperName.parse(m).within())
                 .thenComparing(Comparator.naturalOrder());
-    }
-
-    private static int form(String m) {
-        if (WEIGHTED.contains(m)) return 0;
-        if (POOLED.contains(m)) return 1;
-        if (SWEEP.matcher(m).matches()) return 2;
-        if (SWEEP_SUMMARY.contains(m)) return 3;
-        if (MEMORY.contains(m)) return 4;
-        if (PEAK_RANGE.contains(m)) return 5;
-        if (GROUP.matcher(m).matches()) return 6;
-        if (HIGHER.matcher(m).matches()) return 7;
-        if (POSTHOC.contains(m)) return 8;
-        if (RATIO.matcher(m).matches()) return 9;
-        return 10;
-    }
-
-    private static long within(String m) {
-        if (SWEEP_SUMMARY.contains(m)) return SWEEP_SUMMARY.indexOf(m);
-        if (PEAK_RANGE.contains(m)) return PEAK_RANGE.indexOf(m);
-        if (POSTHOC.contains(m)) return POSTHOC.indexOf(m);
-        if (WEIGHTED.contains(m)) return WEIGHTED.indexOf(m);
-        if (POOLED.contains(m)) return POOLED.indexOf(m);
-        if (MEMORY.contains(m)) return MEMORY.indexOf(m);
-        Matcher s = SWEEP.matcher(m);
-        if (s.matches()) {
-            String digits = s.group(2);
-            long c = digits.length() > 12 ? Long.MAX_VALUE / 2 : Long.parseLong(digits);
-            return c * 2 + (s.group(1).equals("rps") ? 0 : 1);
-        }
-        Matcher g = GROUP.matcher(m);
-        if (g.matches()) return (long) Metrics.order(g.group(1)) * 100 + Endpoints.order(g.group(2));
-        return 0;
     }
 }

@@ -1,6 +1,6 @@
 package dev.tpm.analysis;
 
-import dev.tpm.model.Metrics;
+import dev.tpm.results.Metric;
 import dev.tpm.model.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ record RunRow(
         boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
         double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
         double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
-        double peakPssKib, double cpuS, double loadgenCpuS, double stealS, double stealShare) {
+        double peakPssKib, double cpuS, double loadgenCpuS, double stealS, double stealShare) implements Metric.Run {
 
     /** A row with steal_s but no device.cores to make it a share. */
     RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
@@ -67,9 +67,6 @@ record RunRow(
         return dev.tpm.model.Campaign.PAPER.equals(study);
     }
 
-    /** Milli per unit, for energy_mj_per_req = energy_j * 1000 / requests. */
-    private static final double MILLI = 1000.0;
-
     /** (socket errors + non_2xx) / requests (analysis.md 1). */
     double errorRate() {
         return socketAndHttpErrors / requests;
@@ -77,23 +74,9 @@ record RunRow(
 
     /** The per-run value of a metric of analysis.md 1-2 (or mean_power_w); NaN where missing. */
     double metric(String name) {
-        return switch (name) {
-            case Metrics.RPS -> rps;
-            case Metrics.LAT_P50_MS -> latP50Ms;
-            case Metrics.LAT_P99_MS -> latP99Ms;
-            case Metrics.IDLE_RSS_MIB -> idleRssKib / Metrics.KIB_PER_MIB;
-            case Metrics.PEAK_RSS_MIB -> peakRssKib / Metrics.KIB_PER_MIB;
-            case Metrics.RPS_PER_MIB -> rps / (peakRssKib / Metrics.KIB_PER_MIB);
-            case Metrics.STARTUP_MS -> startupMs;
-            case Metrics.ENERGY_MJ_PER_REQ -> energyJ * MILLI / requests;
-            case Metrics.MEAN_POWER_W -> meanPowerW;
-            case Metrics.LAT_P90_MS -> latP90Ms;
-            case Metrics.IDLE_PSS_MIB -> idlePssKib / Metrics.KIB_PER_MIB;
-            case Metrics.PEAK_PSS_MIB -> peakPssKib / Metrics.KIB_PER_MIB;
-            case Metrics.CPU_CORES -> durationS > 0 ? cpuS / durationS : Double.NaN;
-            case Metrics.RPS_PER_CPU_S -> cpuS > 0 ? requests / cpuS : Double.NaN;
-            default -> throw new IllegalArgumentException("unknown metric " + name);
-        };
+        Metric m = Metric.perRun(name);
+        if (m == null) throw new IllegalArgumentException("unknown metric " + name);
+        return m.read(this);
     }
 
     /** Every row of a run table, typed records straight from ingest (no cell-by-cell unpacking). */

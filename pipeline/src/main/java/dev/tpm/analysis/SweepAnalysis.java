@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import dev.tpm.model.Metrics;
 import dev.tpm.results.Ratio;
 import dev.tpm.results.SweepPoint;
@@ -75,7 +76,7 @@ final class SweepAnalysis {
                 }
             }
         }
-        return RatioAnalysis.of(device, "", Ratio.SWEEP_PEAK_RPS, candidates, plan::interval);
+        return RatioAnalysis.of(device, "", Metric.SWEEP_PEAK_RPS, candidates, plan::interval);
     }
 
     /** Peak throughput and plateau per stack, over the levels with a median rps. */

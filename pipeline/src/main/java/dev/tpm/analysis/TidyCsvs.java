@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import dev.tpm.codec.CsvText;
 import dev.tpm.codec.Num;
 import dev.tpm.results.DeviceResults;
@@ -40,10 +41,10 @@ public final class TidyCsvs {
             "n_a", "n_b", "u", "p_mwu", "p_method", "t", "df", "p_welch", "cohens_d", "hedges_g", "cliffs_delta", "p_holm", "significant");
     public static final List<String> POSTHOC_SUMMARY = List.of("device", "comparisons", "significant", "large_effect",
             "large_and_significant", "holm_threshold", "min_attainable_p");
-    public static final List<String> WEIGHTED = List.of("device", "mix", "stack",
-            "w_rps", "w_rps_lo", "w_rps_hi", "w_peak_mib", "w_peak_mib_lo", "w_peak_mib_hi",
-            "w_rps_per_mib", "w_rps_per_mib_lo", "w_rps_per_mib_hi", "w_p99_ms", "w_p99_ms_lo", "w_p99_ms_hi",
-            "w_energy_mj", "w_energy_mj_lo", "w_energy_mj_hi", "rank", "ratio_to_best", "missing");
+    /** weighted.csv: each weighted metric (analysis.md 4's order) with its CI's _lo and _hi. */
+    public static final List<String> WEIGHTED = java.util.stream.Stream.of(List.of("device", "mix", "stack"),
+            Metric.withRole(Metric.Role.WEIGHTED).stream().flatMap(m -> java.util.stream.Stream.of(m.id(), m.id() + "_lo", m.id() + "_hi")).toList(),
+            List.of("rank", "ratio_to_best", "missing")).flatMap(List::stream).toList();
     public static final List<String> SENSITIVITY = List.of("device", "mix", "kendall_tau", "p");
     public static final List<String> RATIOS = List.of("device", "mix", "metric", "stack", "best", "value", "ratio", "ratio_lo",
             "ratio_hi", "tied");
@@ -66,8 +67,8 @@ public final class TidyCsvs {
     public static final List<String> SESSIONS = List.of("device", "campaign", "study", "n", "rho", "p", "p_holm", "drifting",
             "steal_share", "steal_max", "steal_excluded");
 
-    public static final List<String> STEAL_SENSITIVITY = List.of("device", "mix", "stack", "w_rps", "w_rps_all",
-            "w_rps_per_mib", "w_rps_per_mib_all", "change");
+    public static final List<String> STEAL_SENSITIVITY = List.of("device", "mix", "stack", Metric.W_RPS.id(),
+            Metric.W_RPS.id() + "_all", Metric.W_RPS_PER_MIB.id(), Metric.W_RPS_PER_MIB.id() + "_all", "change");
 
     private TidyCsvs() {}
 

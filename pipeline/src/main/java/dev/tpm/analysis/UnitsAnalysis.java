@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Ratio;
 import dev.tpm.results.Unit;
@@ -80,7 +81,7 @@ final class UnitsAnalysis {
         for (Map.Entry<Criterion, Map<String, UnitValue[]>> c : byCriterion.entrySet()) {
             String mix = c.getKey().mix();
             String metric = c.getKey().metric();
-            boolean higher = Ratio.higherIsBetter(metric);
+            boolean higher = Metric.aggregate(metric).higherIsBetter();
             Map<String, LogTInterval.Result> model1 = new LinkedHashMap<>();
             for (Map.Entry<String, UnitValue[]> s : c.getValue().entrySet()) {
                 model1.put(s.getKey(), LogTInterval.of(present(s.getValue()), settings.confidence()));
@@ -179,7 +180,7 @@ final class UnitsAnalysis {
     }
 
     private static int order(String metric) {
-        int i = Ratio.WEIGHTED_METRICS.indexOf(metric);
-        return i >= 0 ? i : Ratio.WEIGHTED_METRICS.size() + Ratio.POOLED_METRICS.indexOf(metric);
+        Metric m = Metric.aggregate(metric);
+        return m == null ? Integer.MAX_VALUE : m.ordinal();
     }
 }

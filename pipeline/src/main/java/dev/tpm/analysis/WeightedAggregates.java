@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.Metrics;
 import dev.tpm.model.Mix;
@@ -13,6 +14,7 @@ import dev.tpm.stats.StratifiedBootstrap;
 import dev.tpm.stats.WeightedStats;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +36,7 @@ final class WeightedAggregates {
     /** Energy job per (mix name, stack); absent when the stack lacks energy on an endpoint of positive weight. */
     private final Map<String, Map<String, BootstrapPlan.Handle>> energyJobs = new TreeMap<>();
     /** Replicates of each weighted metric per (mix name, stack), kept by {@link #rows} for {@link #ratios}. */
-    private final Map<String, Map<String, Map<String, double[]>>> replicates = new TreeMap<>();
+    private final Map<String, Map<String, Map<Metric, double[]>>> replicates = new TreeMap<>();
 
     WeightedAggregates(String device, List<Mix> mixes, List<String> listed, Map<DeviceAnalysis.GroupKey, DeviceAnalysis.Group> groups,
             RunClassification runs, int minN) {
@@ -86,9 +88,9 @@ final class WeightedAggregates {
             double[] w = weights(mix, needed);
             List<Estimate[]> est = new ArrayList<>();
             List<String> why = new ArrayList<>();
-            Map<String, Map<String, double[]>> mixReplicates = replicates.computeIfAbsent(mix.name(), k -> new LinkedHashMap<>());
+            Map<String, Map<Metric, double[]>> mixReplicates = replicates.computeIfAbsent(mix.name(), k -> new LinkedHashMap<>());
             for (String stack : listed) {
-                Map<String, double[]> reps = mixReplicates.computeIfAbsent(stack, k -> new LinkedHashMap<>());
+                Map<Metric, double[]> reps = mixReplicates.computeIfAbsent(stack, k -> new EnumMap<>(Metric.class));
                 String missing = missing(mix, stack, runs, minN);
                 why.add(missing);
                 if (!missing.isEmpty()) {
@@ -101,13 +103,13 @@ final class WeightedAggregates {
                     double point = StratifiedBootstrap.weightedMedian(energyStrata(stack, needed), w);
                     Interval ci = plan.interval(job);
                     energy = new Estimate(point, ci.lo(), ci.hi());
-                    reps.put(Ratio.W_ENERGY_MJ, plan.replicates(job));
+                    reps.put(Metric.W_ENERGY_MJ, plan.replicates(job));
                 }
                 est.add(new Estimate[] {
-                    weightedMedians(plan, stack, Metrics.RPS, needed, w, reps, Ratio.W_RPS),
-                    weightedMedians(plan, stack, Metrics.PEAK_RSS_MIB, needed, w, reps, Ratio.W_PEAK_MIB),
-                    weightedMedians(plan, stack, Metrics.RPS_PER_MIB, needed, w, reps, Ratio.W_RPS_PER_MIB),
-                    weightedMedians(plan, stack, Metrics.LAT_P99_MS, needed, w, reps, Ratio.W_P99_MS),
+                    weightedMedians(plan, stack, needed, w, reps, Metric.W_RPS),
+                    weightedMedians(plan, stack, needed, w, reps, Metric.W_PEAK_MIB),
+                    weightedMedians(plan, stack, needed, w, reps, Metric.W_RPS_PER_MIB),
+                    weightedMedians(plan, stack, needed, w, reps, Metric.W_P99_MS),
                     energy});
             }
             double[] perMib = est.stream().mapToDouble(e -> e[2].value()).toArray();
@@ -148,8 +150,9 @@ final class WeightedAggregates {
      * bootstraps' replicate b of each endpoint (independent streams per endpoint = strata).
      * Missing when an endpoint of positive weight has no value.
      */
-    private Estimate weightedMedians(BootstrapPlan plan, String stack, String metric, List<String> endpoints, double[] w,
-            Map<String, double[]> keep, String weightedMetric) {
+    private Estimate weightedMedians(BootstrapPlan plan, String stack, List<String> endpoints, double[] w,
+            Map<Metric, double[]> keep, Metric weightedMetric) {
+        String metric = weightedMetric.base().id();
         int k = endpoints.size();
         double[] medians = new double[k];
         double[][] reps = new double[k][];
@@ -174,11 +177,11 @@ final class WeightedAggregates {
     List<Ratio> ratios(Map<String, List<Weighted>> byMix, BootstrapPlan plan) {
         List<Ratio> out = new ArrayList<>();
         for (Map.Entry<String, List<Weighted>> e : byMix.entrySet()) {
-            Map<String, Map<String, double[]>> reps = replicates.getOrDefault(e.getKey(), Map.of());
-            for (String metric : Ratio.WEIGHTED_METRICS) {
+            Map<String, Map<Metric, double[]>> reps = replicates.getOrDefault(e.getKey(), Map.of());
+            for (Metric metric : Metric.withRole(Metric.Role.WEIGHTED)) {
                 List<RatioAnalysis.Candidate> candidates = new ArrayList<>();
                 for (Weighted w : e.getValue()) {
-                    double v = value(w, metric);
+                    double v = metric.in(w).value();
                     if (Double.isNaN(v)) continue;
                     candidates.add(new RatioAnalysis.Candidate(w.stack(), v, reps.getOrDefault(w.stack(), Map.of()).get(metric)));
                 }
@@ -189,18 +192,7 @@ final class WeightedAggregates {
     }
 
     /** The replicates behind a weighted value's CI (kept by {@link #rows}); null when it has none. */
-    double[] replicates(String mix, String stack, String metric) {
+    double[] replicates(String mix, String stack, Metric metric) {
         return replicates.getOrDefault(mix, Map.of()).getOrDefault(stack, Map.of()).get(metric);
-    }
-
-    static double value(Weighted w, String metric) {
-        return switch (metric) {
-            case Ratio.W_RPS -> w.wRps().value();
-            case Ratio.W_PEAK_MIB -> w.wPeakMib().value();
-            case Ratio.W_RPS_PER_MIB -> w.wRpsPerMib().value();
-            case Ratio.W_P99_MS -> w.wP99Ms().value();
-            case Ratio.W_ENERGY_MJ -> w.wEnergyMj().value();
-            default -> throw new IllegalArgumentException("not a weighted metric: " + metric);
-        };
     }
 }

@@ -1,5 +1,6 @@
 package dev.tpm.figures;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Ratio;
 import dev.tpm.results.Results;
@@ -55,7 +56,7 @@ public final class UnitsFigure implements StudyFigure {
     /** units.csv's rows of w_rps_per_mib under the declared mix, in its order. */
     static List<Unit> shown(Results r) {
         String declared = r.facts().declaredMix().name();
-        return r.units().stream().filter(u -> u.mix().equals(declared) && u.metric().equals(Ratio.W_RPS_PER_MIB)).toList();
+        return r.units().stream().filter(u -> u.mix().equals(declared) && u.metric().equals(Metric.W_RPS_PER_MIB.id())).toList();
     }
 
     /** Panels of several models on one y scale (outputs.md: panels of one figure share a scale). */

@@ -6,7 +6,7 @@ import dev.tpm.model.Studies;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;

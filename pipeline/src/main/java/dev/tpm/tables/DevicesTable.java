@@ -1,11 +1,12 @@
 package dev.tpm.tables;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Results;
 import dev.tpm.results.StackPooled;
 import dev.tpm.results.Weighted;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -25,22 +26,22 @@ import java.util.function.Function;
  */
 public final class DevicesTable implements SharedTable {
     /** One row group: a metric, its quantity and how to read it from a device's results. */
-    private record Metric(String name, Quantity quantity, Function<Source, Optional<Estimate>> value) {}
+    private record Column(String name, Quantity quantity, Function<Source, Optional<Estimate>> value) {}
 
     /** One device's rows for one stack. */
     private record Source(Optional<Weighted> weighted, Optional<StackPooled> pooled) {}
 
-    private static final List<Metric> METRICS = List.of(
-            weighted("w_rps", Quantity.RPS, Weighted::wRps),
-            weighted("w_peak_mib", Quantity.MIB, Weighted::wPeakMib),
-            weighted("w_rps_per_mib", Quantity.RPS_PER_MIB, Weighted::wRpsPerMib),
-            new Metric("rank", Quantity.COUNT, s -> s.weighted()
+    private static final List<Column> COLUMNS = List.of(
+            weighted(Metric.W_RPS),
+            weighted(Metric.W_PEAK_MIB),
+            weighted(Metric.W_RPS_PER_MIB),
+            new Column("rank", Quantity.COUNT, s -> s.weighted()
                     .filter(w -> w.rank() > 0)
                     .map(w -> new Estimate(w.rank(), Double.NaN, Double.NaN))),
-            weighted("w_p99_ms", Quantity.LATENCY_MS, Weighted::wP99Ms),
-            weighted("w_energy_mj", Quantity.ENERGY_MJ, Weighted::wEnergyMj),
-            pooled("idle_rss_mib", Quantity.MIB, StackPooled::idleRssMib),
-            pooled("startup_ms", Quantity.STARTUP_MS, StackPooled::startupMs),
+            weighted(Metric.W_P99_MS),
+            weighted(Metric.W_ENERGY_MJ),
+            pooled(Metric.POOLED_IDLE_RSS_MIB.id(), Metric.POOLED_IDLE_RSS_MIB.quantity(), StackPooled::idleRssMib),
+            pooled(Metric.POOLED_STARTUP_MS.id(), Metric.POOLED_STARTUP_MS.quantity(), StackPooled::startupMs),
             pooled("artifact_mib", Quantity.MIB, p -> new Estimate(p.artifactMib(), Double.NaN, Double.NaN)));
 
     @Override
@@ -72,7 +73,7 @@ public final class DevicesTable implements SharedTable {
         }
         List<String> stacks = stacks(r);
         Set<Quantity> used = EnumSet.of(Quantity.RATIO);
-        for (Metric m : METRICS) {
+        for (Column m : COLUMNS) {
             List<List<String>> rows = new ArrayList<>();
             boolean any = false;
             for (String stack : stacks) {
@@ -127,11 +128,11 @@ public final class DevicesTable implements SharedTable {
         return Rounding.value(Quantity.RATIO, other.get().value() / base.get().value());
     }
 
-    private static Metric weighted(String name, Quantity q, Function<Weighted, Estimate> f) {
-        return new Metric(name, q, s -> s.weighted().filter(w -> !w.isMissing()).map(f));
+    private static Column weighted(Metric m) {
+        return new Column(m.id(), m.quantity(), s -> s.weighted().filter(w -> !w.isMissing()).map(m::in));
     }
 
-    private static Metric pooled(String name, Quantity q, Function<StackPooled, Estimate> f) {
-        return new Metric(name, q, s -> s.pooled().map(f));
+    private static Column pooled(String name, Quantity q, Function<StackPooled, Estimate> f) {
+        return new Column(name, q, s -> s.pooled().map(f));
     }
 }

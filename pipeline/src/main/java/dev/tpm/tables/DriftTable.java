@@ -6,7 +6,7 @@ import dev.tpm.results.Drift;
 import dev.tpm.results.DriftTest;
 import dev.tpm.results.Results;
 import dev.tpm.results.Session;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.List;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package dev.tpm.tables;
 import dev.tpm.model.Metrics;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.List;
 
 /**

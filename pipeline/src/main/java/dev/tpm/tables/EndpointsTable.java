@@ -5,7 +5,7 @@ import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.GroupStat;
 import dev.tpm.results.Results;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.List;
 import java.util.Optional;
 

@@ -8,7 +8,7 @@ import dev.tpm.results.GroupSample;
 import dev.tpm.results.GroupStat;
 import dev.tpm.results.Results;
 import dev.tpm.results.Weighted;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

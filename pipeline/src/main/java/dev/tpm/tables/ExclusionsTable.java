@@ -4,7 +4,7 @@ import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Exclusion;
 import dev.tpm.results.Results;
 import dev.tpm.results.RunCount;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -7,7 +7,7 @@ import dev.tpm.results.HelloBlogNextAnswer.Question;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.EnumSet;
 
 /**

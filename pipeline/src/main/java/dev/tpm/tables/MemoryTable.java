@@ -3,7 +3,7 @@ package dev.tpm.tables;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.MemorySummary;
 import dev.tpm.results.Results;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.tpm.tables;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.Mix;
 import dev.tpm.results.Results;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,7 @@ import dev.tpm.model.Studies;
 import dev.tpm.results.MemoryCheckpoint;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;

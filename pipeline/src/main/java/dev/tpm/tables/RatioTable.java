@@ -1,9 +1,10 @@
 package dev.tpm.tables;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import dev.tpm.results.Weighted;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,9 +29,9 @@ public final class RatioTable implements DeviceTable {
         TableModel.Builder t = TableModel.builder(name(), TableText.caption("Table 14 (regenerated)",
                 "weighted throughput-to-RAM ratio under the declared mix '" + d.declaredMix() + "'", d));
         t.text("stack")
-                .number(TableText.valueCiHeader(r, "w_rps", Quantity.RPS))
-                .number(TableText.valueCiHeader(r, "w_peak_mib", Quantity.MIB))
-                .number(TableText.valueCiHeader(r, "w_rps_per_mib", Quantity.RPS_PER_MIB))
+                .number(TableText.valueCiHeader(r, Metric.W_RPS))
+                .number(TableText.valueCiHeader(r, Metric.W_PEAK_MIB))
+                .number(TableText.valueCiHeader(r, Metric.W_RPS_PER_MIB))
                 .number("rank")
                 .number("x best")
                 .text("no value because");

@@ -1,10 +1,11 @@
 package dev.tpm.tables;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Ratio;
 import dev.tpm.results.Results;
 import dev.tpm.results.Weighted;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,7 +16,7 @@ import java.util.Optional;
  */
 public final class RatiosTable implements DeviceTable {
     /** The metrics of the table, in its column order (outputs.md). */
-    static final List<String> METRICS = List.of(Ratio.W_RPS_PER_MIB, Ratio.W_RPS, Ratio.W_PEAK_MIB, Ratio.W_P99_MS);
+    static final List<String> METRICS = List.of(Metric.W_RPS_PER_MIB.id(), Metric.W_RPS.id(), Metric.W_PEAK_MIB.id(), Metric.W_P99_MS.id());
 
     @Override
     public String name() {
@@ -56,8 +57,8 @@ public final class RatiosTable implements DeviceTable {
             List<Ratio> rows = d.ratios(d.declaredMix(), m);
             if (rows.isEmpty()) continue;
             Ratio best = rows.get(0);
-            Quantity q = Quantity.forMetric(m);
-            t.note("Best on " + m + " (" + (Ratio.higherIsBetter(m) ? "higher" : "lower") + " is better): " + best.best() + ", "
+            Quantity q = Metric.aggregate(m).quantity();
+            t.note("Best on " + m + " (" + (Metric.aggregate(m).higherIsBetter() ? "higher" : "lower") + " is better): " + best.best() + ", "
                     + Rounding.value(q, rows.stream().filter(Ratio::isBest).findFirst().orElseThrow().value()) + " " + q.unit() + ".");
         }
         return t.note("x best = best / this stack for a higher-is-better metric (w_rps_per_mib, w_rps), this stack / best for a"

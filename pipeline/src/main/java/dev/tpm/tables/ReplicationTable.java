@@ -8,7 +8,7 @@ import dev.tpm.results.Topology;
 import dev.tpm.results.Replication;
 import dev.tpm.results.ReplicationTau;
 import dev.tpm.results.Results;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.DoubleSummaryStatistics;
@@ -53,7 +53,7 @@ public final class ReplicationTable implements SharedTable {
         for (PublishedValue p : published) {
             if (!p.metric().equals(previous)) t.group();
             previous = p.metric();
-            Quantity q = Quantity.forMetric(p.metric());
+            Quantity q = dev.tpm.results.PaperName.parse(p.metric()).quantity();
             used.add(q);
             List<String> cells = new ArrayList<>(List.of(p.table(), p.metric(), p.stack(),
                     DerivedValue.of(p.note()).map(DerivedValue::text).orElse(Rounding.plain(p.value())),

@@ -1,11 +1,12 @@
 package dev.tpm.tables;
 
+import dev.tpm.results.Metric;
 import dev.tpm.model.Mix;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import dev.tpm.results.Sensitivity;
 import dev.tpm.results.Weighted;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,7 +32,7 @@ public final class SensitivityTable implements DeviceTable {
     public TableModel build(Results r, DeviceResults d) {
         TableModel.Builder t = TableModel.builder(name(), TableText.caption("Table 22 (regenerated)",
                 "workload-mix sensitivity of the throughput-to-RAM ranking", d));
-        t.text("mix").text("stack").number(TableText.valueCiHeader(r, "w_rps_per_mib", Quantity.RPS_PER_MIB))
+        t.text("mix").text("stack").number(TableText.valueCiHeader(r, Metric.W_RPS_PER_MIB))
                 .number("rank").number("Kendall tau-b vs declared").number("p").text("no value because");
         for (String mix : mixes(r, d)) {
             t.group();

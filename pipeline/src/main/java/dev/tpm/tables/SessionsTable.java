@@ -3,7 +3,7 @@ package dev.tpm.tables;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.results.Results;
 import dev.tpm.results.Session;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.List;
 import java.util.Optional;
 

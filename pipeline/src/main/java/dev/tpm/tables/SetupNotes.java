@@ -3,7 +3,7 @@ package dev.tpm.tables;
 import dev.tpm.results.DeviceSetup;
 import dev.tpm.results.DeviceSetup.CampaignSetup;
 import dev.tpm.results.Results;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,9 +1,10 @@
 package dev.tpm.tables;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.DeviceResults;
 import dev.tpm.results.Results;
 import dev.tpm.results.StealSensitivity;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,10 +31,10 @@ public final class StealSensitivityTable implements DeviceTable {
         TableModel.Builder t = TableModel.builder(name(), TableText.caption("Steal sensitivity (new; no paper table)",
                 "the weighted aggregates without and with the " + stolen + " phase-1 "
                         + (stolen == 1 ? "run" : "runs") + " excluded for CPU steal", d));
-        t.text("mix").text("stack").number(TableText.withUnit("w_rps", Quantity.RPS))
-                .number(TableText.withUnit("w_rps, steal counted", Quantity.RPS))
-                .number(TableText.withUnit("w_rps_per_mib", Quantity.RPS_PER_MIB))
-                .number(TableText.withUnit("w_rps_per_mib, steal counted", Quantity.RPS_PER_MIB))
+        t.text("mix").text("stack").number(TableText.withUnit(Metric.W_RPS))
+                .number(TableText.withUnit(Metric.W_RPS.id() + ", steal counted", Metric.W_RPS.quantity()))
+                .number(TableText.withUnit(Metric.W_RPS_PER_MIB))
+                .number(TableText.withUnit(Metric.W_RPS_PER_MIB.id() + ", steal counted", Metric.W_RPS_PER_MIB.quantity()))
                 .number("change").text("no value because");
         String previous = null;
         for (StealSensitivity s : d.stealSensitivity()) {

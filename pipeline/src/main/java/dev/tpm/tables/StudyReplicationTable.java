@@ -7,7 +7,7 @@ import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.MemoryCheckpoint;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -104,6 +104,25 @@ public final class StudyReplicationTable extends StudyTable {
             }
             return new Metric(Kind.OTHER, null, 0, Double.NaN, null);
         }
+
+        /**
+         * The quantity the value prints as: a loadgen column's, MiB for a checkpoint, a ratio for
+         * node-pi's; any other name as the paper's vocabulary reads it (startup_ms, idle_rss_mib).
+         * cpu_pct prints as a ratio (2 decimals), as it always has here.
+         */
+        Quantity quantity(String name) {
+            return switch (kind) {
+                case LOADGEN -> switch (column) {
+                    case "rps_median", "rps_best" -> Quantity.RPS;
+                    case "lat_p50_ms", "lat_p90_ms", "lat_p99_ms" -> Quantity.LATENCY_MS;
+                    case "peak_rss_mib" -> Quantity.MIB;
+                    default -> Quantity.RATIO; // cpu_pct, ratio_to_slowest
+                };
+                case CHECKPOINT -> Quantity.MIB;
+                case NODE_RATIO -> Quantity.RATIO;
+                case OTHER -> dev.tpm.results.PaperName.parse(name).quantity();
+            };
+        }
     }
 
     /** The measured counterpart of a published metric on one device; NaN when the data has none. */
@@ -195,7 +214,7 @@ public final class StudyReplicationTable extends StudyTable {
             Map<String, List<PublishedValue>> groups = new LinkedHashMap<>();
             for (PublishedValue p : published) groups.computeIfAbsent(p.table() + "\u0000" + p.metric(), k -> new ArrayList<>()).add(p);
             for (List<PublishedValue> g : groups.values()) {
-                Quantity q = Quantity.forMetric(g.get(0).metric());
+                Quantity q = Metric.parse(g.get(0).metric()).quantity(g.get(0).metric());
                 used.add(q);
                 for (String device : s.devices()) {
                     t.group();

@@ -4,7 +4,7 @@ import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.RatioInterval;
 import dev.tpm.results.Results;
 import dev.tpm.results.StudyScope;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.List;
 import java.util.Optional;
 

@@ -5,7 +5,7 @@ import dev.tpm.results.DeviceResults;
 import dev.tpm.results.GroupStat;
 import dev.tpm.results.TestLeftOut;
 import dev.tpm.results.Results;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 
 /** Headers, captions and notes that several tables share, worded once. */
 final class TableText {
@@ -30,6 +30,16 @@ final class TableText {
     /** "w_rps (req/s) [95% CI]": a weighted value with its CI. */
     static String valueCiHeader(Results r, String label, Quantity q) {
         return withUnit(label, q) + " [" + ciLabel(r) + "]";
+    }
+
+    /** "w_rps (req/s) [95% CI]": a metric's value with its CI. */
+    static String valueCiHeader(Results r, dev.tpm.results.Metric m) {
+        return valueCiHeader(r, m.id(), m.quantity());
+    }
+
+    /** "w_rps (req/s)": a metric with its unit. */
+    static String withUnit(dev.tpm.results.Metric m) {
+        return withUnit(m.id(), m.quantity());
     }
 
     /** "label (unit)", or the label alone for a unitless quantity. */

@@ -1,10 +1,11 @@
 package dev.tpm.tables;
 
+import dev.tpm.results.Metric;
 import dev.tpm.results.Estimate;
 import dev.tpm.results.Ratio;
 import dev.tpm.results.Results;
 import dev.tpm.results.Unit;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -22,7 +23,7 @@ import java.util.Set;
  */
 public final class UnitsTable implements SharedTable {
     /** The declared mix's metrics the table shows, in this order. */
-    static final List<String> METRICS = List.of(Ratio.W_RPS_PER_MIB, Ratio.W_RPS, Ratio.W_PEAK_MIB);
+    static final List<String> METRICS = List.of(Metric.W_RPS_PER_MIB.id(), Metric.W_RPS.id(), Metric.W_PEAK_MIB.id());
 
     @Override
     public String name() {
@@ -85,7 +86,7 @@ public final class UnitsTable implements SharedTable {
                 List<Unit> group = rows.stream().filter(u -> u.model().equals(model) && u.metric().equals(metric)).toList();
                 if (group.isEmpty()) continue;
                 t.group();
-                Quantity q = Quantity.forMetric(metric);
+                Quantity q = Metric.aggregate(metric).quantity();
                 used.add(q);
                 for (Unit u : group) {
                     List<String> cells = new ArrayList<>(List.of(u.model(), hardware(u.hardware()),

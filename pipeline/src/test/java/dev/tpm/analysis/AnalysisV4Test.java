@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import static dev.tpm.analysis.SyntheticDataset.stack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,7 +73,7 @@ class AnalysisV4Test {
     @Test
     void onlyAModelWithTwoUnitsHasRowsAndItsGmeanIsTheUnitsGeometricMean() {
         assertEquals(List.of("m"), results.units().stream().map(Unit::model).distinct().toList(), "solo is a model of one unit");
-        Unit go = unit(Ratio.W_RPS, "go");
+        Unit go = unit(Metric.W_RPS.id(), "go");
         assertEquals("reads", go.mix());
         Weighted u1 = device("u1").weighted().stream().filter(w -> w.stack().equals("go")).findFirst().orElseThrow();
         Weighted u2 = device("u2").weighted().stream().filter(w -> w.stack().equals("go")).findFirst().orElseThrow();
@@ -85,13 +86,13 @@ class AnalysisV4Test {
         assertTrue(Double.isNaN(go.lo()) && Double.isNaN(go.hi()), go.toString());
         assertEquals(java.util.Set.of(Unit.IntervalGap.HARDWARE_NOT_RECORDED, Unit.IntervalGap.TOO_FEW_UNITS), go.gaps());
         // the unit effect is shared: the model's ratio is each unit's ratio
-        double ratio1 = device("u1").ratios("reads", Ratio.W_RPS).stream().filter(r -> r.stack().equals("java")).findFirst()
+        double ratio1 = device("u1").ratios("reads", Metric.W_RPS.id()).stream().filter(r -> r.stack().equals("java")).findFirst()
                 .orElseThrow().ratio();
-        assertEquals(ratio1, unit(Ratio.W_RPS, "java").ratio(), 1e-9);
-        assertEquals("go", unit(Ratio.W_RPS, "java").best());
+        assertEquals(ratio1, unit(Metric.W_RPS.id(), "java").ratio(), 1e-9);
+        assertEquals("go", unit(Metric.W_RPS.id(), "java").best());
         // the pooled metrics have an empty mix and come first (ratios.csv's order)
         assertEquals("", results.units().get(0).mix());
-        assertEquals(Ratio.IDLE_RSS_MIB, results.units().get(0).metric());
+        assertEquals(Metric.POOLED_IDLE_RSS_MIB.id(), results.units().get(0).metric());
     }
 
     @Test

@@ -122,8 +122,8 @@ class OfferedLoadAnalysisTest {
         assertTrue(Double.isNaN(c.firstFailingRps()));
         assertEquals("", c.firstFailingReason());
         assertEquals(Boolean.TRUE, c.censored()); // only a lower bound: printed as "≥ 200"
-        assertEquals("\u2265 200", dev.tpm.tables.CapacityTable.capacity(c, dev.tpm.tables.Rounding.Quantity.RPS, c.capacityRps()));
-        assertEquals("\u2265 20.00", dev.tpm.tables.CapacityTable.capacity(c, dev.tpm.tables.Rounding.Quantity.RPS_PER_MIB,
+        assertEquals("\u2265 200", dev.tpm.tables.CapacityTable.capacity(c, dev.tpm.results.Quantity.RPS, c.capacityRps()));
+        assertEquals("\u2265 20.00", dev.tpm.tables.CapacityTable.capacity(c, dev.tpm.results.Quantity.RPS_PER_MIB,
                 c.capacityPerMib()));
     }
 

@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,18 +38,18 @@ class RatioAnalysisTest {
         }
         List<String> expected = new ArrayList<>(List.of("/idle_rss_mib", "/startup_ms", "/sweep_peak_rps"));
         for (String mix : List.of("a_writes", "illustrative", "read_heavy")) {
-            for (String m : Ratio.WEIGHTED_METRICS) {
-                if (!d.ratios(mix, m).isEmpty()) expected.add(mix + "/" + m);
+            for (Metric m : Metric.withRole(Metric.Role.WEIGHTED)) {
+                if (!d.ratios(mix, m.id()).isEmpty()) expected.add(mix + "/" + m.id());
             }
         }
         assertEquals(expected, keys);
         // w_energy_mj: node lacks delete_item energy, so only a mix without delete_item weight gives it rows
-        assertTrue(d.ratios("illustrative", Ratio.W_ENERGY_MJ).stream().noneMatch(x -> x.stack().equals("node")));
+        assertTrue(d.ratios("illustrative", Metric.W_ENERGY_MJ.id()).stream().noneMatch(x -> x.stack().equals("node")));
     }
 
     @Test
     void theWeightedRatioIsWeightedCsvsRatioToBestAndTheBestsRowHasNoInterval() {
-        for (Ratio x : d.ratios("illustrative", Ratio.W_RPS_PER_MIB)) {
+        for (Ratio x : d.ratios("illustrative", Metric.W_RPS_PER_MIB.id())) {
             Weighted w = d.weighted().stream().filter(y -> y.mix().equals("illustrative") && y.stack().equals(x.stack()))
                     .findFirst().orElseThrow();
             assertEquals("rust", x.best());
@@ -68,7 +69,7 @@ class RatioAnalysisTest {
     @Test
     void lowerIsBetterMetricsDivideTheStackByTheBest() {
         // peak RSS: rust 8 MiB everywhere; node 60 MiB everywhere: node / rust = 7.5
-        Ratio node = d.ratios("illustrative", Ratio.W_PEAK_MIB).stream().filter(x -> x.stack().equals("node")).findFirst().orElseThrow();
+        Ratio node = d.ratios("illustrative", Metric.W_PEAK_MIB.id()).stream().filter(x -> x.stack().equals("node")).findFirst().orElseThrow();
         assertEquals("rust", node.best());
         assertEquals(7.5, node.ratio(), 1e-12);
         // every replicate of two constant groups is the same ratio: the interval is the point
@@ -80,7 +81,7 @@ class RatioAnalysisTest {
     @Test
     void sweepPeakComparesEachStacksGroupAtItsOwnPeakConcurrency() {
         // rust peaks at 120 (median 2150), go at 60 (median 2000): 2150 / 2000
-        List<Ratio> rows = d.ratios("", Ratio.SWEEP_PEAK_RPS);
+        List<Ratio> rows = d.ratios("", Metric.SWEEP_PEAK_RPS.id());
         assertEquals(List.of("rust", "go"), rows.stream().map(Ratio::stack).toList());
         assertEquals(2150.0 / 2000.0, rows.get(1).ratio(), 1e-12);
         assertEquals("rust", rows.get(1).best());
@@ -89,7 +90,7 @@ class RatioAnalysisTest {
     @Test
     void equalMediansAreTiedWhenTheIntervalReachesOne() {
         // startup: rust 5, 6, 7 ms and go 6, 6, 6 ms: both medians 6; rust is first in stack order
-        List<Ratio> rows = d.ratios("", Ratio.STARTUP_MS);
+        List<Ratio> rows = d.ratios("", Metric.POOLED_STARTUP_MS.id());
         Ratio go = rows.stream().filter(x -> x.stack().equals("go")).findFirst().orElseThrow();
         assertEquals("rust", go.best());
         assertEquals(1.0, go.ratio(), 1e-12);
@@ -98,7 +99,7 @@ class RatioAnalysisTest {
 
     @Test
     void aValueWithoutReplicatesHasARatioButNoIntervalAndNoTie() {
-        List<Ratio> rows = RatioAnalysis.of("d", "", Ratio.IDLE_RSS_MIB, List.of(
+        List<Ratio> rows = RatioAnalysis.of("d", "", Metric.POOLED_IDLE_RSS_MIB, List.of(
                 new RatioAnalysis.Candidate("a", 10, new double[] {9, 10, 11}),
                 new RatioAnalysis.Candidate("b", 5, null),
                 new RatioAnalysis.Candidate("c", Double.NaN, null)), r -> Bootstrap.percentileInterval(r, 0.95));
@@ -123,7 +124,7 @@ class RatioAnalysisTest {
         double[] y = odd(b);
         double[] rx = Bootstrap.medianReplicates(x, 2000, new Mt19937(seed));
         double[] ry = Bootstrap.medianReplicates(y, 2000, new Mt19937(seed + 7919L));
-        String metric = higherIsBetter ? Ratio.W_RPS : Ratio.W_PEAK_MIB;
+        Metric metric = higherIsBetter ? Metric.W_RPS : Metric.W_PEAK_MIB;
         List<Ratio> rows = RatioAnalysis.of("d", "m", metric, List.of(
                 new RatioAnalysis.Candidate("x", dev.tpm.stats.Quantiles.median(x), rx),
                 new RatioAnalysis.Candidate("y", dev.tpm.stats.Quantiles.median(y), ry)), r -> Bootstrap.percentileInterval(r, 0.95));

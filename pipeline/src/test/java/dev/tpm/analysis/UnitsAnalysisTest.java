@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.results.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,7 +39,7 @@ class UnitsAnalysisTest {
     private static final double RATIO_HI = 8.16858949963114;
 
     private static UnitsAnalysis.UnitValue value(String stack, double x) {
-        return new UnitsAnalysis.UnitValue("m", Ratio.W_RPS_PER_MIB, stack, new Estimate(x, 0.9 * x, 1.1 * x));
+        return new UnitsAnalysis.UnitValue("m", Metric.W_RPS_PER_MIB.id(), stack, new Estimate(x, 0.9 * x, 1.1 * x));
     }
 
     /** go and rust on each unit u1.. of the values given. */

@@ -20,7 +20,7 @@ import dev.tpm.results.LoadGenerator;
 import dev.tpm.results.LoadgenSummary;
 import dev.tpm.results.Results;
 import dev.tpm.results.Verification;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.tpm.tables;
 
+import dev.tpm.results.Metric;
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.ingest.Dataset;
 import dev.tpm.model.Device;
@@ -251,18 +252,18 @@ final class ResultsFixture {
     /** ratios.csv's rows under the declared mix for the ratios table (synthetic). */
     static List<Ratio> ratios(String id) {
         return List.of(
-                new Ratio(id, DECLARED, Ratio.W_RPS, "go", "go", 2200.4, 1, Double.NaN, Double.NaN, true),
-                new Ratio(id, DECLARED, Ratio.W_RPS, "rust", "go", 2125.5, 1.0352, 0.9871, 1.0843, true),
-                new Ratio(id, DECLARED, Ratio.W_RPS, "python", "go", 969.0, 2.2708, 2.1702, 2.3512, false),
-                new Ratio(id, DECLARED, Ratio.W_PEAK_MIB, "go", "rust", 19.7249, 2.6800, 2.6104, 2.7533, false),
-                new Ratio(id, DECLARED, Ratio.W_PEAK_MIB, "rust", "rust", 7.3601, 1, Double.NaN, Double.NaN, true),
-                new Ratio(id, DECLARED, Ratio.W_PEAK_MIB, "python", "rust", 236.7149, 32.1619, 31.0, 33.4, false),
-                new Ratio(id, DECLARED, Ratio.W_RPS_PER_MIB, "go", "rust", 111.1349, 2.7918, 2.6477, 2.9444, false),
-                new Ratio(id, DECLARED, Ratio.W_RPS_PER_MIB, "rust", "rust", 310.2549, 1, Double.NaN, Double.NaN, true),
-                new Ratio(id, DECLARED, Ratio.W_RPS_PER_MIB, "python", "rust", 4.0951, 75.7618, 70.1, 81.9, false),
-                new Ratio(id, DECLARED, Ratio.W_P99_MS, "go", "go", 5.0, 1, Double.NaN, Double.NaN, true),
-                new Ratio(id, DECLARED, Ratio.W_P99_MS, "rust", "go", 5.0, 1.0, 0.9, 1.12, true),
-                new Ratio(id, DECLARED, Ratio.W_P99_MS, "python", "go", 5.0, 1.0, Double.NaN, Double.NaN, null));
+                new Ratio(id, DECLARED, Metric.W_RPS.id(), "go", "go", 2200.4, 1, Double.NaN, Double.NaN, true),
+                new Ratio(id, DECLARED, Metric.W_RPS.id(), "rust", "go", 2125.5, 1.0352, 0.9871, 1.0843, true),
+                new Ratio(id, DECLARED, Metric.W_RPS.id(), "python", "go", 969.0, 2.2708, 2.1702, 2.3512, false),
+                new Ratio(id, DECLARED, Metric.W_PEAK_MIB.id(), "go", "rust", 19.7249, 2.6800, 2.6104, 2.7533, false),
+                new Ratio(id, DECLARED, Metric.W_PEAK_MIB.id(), "rust", "rust", 7.3601, 1, Double.NaN, Double.NaN, true),
+                new Ratio(id, DECLARED, Metric.W_PEAK_MIB.id(), "python", "rust", 236.7149, 32.1619, 31.0, 33.4, false),
+                new Ratio(id, DECLARED, Metric.W_RPS_PER_MIB.id(), "go", "rust", 111.1349, 2.7918, 2.6477, 2.9444, false),
+                new Ratio(id, DECLARED, Metric.W_RPS_PER_MIB.id(), "rust", "rust", 310.2549, 1, Double.NaN, Double.NaN, true),
+                new Ratio(id, DECLARED, Metric.W_RPS_PER_MIB.id(), "python", "rust", 4.0951, 75.7618, 70.1, 81.9, false),
+                new Ratio(id, DECLARED, Metric.W_P99_MS.id(), "go", "go", 5.0, 1, Double.NaN, Double.NaN, true),
+                new Ratio(id, DECLARED, Metric.W_P99_MS.id(), "rust", "go", 5.0, 1.0, 0.9, 1.12, true),
+                new Ratio(id, DECLARED, Metric.W_P99_MS.id(), "python", "go", 5.0, 1.0, Double.NaN, Double.NaN, null));
     }
 
     /**

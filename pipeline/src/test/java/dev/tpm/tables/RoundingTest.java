@@ -3,7 +3,7 @@ package dev.tpm.tables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tpm.results.Estimate;
-import dev.tpm.tables.Rounding.Quantity;
+import dev.tpm.results.Quantity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,25 +49,32 @@ class RoundingTest {
         assertEquals("0.8", Rounding.plain(0.8));
     }
 
+    /** Every form of published.csv's paper vocabulary (dev.tpm.results.PaperName) prints as its quantity. */
     @Test
     void metricIdsOfThePublishedVocabularyMapToTheirQuantity() {
-        assertEquals(Quantity.RPS, Quantity.forMetric("w_rps"));
-        assertEquals(Quantity.RPS, Quantity.forMetric("rps_c240"));
-        assertEquals(Quantity.RPS, Quantity.forMetric("peak_rps"));
-        assertEquals(Quantity.MIB, Quantity.forMetric("w_peak_mib"));
-        assertEquals(Quantity.MIB, Quantity.forMetric("idle_rss_mib"));
-        assertEquals(Quantity.MIB, Quantity.forMetric("artifact_mib"));
-        assertEquals(Quantity.MIB, Quantity.forMetric("growth_mib"));
-        assertEquals(Quantity.MIB, Quantity.forMetric("first_mib"));
-        assertEquals(Quantity.MIB, Quantity.forMetric("peak_rss_mib:get_item"));
-        assertEquals(Quantity.RPS_PER_MIB, Quantity.forMetric("w_rps_per_mib"));
-        assertEquals(Quantity.RPS_PER_MIB, Quantity.forMetric("rps_per_mib:get_list"));
-        assertEquals(Quantity.LATENCY_MS, Quantity.forMetric("w_p99_ms"));
-        assertEquals(Quantity.LATENCY_MS, Quantity.forMetric("p99_ms_c240"));
-        assertEquals(Quantity.LATENCY_MS, Quantity.forMetric("lat_p99_ms:post_item"));
-        assertEquals(Quantity.STARTUP_MS, Quantity.forMetric("startup_ms"));
-        assertEquals(Quantity.ENERGY_MJ, Quantity.forMetric("w_energy_mj"));
-        assertEquals(Quantity.COUNT, Quantity.forMetric("drops"));
+        java.util.Map<String, Quantity> expected = new java.util.LinkedHashMap<>();
+        for (String m : List.of("w_rps", "rps_c240", "peak_rps", "min_rps")) expected.put(m, Quantity.RPS);
+        for (String m : List.of("w_peak_mib", "idle_rss_mib", "artifact_mib", "growth_mib", "first_mib", "min_mib", "max_mib",
+                "last_mib", "peak_rss_mib:get_item", "peak_rss_mib_min_endpoint", "peak_rss_mib_max_endpoint")) {
+            expected.put(m, Quantity.MIB);
+        }
+        expected.put("w_rps_per_mib", Quantity.RPS_PER_MIB);
+        expected.put("rps_per_mib:get_list", Quantity.RPS_PER_MIB);
+        for (String m : List.of("w_p99_ms", "p99_ms_c240", "lat_p99_ms:post_item", "lat_p50_ms:get_item")) {
+            expected.put(m, Quantity.LATENCY_MS);
+        }
+        expected.put("startup_ms", Quantity.STARTUP_MS);
+        expected.put("w_energy_mj", Quantity.ENERGY_MJ);
+        for (String m : List.of("drops", "plateau_concurrency", "posthoc_comparisons", "posthoc_significant",
+                "endpoints_higher:rps_per_mib:python")) {
+            expected.put(m, Quantity.COUNT);
+        }
+        expected.put("growth_mib_per_min", Quantity.PER_MINUTE);
+        expected.put("drops_per_min", Quantity.PER_MINUTE);
+        for (String m : List.of("posthoc_significant_share", "startup_ms/dotnet", "w_peak_mib/rust", "no_such_metric")) {
+            expected.put(m, Quantity.RATIO);
+        }
+        expected.forEach((m, q) -> assertEquals(q, dev.tpm.results.PaperName.parse(m).quantity(), m));
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.tpm.analysis;
 
-import dev.tpm.model.RunColumns;
 import java.math.BigInteger;
 
 /** Which runs count (analysis.md 1). */
@@ -30,16 +29,17 @@ final class RunFilter {
     /** As {@link #exclusionReason}, typed. */
     static ExclusionReason reason(RunRow r, double maxErrorRate, double maxStealShare) {
         if (r.warmup()) return ExclusionReason.WARMUP;
+        if (r.status() == null) {
+            throw new IllegalArgumentException("campaign " + r.campaign() + " phase " + r.phase() + " seq " + r.seq()
+                    + ": status expected ok, failed or discarded, found ''");
+        }
         switch (r.status()) {
-            case RunColumns.STATUS_FAILED:
+            case FAILED:
                 return ExclusionReason.FAILED;
-            case RunColumns.STATUS_DISCARDED:
+            case DISCARDED:
                 return ExclusionReason.DISCARDED;
-            case RunColumns.STATUS_OK:
+            case OK:
                 break;
-            default:
-                throw new IllegalArgumentException("campaign " + r.campaign() + " phase " + r.phase() + " seq " + r.seq()
-                        + ": status expected ok, failed or discarded, found '" + r.status() + "'");
         }
         if (r.errorRate() > maxErrorRate) return ExclusionReason.ERROR_RATE;
         if (throttled(r.throttled())) return ExclusionReason.THROTTLED;

@@ -1,12 +1,14 @@
 package dev.tpm.analysis;
 
+import dev.tpm.model.RunStatus;
 import dev.tpm.results.Metric;
 import dev.tpm.model.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One row of a phase-1 or phase-2 run table as the analysis reads it; missing numbers are NaN.
+ * One row of a phase-1 or phase-2 run table as the analysis reads it; missing numbers are NaN, a
+ * missing status null.
  * {@link #metric} gives the per-run metrics of analysis.md 1, derived ones included.
  *
  * @param socketAndHttpErrors errors_connect + errors_read + errors_write + errors_timeout + non_2xx
@@ -20,14 +22,14 @@ import java.util.List;
  */
 record RunRow(
         String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
-        boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
+        boolean warmup, RunStatus status, String throttled, double requests, double socketAndHttpErrors,
         double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
         double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
         double peakPssKib, double cpuS, double loadgenCpuS, double stealS, double stealShare) implements Metric.Run {
 
     /** A row with steal_s but no device.cores to make it a share. */
     RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
-            boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
+            boolean warmup, RunStatus status, String throttled, double requests, double socketAndHttpErrors,
             double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
             double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
             double peakPssKib, double cpuS, double loadgenCpuS, double stealS) {
@@ -44,7 +46,7 @@ record RunRow(
 
     /** A row without version 4's steal_s. */
     RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
-            boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
+            boolean warmup, RunStatus status, String throttled, double requests, double socketAndHttpErrors,
             double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
             double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
             double peakPssKib, double cpuS, double loadgenCpuS) {
@@ -55,7 +57,7 @@ record RunRow(
 
     /** A row of a paper campaign without the columns version 2 added to the analysis. */
     RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
-            boolean warmup, String status, String throttled, double requests, double socketAndHttpErrors,
+            boolean warmup, RunStatus status, String throttled, double requests, double socketAndHttpErrors,
             double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
             double energyJ, double meanPowerW) {
         this(campaign, device, phase, seq, stack, endpoint, concurrency, warmup, status, throttled, requests,
@@ -99,7 +101,7 @@ record RunRow(
                 if (v != null) errors += v;
             }
             rows.add(new RunRow(text(rec.campaign()), text(rec.device()), rec.phase(), r.seq(), text(r.stack()), text(r.endpoint()),
-                    r.concurrency(), r.warmup(), text(r.status() == null ? null : r.status().text()), text(r.throttled()), number(r.requests()), errors,
+                    r.concurrency(), r.warmup(), r.status(), text(r.throttled()), number(r.requests()), errors,
                     r.rps(), r.latP50Ms(), r.latP99Ms(), r.startupMs(), number(r.idleRssKib()),
                     number(r.peakRssKib()), r.energyJ(), r.meanPowerW(),
                     studyOfCampaign.getOrDefault(text(rec.campaign()), dev.tpm.model.Campaign.PAPER),

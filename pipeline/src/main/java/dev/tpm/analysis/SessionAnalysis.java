@@ -49,7 +49,7 @@ final class SessionAnalysis {
             if ((r.phase() == 1 || r.phase() == 2) && reason == null && !Double.isNaN(r.rps())) {
                 byCampaign.computeIfAbsent(r.campaign(), k -> new ArrayList<>()).add(r);
             }
-            if (!r.warmup() && dev.tpm.model.RunColumns.STATUS_OK.equals(r.status()) && !Double.isNaN(r.stealShare())) {
+            if (!r.warmup() && r.status() == dev.tpm.model.RunStatus.OK && !Double.isNaN(r.stealShare())) {
                 sharesOf.computeIfAbsent(r.campaign(), k -> new ArrayList<>()).add(r.stealShare());
                 if (reason == ExclusionReason.STEAL) stolen.merge(r.campaign(), 1, Integer::sum);
             }

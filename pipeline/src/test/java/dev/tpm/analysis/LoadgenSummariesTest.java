@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.model.RunStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,7 @@ class LoadgenSummariesTest {
 
     /** A measured, error-free run of 10 s (synthetic). */
     private static RunRow run(String campaign, String study, String stack, double cpuS, double loadgenCpuS) {
-        return new RunRow(campaign, "dev", 1, ++seq, stack, "hello", 100, false, RunColumns.STATUS_OK, "", 1000, 0,
+        return new RunRow(campaign, "dev", 1, ++seq, stack, "hello", 100, false, RunStatus.OK, "", 1000, 0,
                 100, 1, 2, Double.NaN, Double.NaN, 2048, Double.NaN, Double.NaN, study, 10, Double.NaN, Double.NaN,
                 Double.NaN, cpuS, loadgenCpuS);
     }
@@ -28,7 +29,7 @@ class LoadgenSummariesTest {
 
     /** A measured run of rps requests per second (synthetic). */
     private static RunRow rps(String stack, double rps) {
-        return new RunRow("s", "dev", 1, ++seq, stack, "hello", 100, false, RunColumns.STATUS_OK, "", 1000, 0,
+        return new RunRow("s", "dev", 1, ++seq, stack, "hello", 100, false, RunStatus.OK, "", 1000, 0,
                 rps, 1, 2, Double.NaN, Double.NaN, 2048, Double.NaN, Double.NaN, "hello-blog", 10, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN);
     }

@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.model.RunStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,11 +31,11 @@ class OfferedLoadAnalysisTest {
 
     /** A measured-looking phase-4 run (status ok, no errors); p90 = 1.5 x p50, p99.9 = 2 x p99. */
     private OfferedLoadAnalysis.Run run(String stack, double offered, double rps, double p50, double p99, double peakKib) {
-        return run(stack, offered, rps, p50, p99, peakKib, false, RunColumns.STATUS_OK, 0);
+        return run(stack, offered, rps, p50, p99, peakKib, false, RunStatus.OK, 0);
     }
 
     private OfferedLoadAnalysis.Run run(String stack, double offered, double rps, double p50, double p99, double peakKib,
-            boolean warmup, String status, double errors) {
+            boolean warmup, RunStatus status, double errors) {
         RunRow row = new RunRow("c1", DEV, 4, seq++, stack, "get_item", 30, warmup, status, "0x0", rps * 10, errors, rps,
                 p50, p99, Double.NaN, Double.NaN, peakKib, Double.NaN, Double.NaN, "paper", 10, p50 * 1.5, Double.NaN,
                 Double.NaN, 1.0, Double.NaN);
@@ -153,7 +154,7 @@ class OfferedLoadAnalysisTest {
 
     /** A run at an offered rate with steal_s (10 s on 2 cores: share = steal_s / 20). */
     private OfferedLoadAnalysis.Run stolen(String stack, double offered, double p99, double stealS) {
-        RunRow row = new RunRow("c1", DEV, 4, seq++, stack, "get_item", 30, false, RunColumns.STATUS_OK, "0x0", offered * 10, 0,
+        RunRow row = new RunRow("c1", DEV, 4, seq++, stack, "get_item", 30, false, RunStatus.OK, "0x0", offered * 10, 0,
                 offered, p99 / 4, p99, Double.NaN, Double.NaN, 10_240, Double.NaN, Double.NaN, "paper", 10, p99 / 4 * 1.5,
                 Double.NaN, Double.NaN, 1.0, Double.NaN, stealS, RunRow.stealShare(stealS, 10, 2));
         return new OfferedLoadAnalysis.Run(row, offered, p99 * 2);
@@ -163,12 +164,12 @@ class OfferedLoadAnalysisTest {
     void aRateWithoutMeasuredRunsBelowTheFirstMissLeavesTheCapacityUnknownAndWarmupsNeverCount() {
         List<OfferedLoadAnalysis.Run> runs = all(rate("a", 100, 1, 2, 3), rate("a", 400, 1, 2, 3));
         // every run at 200 has 2% errors: excluded (error_rate), so 200 has no row and is unmeasured
-        for (int i = 0; i < 3; i++) runs.add(run("a", 200, 200, 1, 2, 10_240, false, RunColumns.STATUS_OK, 40));
-        runs.add(run("a", 200, 200, 1, 2, 10_240, false, RunColumns.STATUS_FAILED, 0));
+        for (int i = 0; i < 3; i++) runs.add(run("a", 200, 200, 1, 2, 10_240, false, RunStatus.OK, 40));
+        runs.add(run("a", 200, 200, 1, 2, 10_240, false, RunStatus.FAILED, 0));
         // a warm-up with a p99 far above the target changes nothing
-        runs.add(run("a", 100, 100, 1, 900, 10_240, true, RunColumns.STATUS_OK, 0));
+        runs.add(run("a", 100, 100, 1, 900, 10_240, true, RunStatus.OK, 0));
         // a warm-up alone at a rate does not make it a rate of the group
-        runs.add(run("a", 50, 50, 1, 900, 10_240, true, RunColumns.STATUS_OK, 0));
+        runs.add(run("a", 50, 50, 1, 900, 10_240, true, RunStatus.OK, 0));
         Out o = analyse(runs, CFG);
         assertEquals(List.of(100.0, 400.0), o.points().stream().map(OfferedLoad::offeredRps).toList());
         assertEquals(3, o.points().get(0).n());
@@ -200,14 +201,14 @@ class OfferedLoadAnalysisTest {
     @Test
     void anUnmeasuredRateAboveTheFirstMissOrAtTheTopChangesNothing() {
         List<OfferedLoadAnalysis.Run> runs = all(rate("a", 100, 1, 2, 3), rate("a", 200, 60, 60, 60));
-        for (int i = 0; i < 3; i++) runs.add(run("a", 400, 400, 1, 2, 10_240, false, RunColumns.STATUS_FAILED, 0));
+        for (int i = 0; i < 3; i++) runs.add(run("a", 400, 400, 1, 2, 10_240, false, RunStatus.FAILED, 0));
         Capacity c = analyse(runs, CFG).capacity().get(0);
         assertEquals(100, c.capacityRps());
         assertEquals(200, c.firstFailingRps());
         assertEquals("", c.note());
         // none misses, and the unmeasured rate is the largest: the measured rates give a lower bound
         List<OfferedLoadAnalysis.Run> top = all(rate("b", 100, 1, 2, 3), rate("b", 200, 4, 5, 6));
-        for (int i = 0; i < 3; i++) top.add(run("b", 400, 400, 1, 2, 10_240, false, RunColumns.STATUS_FAILED, 0));
+        for (int i = 0; i < 3; i++) top.add(run("b", 400, 400, 1, 2, 10_240, false, RunStatus.FAILED, 0));
         Capacity t = analyse(top, CFG).capacity().get(0);
         assertEquals(200, t.capacityRps());
         assertEquals(Boolean.TRUE, t.censored());

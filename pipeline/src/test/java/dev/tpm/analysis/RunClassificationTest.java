@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.model.RunStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tpm.model.Mix;
@@ -15,21 +16,21 @@ class RunClassificationTest {
     private long seq = 1;
 
     /** An ok run of 1000 requests with {@code errors} socket errors; status and flags as given. */
-    private RunRow row(int phase, String stack, String endpoint, boolean warmup, String status, double errors, String throttled) {
+    private RunRow row(int phase, String stack, String endpoint, boolean warmup, RunStatus status, double errors, String throttled) {
         return new RunRow("c1", "dev", phase, seq++, stack, endpoint, 30, warmup, status, throttled, 1000, errors,
                 100, 1, 2, 3, 1024, 2048, Double.NaN, Double.NaN);
     }
 
     private List<RunRow> rows() {
         List<RunRow> r = new ArrayList<>();
-        r.add(row(1, "a", "delete_item", true, "ok", 0, ""));         // warm-up: counted nowhere but its count
-        r.add(row(1, "a", "delete_item", false, "ok", 0, "0x0"));     // measured
-        r.add(row(1, "a", "delete_item", false, "ok", 11, ""));       // error rate 0.011 > 0.01
-        r.add(row(1, "a", "delete_item", false, "ok", 50, "0x4"));    // error_rate first: the order of analysis.md 1
-        r.add(row(1, "a", "delete_item", false, "failed", 0, ""));
-        r.add(row(1, "a", "delete_item", false, "ok", 0, "0x50005"));
-        r.add(row(1, "a", "get_item", false, "ok", 10, ""));          // error rate exactly 0.01: measured
-        r.add(row(2, "a", "get_item", false, "discarded", 0, ""));
+        r.add(row(1, "a", "delete_item", true, RunStatus.OK, 0, ""));         // warm-up: counted nowhere but its count
+        r.add(row(1, "a", "delete_item", false, RunStatus.OK, 0, "0x0"));     // measured
+        r.add(row(1, "a", "delete_item", false, RunStatus.OK, 11, ""));       // error rate 0.011 > 0.01
+        r.add(row(1, "a", "delete_item", false, RunStatus.OK, 50, "0x4"));    // error_rate first: the order of analysis.md 1
+        r.add(row(1, "a", "delete_item", false, RunStatus.FAILED, 0, ""));
+        r.add(row(1, "a", "delete_item", false, RunStatus.OK, 0, "0x50005"));
+        r.add(row(1, "a", "get_item", false, RunStatus.OK, 10, ""));          // error rate exactly 0.01: measured
+        r.add(row(2, "a", "get_item", false, RunStatus.DISCARDED, 0, ""));
         return r;
     }
 

@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.model.RunStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,27 +10,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 class RunFilterTest {
-    private static RunRow row(boolean warmup, String status, double errors, String throttled) {
+    private static RunRow row(boolean warmup, RunStatus status, double errors, String throttled) {
         return new RunRow("c", "d", 1, 7, "s", "get_item", 30, warmup, status, throttled, 1000, errors,
                 100, 1, 2, 3, 4096, 8192, Double.NaN, Double.NaN);
     }
 
     @Test
     void reasonsApplyInTheStatedOrder() {
-        assertNull(RunFilter.exclusionReason(row(false, "ok", 10, "0x0"), 0.01, Double.NaN)); // 10/1000 = 0.01: at most
-        assertEquals("warmup", RunFilter.exclusionReason(row(true, "discarded", 500, "0x1"), 0.01, Double.NaN));
-        assertEquals("failed", RunFilter.exclusionReason(row(false, "failed", 500, "0x1"), 0.01, Double.NaN));
-        assertEquals("discarded", RunFilter.exclusionReason(row(false, "discarded", 500, "0x1"), 0.01, Double.NaN));
-        assertEquals("error_rate", RunFilter.exclusionReason(row(false, "ok", 11, "0x1"), 0.01, Double.NaN));
-        assertEquals("throttled", RunFilter.exclusionReason(row(false, "ok", 0, "0x50005"), 0.01, Double.NaN));
+        assertNull(RunFilter.exclusionReason(row(false, RunStatus.OK, 10, "0x0"), 0.01, Double.NaN)); // 10/1000 = 0.01: at most
+        assertEquals("warmup", RunFilter.exclusionReason(row(true, RunStatus.DISCARDED, 500, "0x1"), 0.01, Double.NaN));
+        assertEquals("failed", RunFilter.exclusionReason(row(false, RunStatus.FAILED, 500, "0x1"), 0.01, Double.NaN));
+        assertEquals("discarded", RunFilter.exclusionReason(row(false, RunStatus.DISCARDED, 500, "0x1"), 0.01, Double.NaN));
+        assertEquals("error_rate", RunFilter.exclusionReason(row(false, RunStatus.OK, 11, "0x1"), 0.01, Double.NaN));
+        assertEquals("throttled", RunFilter.exclusionReason(row(false, RunStatus.OK, 0, "0x50005"), 0.01, Double.NaN));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> RunFilter.exclusionReason(row(false, "weird", 0, ""), 0.01, Double.NaN));
-        assertTrue(e.getMessage().contains("seq 7") && e.getMessage().contains("weird"), e.getMessage());
+                () -> RunFilter.exclusionReason(row(false, null, 0, ""), 0.01, Double.NaN));
+        // a status outside the enum never gets here: ingest refuses it with its file and line
+        assertTrue(e.getMessage().contains("seq 7") && e.getMessage().contains("found ''"), e.getMessage());
     }
 
     /** A run of 10 s on a 2-core device with steal_s (NaN = not recorded), otherwise measured unless errors say so. */
     private static RunRow stolen(double stealS, double errors, Integer cores) {
-        return new RunRow("c", "d", 1, 7, "s", "get_item", 30, false, "ok", "0x0", 1000, errors, 100, 1, 2, 3, 4096, 8192,
+        return new RunRow("c", "d", 1, 7, "s", "get_item", 30, false, RunStatus.OK, "0x0", 1000, errors, 100, 1, 2, 3, 4096, 8192,
                 Double.NaN, Double.NaN, "paper", 10, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, stealS,
                 RunRow.stealShare(stealS, 10, cores));
     }
@@ -64,13 +66,13 @@ class RunFilterTest {
 
     @Test
     void derivedMetricsFollowAnalysisMd() {
-        RunRow r = new RunRow("c", "d", 1, 1, "s", "get_item", 30, false, "ok", "", 20000, 0,
+        RunRow r = new RunRow("c", "d", 1, 1, "s", "get_item", 30, false, RunStatus.OK, "", 20000, 0,
                 2000, 1, 2, 30, 4096, 8192, 7.0, 3.5);
         assertEquals(4.0, r.metric("idle_rss_mib"));
         assertEquals(8.0, r.metric("peak_rss_mib"));
         assertEquals(250.0, r.metric("rps_per_mib")); // rps / (peak KiB / 1024)
         assertEquals(0.35, r.metric("energy_mj_per_req"), 1e-15); // 7 J * 1000 / 20000 requests
         assertEquals(3.5, r.metric("mean_power_w"));
-        assertTrue(Double.isNaN(row(false, "ok", 0, "").metric("energy_mj_per_req")));
+        assertTrue(Double.isNaN(row(false, RunStatus.OK, 0, "").metric("energy_mj_per_req")));
     }
 }

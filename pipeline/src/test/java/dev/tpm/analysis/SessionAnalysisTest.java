@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.model.RunStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,7 +38,7 @@ class SessionAnalysisTest {
 
     /** A measured run of 10 s on 2 cores (or excluded: a warm-up, a failed run) with steal_s. */
     private static RunRow run(String campaign, int phase, long seq, String stack, String endpoint, int concurrency, double rps,
-            boolean warmup, String status, double stealS) {
+            boolean warmup, RunStatus status, double stealS) {
         return new RunRow(campaign, "dev", phase, seq, stack, endpoint, concurrency, warmup, status, "", 1000, 0, rps, 1, 2,
                 Double.NaN, Double.NaN, 2048, Double.NaN, Double.NaN, "paper", 10, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, stealS, RunRow.stealShare(stealS, 10, 2));
@@ -45,7 +46,7 @@ class SessionAnalysisTest {
 
     private static RunRow ok(String campaign, int phase, long seq, String stack, String endpoint, int concurrency, double rps,
             double stealS) {
-        return run(campaign, phase, seq, stack, endpoint, concurrency, rps, false, RunColumns.STATUS_OK, stealS);
+        return run(campaign, phase, seq, stack, endpoint, concurrency, rps, false, RunStatus.OK, stealS);
     }
 
     @Test
@@ -57,8 +58,8 @@ class SessionAnalysisTest {
             rows.add(ok("c1", 1, ++seq, "a", "get_item", 30, 1000 + 10 * k, 0.2));
             rows.add(ok("c1", 1, ++seq, "b", "get_item", 30, 2 * (1000 + 10 * k), 0.4));
         }
-        rows.add(run("c1", 1, ++seq, "a", "get_item", 30, 1, true, RunColumns.STATUS_OK, 9)); // a warm-up: no position
-        rows.add(run("c1", 1, ++seq, "b", "get_item", 30, 1, false, RunColumns.STATUS_FAILED, 9)); // failed: none
+        rows.add(run("c1", 1, ++seq, "a", "get_item", 30, 1, true, RunStatus.OK, 9)); // a warm-up: no position
+        rows.add(run("c1", 1, ++seq, "b", "get_item", 30, 1, false, RunStatus.FAILED, 9)); // failed: none
         rows.add(ok("c1", 2, ++seq, "a", "get_item", 240, 1, 9)); // a group of one run: left out
         List<Session> s = SessionAnalysis.of(List.of(campaign("c1", "dev", 2, null)), rows, RunRules.withoutSteal(0.01), ALPHA);
         assertEquals(1, s.size());
@@ -93,8 +94,8 @@ class SessionAnalysisTest {
             rows.add(ok("c1", 1, ++seq, "a", "get_item", 30, 1000 + 10 * k, 0.2)); // share 0.01
             rows.add(ok("c1", 1, ++seq, "b", "get_item", 30, 2000 - 10 * k, 0.4)); // share 0.02
         }
-        rows.add(run("c1", 1, ++seq, "a", "get_item", 30, 1, true, RunColumns.STATUS_OK, 9)); // a warm-up
-        rows.add(run("c1", 1, ++seq, "b", "get_item", 30, 1, false, RunColumns.STATUS_FAILED, 9)); // failed first
+        rows.add(run("c1", 1, ++seq, "a", "get_item", 30, 1, true, RunStatus.OK, 9)); // a warm-up
+        rows.add(run("c1", 1, ++seq, "b", "get_item", 30, 1, false, RunStatus.FAILED, 9)); // failed first
         rows.add(ok("c1", 4, ++seq, "a", "get_item", 30, 500, 9)); // phase 4 counts too (version 5)
         rows.add(ok("c1", 5, ++seq, "a", "get_item", 30, 1500, 0.3)); // phase 5, share 0.015: at the limit, kept
         List<Session> s = SessionAnalysis.of(List.of(campaign("c1", "dev", 2, null)), rows, new RunRules(0.01, 0.015), ALPHA);

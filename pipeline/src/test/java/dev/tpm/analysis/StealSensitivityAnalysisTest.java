@@ -1,5 +1,6 @@
 package dev.tpm.analysis;
 
+import dev.tpm.model.RunStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,7 +25,7 @@ class StealSensitivityAnalysisTest {
     private long seq;
 
     private RunRow run(String stack, String endpoint, double rps, double stealS) {
-        return new RunRow("c1", "dev", 1, ++seq, stack, endpoint, 30, false, RunColumns.STATUS_OK, "0x0", rps * 10, 0, rps, 1,
+        return new RunRow("c1", "dev", 1, ++seq, stack, endpoint, 30, false, RunStatus.OK, "0x0", rps * 10, 0, rps, 1,
                 2, 3, 4096, 10_240, Double.NaN, Double.NaN, "paper", 10, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, stealS, RunRow.stealShare(stealS, 10, 2));
     }

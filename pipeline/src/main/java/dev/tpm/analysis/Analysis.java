@@ -85,12 +85,10 @@ public final class Analysis {
             Set<String> listedSet = new HashSet<>();
             for (Campaign c : e.getValue()) c.stacks().forEach(s -> listedSet.add(s.id()));
             List<String> listed = order.stacks().stream().filter(listedSet::contains).toList();
-            DeviceAnalysis a = new DeviceAnalysis(device, e.getValue().get(0).device(), ids, cfg, dataset.mixes(), order,
-                    listed, deviceRows, series,
-                    offered.stream().filter(r -> idSet.contains(r.row().campaign())).toList());
-            a.steady(steady.stream().filter(r -> idSet.contains(r.campaign())).toList());
-            a.plan(plan);
-            analyses.add(a);
+            analyses.add(DeviceAnalysis.plan(new DeviceAnalysis.Inputs(device, e.getValue().get(0).device(), ids, cfg,
+                    dataset.mixes(), order, listed, deviceRows, series,
+                    offered.stream().filter(r -> idSet.contains(r.row().campaign())).toList(),
+                    steady.stream().filter(r -> idSet.contains(r.campaign())).toList()), plan));
         }
         Map<String, BootstrapPlan.Handle> studyGroups = LoadgenSummaries.planStudyGroups(rows, rules, cfg.minN(), plan);
         plan.run(threads, submissionOrder);
@@ -102,7 +100,7 @@ public final class Analysis {
         }, cfg.minN());
         List<dev.tpm.results.LoadgenSummary> summaries =
                 LoadgenSummaries.of(rows, rules, everyStudy.comparator(), sameHostCores(counted));
-        List<DeviceResults> finished = analyses.stream().map(a -> a.finish(plan)).toList();
+        List<DeviceResults> finished = analyses.stream().map(a -> a.results(plan)).toList();
         List<dev.tpm.results.Unit> units = units(dataset, analyses, finished, byDevice, order);
         List<DeviceResults> devices = finished.stream()
                 .map(d -> d.withTopology(Topologies.of(d.device(), byDevice.get(d.id()), summaries))).toList();
@@ -173,7 +171,7 @@ public final class Analysis {
         for (int i = 0; i < analyses.size(); i++) {
             String device = finished.get(i).id();
             byModel.computeIfAbsent(dataset.modelOf(device), k -> new TreeMap<>())
-                    .put(device, analyses.get(i).unitValues(finished.get(i)));
+                    .put(device, DeviceAnalysis.unitValues(finished.get(i)));
             for (Campaign c : byDevice.getOrDefault(device, List.of())) {
                 if (c.machine() != null && c.machine().cpuId() != null && !c.machine().cpuId().isEmpty()) {
                     cpuIds.putIfAbsent(device, c.machine().cpuId());

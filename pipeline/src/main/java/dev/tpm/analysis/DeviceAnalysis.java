@@ -38,9 +38,10 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The analysis of one device's paper campaigns (analysis.md 2-7). Used in two steps around the
- * parallel bootstrap: {@link #plan} classifies and groups the runs and registers every bootstrap;
- * {@link #finish} computes the rest and assembles the {@link DeviceResults}. Run classification,
+ * The analysis of one device's paper campaigns (analysis.md 2-7), as two pure steps around the
+ * parallel bootstrap: {@link #plan} classifies and groups the runs of its {@link Inputs} and
+ * registers every bootstrap, giving an immutable plan; {@link #results} computes the rest from
+ * the plan and the drawn replicates and assembles the {@link DeviceResults}. Run classification,
  * weighted aggregates, the sweep and memory are classes of their own.
  */
 final class DeviceAnalysis {
@@ -63,6 +64,29 @@ final class DeviceAnalysis {
     private record PooledStack(String stack, int n, double[] idle, double[] startup, BootstrapPlan.Handle idleJob,
             BootstrapPlan.Handle startupJob) {}
 
+    /**
+     * What one device's analysis reads.
+     *
+     * @param listed every stack in the stacks lists of this device's paper campaigns, in stack order
+     * @param rows every phase-1 and phase-2 row of this device's paper campaigns that count
+     * @param series this device's phase-3 series of paper campaigns that count
+     * @param offered this device's phase-4 rows of paper campaigns that count (analysis.md 10)
+     * @param steady this device's phase-5 rows of paper campaigns that count (analysis.md 12)
+     */
+    record Inputs(String id, Device device, List<String> campaigns, AnalysisConfig cfg, List<Mix> mixes, StackOrder order,
+            List<String> listed, List<RunRow> rows, List<MemorySeries> series, List<OfferedLoadAnalysis.Run> offered,
+            List<RunRow> steady) {
+        Inputs {
+            campaigns = List.copyOf(campaigns);
+            mixes = List.copyOf(mixes);
+            listed = List.copyOf(listed);
+            rows = List.copyOf(rows);
+            series = List.copyOf(series);
+            offered = List.copyOf(offered);
+            steady = List.copyOf(steady);
+        }
+    }
+
     private final String id;
     private final Device device;
     private final List<String> campaigns;
@@ -70,69 +94,62 @@ final class DeviceAnalysis {
     private final List<Mix> mixes;
     private final StackOrder order;
     private final List<String> listed;
-    private final List<RunRow> rows;
     private final List<MemorySeries> series;
+    // the plan: every field below is computed by plan() and never changes
+    private final RunClassification runs;
+    private final List<String> stacks1;
+    private final Map<GroupKey, Group> groups;
+    private final List<GroupSample> samples;
+    private final List<PooledStack> pooled;
+    private final SweepAnalysis sweep;
+    private final OfferedLoadAnalysis offeredLoad;
+    private final WeightedAggregates weighted;
+    private final SteadyAnalysis steady;
 
-    private RunClassification runs;
-    private final List<String> stacks1 = new ArrayList<>();
-    private final Map<GroupKey, Group> groups = new LinkedHashMap<>();
-    private final List<GroupSample> samples = new ArrayList<>();
-    private final List<PooledStack> pooled = new ArrayList<>();
-    private SweepAnalysis sweep;
-    private final List<OfferedLoadAnalysis.Run> offered;
-    private OfferedLoadAnalysis offeredLoad;
-    private WeightedAggregates weighted;
-    private List<RunRow> steadyRows = List.of();
-    private SteadyAnalysis steady;
-
-    /**
-     * @param listed every stack in the stacks lists of this device's paper campaigns, in stack order
-     * @param rows every phase-1 and phase-2 row of this device's paper campaigns that count
-     * @param series this device's phase-3 series of paper campaigns that count
-     */
-    DeviceAnalysis(String id, Device device, List<String> campaigns, AnalysisConfig cfg, List<Mix> mixes, StackOrder order,
-            List<String> listed, List<RunRow> rows, List<MemorySeries> series) {
-        this(id, device, campaigns, cfg, mixes, order, listed, rows, series, List.of());
-    }
-
-    /** @param offered this device's phase-4 rows of paper campaigns that count (analysis.md 10) */
-    DeviceAnalysis(String id, Device device, List<String> campaigns, AnalysisConfig cfg, List<Mix> mixes, StackOrder order,
-            List<String> listed, List<RunRow> rows, List<MemorySeries> series, List<OfferedLoadAnalysis.Run> offered) {
-        this.offered = List.copyOf(offered);
-        this.id = id;
-        this.device = device;
-        this.campaigns = List.copyOf(campaigns);
-        this.cfg = cfg;
-        this.mixes = List.copyOf(mixes);
-        this.order = order;
-        this.listed = List.copyOf(listed);
-        this.rows = List.copyOf(rows);
-        this.series = List.copyOf(series);
-    }
-
-    /** This device's phase-5 rows of paper campaigns that count (analysis.md 12); set before {@link #plan}. */
-    void steady(List<RunRow> phase5) {
-        steadyRows = List.copyOf(phase5);
+    private DeviceAnalysis(Inputs in, RunClassification runs, List<String> stacks1, Map<GroupKey, Group> groups,
+            List<GroupSample> samples, List<PooledStack> pooled, SweepAnalysis sweep, OfferedLoadAnalysis offeredLoad,
+            WeightedAggregates weighted, SteadyAnalysis steady) {
+        this.id = in.id();
+        this.device = in.device();
+        this.campaigns = in.campaigns();
+        this.cfg = in.cfg();
+        this.mixes = in.mixes();
+        this.order = in.order();
+        this.listed = in.listed();
+        this.series = in.series();
+        this.runs = runs;
+        this.stacks1 = List.copyOf(stacks1);
+        this.groups = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+        this.samples = List.copyOf(samples);
+        this.pooled = List.copyOf(pooled);
+        this.sweep = sweep;
+        this.offeredLoad = offeredLoad;
+        this.weighted = weighted;
+        this.steady = steady;
     }
 
     // ---------------------------------------------------------------- step 1: group, plan bootstraps
 
-    void plan(BootstrapPlan plan) {
-        List<RunRow> classified = new ArrayList<>(rows);
-        classified.addAll(OfferedLoadAnalysis.rows(offered));
-        classified.addAll(steadyRows);
-        runs = RunClassification.of(id, classified, RunRules.of(cfg));
-        stacks1.addAll(sortedStacks(runs.measured1().stream().map(RunRow::stack).toList()));
-        steady = new SteadyAnalysis(id, cfg.minN());
-        steady.plan(runs.measured5(), order.comparator(), plan);
-        planGroups(plan);
-        planPooled(plan);
-        sweep = new SweepAnalysis(id, cfg.minN());
-        sweep.plan(runs.measured2(), sortedStacks(runs.measured2().stream().map(RunRow::stack).toList()), plan);
-        weighted = new WeightedAggregates(id, mixes, listed, groups, runs, cfg.minN());
+    /** Step 1: the device's plan, with every bootstrap it needs registered in {@code plan}. */
+    static DeviceAnalysis plan(Inputs in, BootstrapPlan plan) {
+        List<RunRow> classified = new ArrayList<>(in.rows());
+        classified.addAll(OfferedLoadAnalysis.rows(in.offered()));
+        classified.addAll(in.steady());
+        RunClassification runs = RunClassification.of(in.id(), classified, RunRules.of(in.cfg()));
+        List<String> stacks1 = sortedStacks(in.order(), runs.measured1().stream().map(RunRow::stack).toList());
+        SteadyAnalysis steady = new SteadyAnalysis(in.id(), in.cfg().minN());
+        steady.plan(runs.measured5(), in.order().comparator(), plan);
+        Map<GroupKey, Group> groups = new LinkedHashMap<>();
+        List<GroupSample> samples = new ArrayList<>();
+        planGroups(in, runs, stacks1, steady, plan, groups, samples);
+        List<PooledStack> pooled = planPooled(in, runs, stacks1, plan);
+        SweepAnalysis sweep = new SweepAnalysis(in.id(), in.cfg().minN());
+        sweep.plan(runs.measured2(), sortedStacks(in.order(), runs.measured2().stream().map(RunRow::stack).toList()), plan);
+        WeightedAggregates weighted = new WeightedAggregates(in.id(), in.mixes(), in.listed(), groups, runs, in.cfg().minN());
         weighted.plan(plan);
-        offeredLoad = new OfferedLoadAnalysis(id, cfg, order.comparator());
-        offeredLoad.plan(offered, plan);
+        OfferedLoadAnalysis offeredLoad = new OfferedLoadAnalysis(in.id(), in.cfg(), in.order().comparator());
+        offeredLoad.plan(in.offered(), plan);
+        return new DeviceAnalysis(in, runs, stacks1, groups, samples, pooled, sweep, offeredLoad, weighted, steady);
     }
 
     /**
@@ -140,7 +157,9 @@ final class DeviceAnalysis {
      * ones included) and mean power (a sample only, for the energy table). The median bootstrap is
      * registered for every group, its CI reported only from min_n values on.
      */
-    private void planGroups(BootstrapPlan plan) {
+    private static void planGroups(Inputs in, RunClassification runs, List<String> stacks1, SteadyAnalysis steady,
+            BootstrapPlan plan, Map<GroupKey, Group> groups, List<GroupSample> samples) {
+        String id = in.id();
         List<RunRow> measured1 = runs.measured1();
         List<String> endpoints = sortedEndpoints(measured1.stream().map(RunRow::endpoint).toList());
         // group_stats.csv's metrics in analysis.md's order, then mean power (a sample only)
@@ -158,7 +177,7 @@ final class DeviceAnalysis {
                     boolean keep = Endpoints.CRUD.contains(endpoint) && WEIGHTED_MEDIAN_METRICS.contains(metric)
                             || steady.needsCold(stack, endpoint, metric);
                     boolean inferred = m.role() == Metric.Role.TESTED;
-                    BootstrapPlan.Handle job = inferred || values.length >= cfg.minN()
+                    BootstrapPlan.Handle job = inferred || values.length >= in.cfg().minN()
                             ? plan.median(values, keep, KEY_GROUP, id, stack, endpoint, metric) : null;
                     GroupKey key = new GroupKey(stack, endpoint, metric);
                     groups.put(key, new Group(key, values, job));
@@ -167,22 +186,27 @@ final class DeviceAnalysis {
         }
     }
 
-    private void planPooled(BootstrapPlan plan) {
+    private static List<PooledStack> planPooled(Inputs in, RunClassification runs, List<String> stacks1, BootstrapPlan plan) {
+        String id = in.id();
+        int minN = in.cfg().minN();
+        List<PooledStack> pooled = new ArrayList<>();
         for (String stack : stacks1) {
             List<RunRow> mine = runs.measured1().stream().filter(r -> r.stack().equals(stack)).toList();
             double[] idle = values(mine, Metrics.IDLE_RSS_MIB);
             double[] startup = values(mine, Metrics.STARTUP_MS);
-            BootstrapPlan.Handle idleJob = idle.length == 0 || idle.length < cfg.minN() ? null
+            BootstrapPlan.Handle idleJob = idle.length == 0 || idle.length < minN ? null
                     : plan.median(idle, true, KEY_POOLED, id, stack, Metrics.IDLE_RSS_MIB);
-            BootstrapPlan.Handle startupJob = startup.length == 0 || startup.length < cfg.minN() ? null
+            BootstrapPlan.Handle startupJob = startup.length == 0 || startup.length < minN ? null
                     : plan.median(startup, true, KEY_POOLED, id, stack, Metrics.STARTUP_MS);
             pooled.add(new PooledStack(stack, mine.size(), idle, startup, idleJob, startupJob));
         }
+        return pooled;
     }
 
     // ---------------------------------------------------------------- step 2: everything else
 
-    DeviceResults finish(BootstrapPlan plan) {
+    /** Step 2: the device's results from this plan and the replicates {@code plan} has drawn. */
+    DeviceResults results(BootstrapPlan plan) {
         List<Omnibus> omnibus = new ArrayList<>();
         List<Posthoc> posthoc = new ArrayList<>();
         tests(omnibus, posthoc);
@@ -223,9 +247,9 @@ final class DeviceAnalysis {
 
     /**
      * analysis.md 11: this device's value of each metric of ratios.csv but the sweep, per stack,
-     * with its CI (weighted.csv's and stack_pooled.csv's); read after {@link #finish}.
+     * with its CI (weighted.csv's and stack_pooled.csv's), from its results.
      */
-    List<UnitsAnalysis.UnitValue> unitValues(DeviceResults results) {
+    static List<UnitsAnalysis.UnitValue> unitValues(DeviceResults results) {
         List<UnitsAnalysis.UnitValue> out = new ArrayList<>();
         for (StackPooled sp : results.stackPooled()) {
             out.add(new UnitsAnalysis.UnitValue("", Metric.POOLED_IDLE_RSS_MIB.id(), sp.stack(), sp.idleRssMib()));
@@ -239,7 +263,7 @@ final class DeviceAnalysis {
         return out;
     }
 
-    /** The device's measured phase-1 runs (analysis.md 1), for its setup's requests per CPU-second; read after {@link #plan}. */
+    /** The device's measured phase-1 runs (analysis.md 1), for its setup's requests per CPU-second. */
     List<RunRow> measured1() {
         return runs.measured1();
     }
@@ -467,6 +491,10 @@ final class DeviceAnalysis {
     }
 
     private List<String> sortedStacks(List<String> stacks) {
+        return sortedStacks(order, stacks);
+    }
+
+    private static List<String> sortedStacks(StackOrder order, List<String> stacks) {
         TreeSet<String> set = new TreeSet<>(order.comparator());
         set.addAll(stacks);
         return new ArrayList<>(set);

@@ -505,7 +505,7 @@ final class DeviceAnalysis {
     }
 
     static Comparator<String> metricComparator() {
-        return Comparator.<String>comparingInt(Metrics::order).thenComparing(Comparator.naturalOrder());
+        return Comparator.<String>comparingInt(Metric::order).thenComparing(Comparator.naturalOrder());
     }
 
     private static List<String> sortedEndpoints(List<String> endpoints) {

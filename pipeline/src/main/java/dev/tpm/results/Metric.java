@@ -170,6 +170,18 @@ public enum Metric {
         return reader.applyAsDouble(run);
     }
 
+    /**
+     * group_stats.csv's order of a metric id (analysis.md's: the tested metrics, then the
+     * descriptive ones); any other id after them.
+     */
+    public static int order(String id) {
+        Metric m = perRun(id);
+        return m != null && (m.role == Role.TESTED || m.role == Role.DESCRIPTIVE) ? m.ordinal() : GROUP_STATS_SIZE;
+    }
+
+    private static final int GROUP_STATS_SIZE =
+            (int) Arrays.stream(values()).filter(m -> m.role == Role.TESTED || m.role == Role.DESCRIPTIVE).count();
+
     /** The metrics of a role, in declaration order (analysis.md's). */
     public static List<Metric> withRole(Role role) {
         return Arrays.stream(values()).filter(m -> m.role == role).toList();

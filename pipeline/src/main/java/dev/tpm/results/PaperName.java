@@ -1,7 +1,6 @@
 package dev.tpm.results;
 
 import dev.tpm.model.Endpoints;
-import dev.tpm.model.Metrics;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -189,7 +188,7 @@ public sealed interface PaperName {
         }
 
         public long within() {
-            return (long) Metrics.order(metric) * 100 + Endpoints.order(endpoint);
+            return (long) Metric.order(metric) * 100 + Endpoints.order(endpoint);
         }
 
         public Metric tested() {

@@ -30,6 +30,13 @@ class MetricTest {
     }
 
     @Test
+    void groupStatsOrderIsTheContractsOrder() {
+        for (String id : Stream.concat(Metrics.GROUP_STATS.stream(), Stream.of(Metrics.MEAN_POWER_W, "w_rps", "no_such")).toList()) {
+            assertEquals(Metrics.order(id), Metric.order(id), id);
+        }
+    }
+
+    @Test
     void directionsAndBases() {
         List<Metric> higher = Arrays.stream(Metric.values()).filter(m -> m.role() == Metric.Role.WEIGHTED
                 || m.role() == Metric.Role.POOLED).filter(Metric::higherIsBetter).toList();

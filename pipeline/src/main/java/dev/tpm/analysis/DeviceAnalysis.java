@@ -26,6 +26,7 @@ import dev.tpm.stats.Interval;
 import dev.tpm.stats.KendallTau;
 import dev.tpm.stats.KruskalWallis;
 import dev.tpm.stats.MannWhitney;
+import dev.tpm.stats.MedianCoverage;
 import dev.tpm.stats.Pareto;
 import dev.tpm.stats.Quantiles;
 import dev.tpm.stats.Summary;
@@ -280,7 +281,7 @@ final class DeviceAnalysis {
             Interval ci = small || g.job() == null ? Interval.MISSING : plan.interval(g.job());
             GroupKey k = g.key();
             out.add(new GroupStat(id, k.stack(), k.endpoint(), k.metric(), s.n(), s.median(), s.mean(), s.sd(), s.q1(), s.q3(),
-                    s.min(), s.max(), ci.lo(), ci.hi(), small));
+                    s.min(), s.max(), ci.lo(), ci.hi(), small, MedianCoverage.of(g.values(), ci.lo(), ci.hi())));
         }
         out.sort(Comparator.comparing(GroupStat::stack, order.comparator()).thenComparing(GroupStat::endpoint, endpointComparator())
                 .thenComparing(GroupStat::metric, metricComparator()));
@@ -453,8 +454,10 @@ final class DeviceAnalysis {
     private List<StackPooled> stackPooled(BootstrapPlan plan) {
         List<StackPooled> out = new ArrayList<>();
         for (PooledStack p : pooled) {
-            out.add(new StackPooled(id, p.stack(), p.n(), estimate(plan, p.idle(), p.idleJob()),
-                    estimate(plan, p.startup(), p.startupJob()), order.artifactMib(p.stack())));
+            Estimate idle = estimate(plan, p.idle(), p.idleJob());
+            Estimate startup = estimate(plan, p.startup(), p.startupJob());
+            out.add(new StackPooled(id, p.stack(), p.n(), idle, startup, order.artifactMib(p.stack()),
+                    MedianCoverage.of(p.idle(), idle.lo(), idle.hi()), MedianCoverage.of(p.startup(), startup.lo(), startup.hi())));
         }
         return out;
     }

@@ -75,7 +75,7 @@ final class SteadyAnalysis {
             Summary s = Summary.of(g.values());
             Interval ci = g.job() == null ? Interval.MISSING : plan.interval(g.job());
             out.add(new GroupStat(device, g.stack(), g.endpoint(), g.metric(), s.n(), s.median(), s.mean(), s.sd(), s.q1(), s.q3(),
-                    s.min(), s.max(), ci.lo(), ci.hi(), s.n() < minN));
+                    s.min(), s.max(), ci.lo(), ci.hi(), s.n() < minN, dev.tpm.stats.MedianCoverage.of(g.values(), ci.lo(), ci.hi())));
         }
         return out;
     }

@@ -35,7 +35,7 @@ import java.util.function.Function;
  */
 public final class TidyCsvs {
     public static final List<String> GROUP_STATS = List.of("device", "stack", "endpoint", "metric",
-            "n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n");
+            "n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n", "ci_coverage");
     public static final List<String> OMNIBUS = List.of("device", "endpoint", "metric", "k", "n", "h", "df", "p", "epsilon_sq");
     public static final List<String> POSTHOC = List.of("device", "endpoint", "metric", "stack_a", "stack_b",
             "n_a", "n_b", "u", "p_mwu", "p_method", "t", "df", "p_welch", "cohens_d", "hedges_g", "cliffs_delta", "p_holm", "significant");
@@ -49,7 +49,8 @@ public final class TidyCsvs {
     public static final List<String> RATIOS = List.of("device", "mix", "metric", "stack", "best", "value", "ratio", "ratio_lo",
             "ratio_hi", "tied");
     public static final List<String> STACK_POOLED = List.of("device", "stack", "n", "idle_rss_mib", "idle_rss_mib_lo",
-            "idle_rss_mib_hi", "startup_ms", "startup_ms_lo", "startup_ms_hi", "artifact_mib");
+            "idle_rss_mib_hi", "startup_ms", "startup_ms_lo", "startup_ms_hi", "artifact_mib", "idle_rss_mib_ci_coverage",
+            "startup_ms_ci_coverage");
     public static final List<String> SWEEP = List.of("device", "stack", "concurrency", "n", "rps", "rps_lo", "rps_hi",
             "p99_ms", "p99_ms_lo", "p99_ms_hi", "peak_rss_mib");
     public static final List<String> SWEEP_SUMMARY = List.of("device", "stack", "peak_rps", "peak_concurrency",
@@ -82,7 +83,8 @@ public final class TidyCsvs {
     public static CsvText groupStats(Results r) {
         return table(r, GROUP_STATS, DeviceResults::groupStats, (GroupStat g) -> List.of(g.device(), g.stack(), g.endpoint(),
                 g.metric(), Num.csv(g.n()), Num.csv(g.median()), Num.csv(g.mean()), Num.csv(g.sd()), Num.csv(g.q1()),
-                Num.csv(g.q3()), Num.csv(g.min()), Num.csv(g.max()), Num.csv(g.ciLow()), Num.csv(g.ciHigh()), Num.csv(g.smallN())));
+                Num.csv(g.q3()), Num.csv(g.min()), Num.csv(g.max()), Num.csv(g.ciLow()), Num.csv(g.ciHigh()), Num.csv(g.smallN()),
+                Num.csv(g.ciCoverage())));
     }
 
     public static CsvText omnibus(Results r) {
@@ -133,6 +135,8 @@ public final class TidyCsvs {
             addEstimate(row, p.idleRssMib());
             addEstimate(row, p.startupMs());
             row.add(Num.csv(p.artifactMib()));
+            row.add(Num.csv(p.idleRssMibCoverage()));
+            row.add(Num.csv(p.startupMsCoverage()));
             return row;
         });
     }

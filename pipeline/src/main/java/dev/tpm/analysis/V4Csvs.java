@@ -71,7 +71,7 @@ public final class V4Csvs {
             for (GroupStat g : d.steadyStats()) {
                 csv.row(g.device(), g.stack(), g.endpoint(), g.metric(), Num.csv(g.n()), Num.csv(g.median()), Num.csv(g.mean()),
                         Num.csv(g.sd()), Num.csv(g.q1()), Num.csv(g.q3()), Num.csv(g.min()), Num.csv(g.max()), Num.csv(g.ciLow()),
-                        Num.csv(g.ciHigh()), Num.csv(g.smallN()));
+                        Num.csv(g.ciHigh()), Num.csv(g.smallN()), Num.csv(g.ciCoverage()));
             }
         }
         return csv;

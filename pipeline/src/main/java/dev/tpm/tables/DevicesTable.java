@@ -107,6 +107,10 @@ public final class DevicesTable implements SharedTable {
                 .note("n/a: the stack was not measured on the device, or has no such value there (a stack"
                         + " without a weighted value is not ranked).")
                 .note(TableText.ciNote(r))
+                .notes(TableText.coverageNote(r, devices.stream().flatMap(d -> d.stackPooled().stream())
+                        .filter(p -> stacks.contains(p.stack()))
+                        .flatMap(p -> java.util.stream.Stream.of(new TableText.Coverage(p.idleRssMibCoverage(), p.n()),
+                                new TableText.Coverage(p.startupMsCoverage(), p.n()))).toList()))
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(used))
                 .note("Full precision: tables/weighted.csv and tables/stack_pooled.csv.")

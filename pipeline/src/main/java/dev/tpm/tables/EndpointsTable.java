@@ -6,6 +6,7 @@ import dev.tpm.results.Estimate;
 import dev.tpm.results.GroupStat;
 import dev.tpm.results.Results;
 import dev.tpm.results.Quantity;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,6 +34,7 @@ public final class EndpointsTable implements DeviceTable {
                 .number(TableText.medianCiHeader(r, "p99", Quantity.LATENCY_MS))
                 .text(TableText.WHY);
         dev.tpm.results.LatencyResolution source = LatencySources.phases12(r, d);
+        List<TableText.Coverage> printed = new ArrayList<>();
         for (String e : Find.endpointsWith(d, Metrics.RPS)) {
             t.group();
             for (String s : d.listedStacks()) {
@@ -41,6 +43,9 @@ public final class EndpointsTable implements DeviceTable {
                 if (rps.isEmpty()) {
                     t.row(e, s, "0", Rounding.MISSING, Rounding.MISSING, Rounding.MISSING, flag);
                     continue;
+                }
+                for (String m : List.of(Metrics.RPS, Metrics.LAT_P50_MS, Metrics.LAT_P99_MS)) {
+                    Find.groupStat(d, s, e, m).map(TableText.Coverage::of).ifPresent(printed::add);
                 }
                 t.row(e, s, Integer.toString(rps.get().n()),
                         Rounding.ci(Quantity.RPS, rps.get().medianEstimate()),
@@ -51,6 +56,7 @@ public final class EndpointsTable implements DeviceTable {
         return t.note("n: measured phase-1 runs of the group. The mixed endpoint, where present, is descriptive only.")
                 .note(TableText.smallNNote(r))
                 .note(TableText.ciNote(r))
+                .notes(TableText.coverageNote(r, printed))
                 .note(Rounding.note(List.of(Quantity.RPS, Quantity.LATENCY_MS), source))
                 .note(TableText.sourceNote("group_stats.csv"))
                 .build();

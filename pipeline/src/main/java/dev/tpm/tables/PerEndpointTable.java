@@ -49,6 +49,7 @@ abstract class PerEndpointTable implements DeviceTable {
         t.text(TableText.WHY);
         Set<Quantity> used = new LinkedHashSet<>();
         dev.tpm.results.LatencyResolution source = LatencySources.phases12(r, d);
+        List<TableText.Coverage> printed = new ArrayList<>();
         for (String e : endpoints(d)) {
             t.group();
             for (String s : d.listedStacks()) {
@@ -57,6 +58,7 @@ abstract class PerEndpointTable implements DeviceTable {
                 int n = 0;
                 for (Metric m : metrics()) {
                     Optional<GroupStat> g = Find.groupStat(d, s, e, m.id());
+                    g.map(TableText.Coverage::of).ifPresent(printed::add);
                     if (g.isPresent() && first.isEmpty()) first = g;
                     n = Math.max(n, g.map(GroupStat::n).orElse(0));
                 }
@@ -75,6 +77,7 @@ abstract class PerEndpointTable implements DeviceTable {
                         + " or no measured runs.")
                 .note(TableText.smallNNote(r))
                 .note(TableText.ciNote(r))
+                .notes(TableText.coverageNote(r, printed))
                 .note(Rounding.note(List.copyOf(used), source))
                 .note(TableText.sourceNote("group_stats.csv"))
                 .build();

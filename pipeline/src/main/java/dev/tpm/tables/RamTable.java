@@ -55,6 +55,8 @@ public final class RamTable implements DeviceTable {
                         + " w_peak_mib: sum over the CRUD endpoints of weight x median peak RSS under the declared mix '"
                         + d.declaredMix() + "', with a stratified-bootstrap CI.")
                 .note(TableText.ciNote(r))
+                .notes(TableText.coverageNote(r, d.stackPooled().stream()
+                        .map(p -> new TableText.Coverage(p.idleRssMibCoverage(), p.n())).toList()))
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(List.of(Quantity.MIB)))
                 .note(TableText.sourceNote("stack_pooled.csv, group_stats.csv and weighted.csv"))

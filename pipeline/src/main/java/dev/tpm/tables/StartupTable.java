@@ -48,6 +48,8 @@ public final class StartupTable implements DeviceTable {
                         + " recorded before version 4 (no stack of it has runtime_bytes), so its runtimes were not"
                         + " measured.")
                 .note(TableText.ciNote(r))
+                .notes(TableText.coverageNote(r, d.stackPooled().stream()
+                        .map(p -> new TableText.Coverage(p.startupMsCoverage(), p.n())).toList()))
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(List.of(Quantity.STARTUP_MS, Quantity.MIB)))
                 .note(TableText.sourceNote("stack_pooled.csv"))

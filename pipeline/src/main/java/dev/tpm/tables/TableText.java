@@ -6,6 +6,7 @@ import dev.tpm.results.GroupStat;
 import dev.tpm.results.TestLeftOut;
 import dev.tpm.results.Results;
 import dev.tpm.results.Quantity;
+import java.util.List;
 
 /** Headers, captions and notes that several tables share, worded once. */
 final class TableText {
@@ -62,6 +63,29 @@ final class TableText {
         AnalysisConfig c = config(r);
         return "Brackets: " + ciLabel(r) + ", percentile bootstrap with B = " + c.bootstrapResamples()
                 + " resamples (seeded from rng_seed " + c.rngSeed() + " and the group key).";
+    }
+
+    /** A printed median CI: its ci_coverage (analysis.md 2, version 6) and the number of values behind it. */
+    record Coverage(double coverage, int n) {
+        static Coverage of(GroupStat g) {
+            return new Coverage(g.ciCoverage(), g.n());
+        }
+    }
+
+    /**
+     * outputs.md version 6: where a printed median CI holds the median with a probability below
+     * {@code confidence}, a note with the lowest such coverage and its n (ties: the smaller n);
+     * nothing otherwise.
+     */
+    static List<String> coverageNote(Results r, java.util.Collection<Coverage> printed) {
+        double confidence = config(r).confidence();
+        Coverage low = printed.stream().filter(c -> !Double.isNaN(c.coverage()) && c.coverage() < confidence)
+                .min(java.util.Comparator.comparingDouble(Coverage::coverage).thenComparingInt(Coverage::n)).orElse(null);
+        if (low == null) return List.of();
+        return List.of("Coverage: a percentile interval of a median from few runs is made of their order statistics and"
+                + " holds the median less often than " + Rounding.percentLabel(confidence) + ": intervals of " + low.n()
+                + " runs hold the median with probability " + Rounding.fixed(low.coverage(), 3)
+                + " (the lowest in this table; ci_coverage in the tidy CSVs, analysis.md 2).");
     }
 
     static String sourceNote(String csv) {

@@ -310,7 +310,7 @@ class AnalysisTest {
         new StatsStage(dev.tpm.paper.PaperCatalog.CATALOG.tidyCsvs()).run(ctx, out);
         assertEquals(SmallStudy.DEVICE, ctx.results().devices().get(0).id());
         Map<String, String> expected = Map.ofEntries(
-                Map.entry("group_stats", "device,stack,endpoint,metric,n,median,mean,sd,q1,q3,min,max,ci_low,ci_high,small_n"),
+                Map.entry("group_stats", "device,stack,endpoint,metric,n,median,mean,sd,q1,q3,min,max,ci_low,ci_high,small_n,ci_coverage"),
                 Map.entry("omnibus", "device,endpoint,metric,k,n,h,df,p,epsilon_sq"),
                 Map.entry("posthoc", "device,endpoint,metric,stack_a,stack_b,n_a,n_b,u,p_mwu,p_method,t,df,p_welch,cohens_d,hedges_g,"
                         + "cliffs_delta,p_holm,significant"),
@@ -322,7 +322,7 @@ class AnalysisTest {
                 Map.entry("sensitivity", "device,mix,kendall_tau,p"),
                 Map.entry("ratios", "device,mix,metric,stack,best,value,ratio,ratio_lo,ratio_hi,tied"),
                 Map.entry("stack_pooled", "device,stack,n,idle_rss_mib,idle_rss_mib_lo,idle_rss_mib_hi,startup_ms,startup_ms_lo,"
-                        + "startup_ms_hi,artifact_mib"),
+                        + "startup_ms_hi,artifact_mib,idle_rss_mib_ci_coverage,startup_ms_ci_coverage"),
                 Map.entry("sweep", "device,stack,concurrency,n,rps,rps_lo,rps_hi,p99_ms,p99_ms_lo,p99_ms_hi,peak_rss_mib"),
                 Map.entry("sweep_summary", "device,stack,peak_rps,peak_concurrency,plateau_concurrency"),
                 Map.entry("memory", "device,stack,series,samples,duration_s,first_mib,min_mib,max_mib,last_mib,growth_mib,"

@@ -128,7 +128,7 @@ class AnalysisV4Test {
         dev.tpm.output.Outputs out = new dev.tpm.output.Outputs();
         new StatsStage(dev.tpm.paper.PaperCatalog.CATALOG.tidyCsvs()).run(ctx, out);
         Map<String, String> headers = Map.of(
-                "tables/steady_stats.csv", "device,stack,endpoint,metric,n,median,mean,sd,q1,q3,min,max,ci_low,ci_high,small_n",
+                "tables/steady_stats.csv", "device,stack,endpoint,metric,n,median,mean,sd,q1,q3,min,max,ci_low,ci_high,small_n,ci_coverage",
                 "tables/warm_cold.csv", "device,stack,endpoint,cold_rps,warm_rps,warm_over_cold,warm_over_cold_lo,warm_over_cold_hi,"
                         + "cold_p99_ms,warm_p99_ms,p99_warm_over_cold,p99_warm_over_cold_lo,p99_warm_over_cold_hi");
         headers.forEach((file, header) -> assertEquals(header, text(out, file).lines().findFirst().orElseThrow(), file));

@@ -88,7 +88,7 @@ public final class Analysis {
             analyses.add(DeviceAnalysis.plan(new DeviceAnalysis.Inputs(device, e.getValue().get(0).device(), ids, cfg,
                     dataset.mixes(), order, listed, deviceRows, series,
                     offered.stream().filter(r -> idSet.contains(r.row().campaign())).toList(),
-                    steady.stream().filter(r -> idSet.contains(r.campaign())).toList()), plan));
+                    steady.stream().filter(r -> idSet.contains(r.campaign())).toList(), StackOrder.of(e.getValue())), plan));
         }
         Map<String, BootstrapPlan.Handle> studyGroups = LoadgenSummaries.planStudyGroups(rows, rules, cfg.minN(), plan);
         plan.run(threads, submissionOrder);

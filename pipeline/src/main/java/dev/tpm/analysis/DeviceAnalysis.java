@@ -73,10 +73,12 @@ final class DeviceAnalysis {
      * @param series this device's phase-3 series of paper campaigns that count
      * @param offered this device's phase-4 rows of paper campaigns that count (analysis.md 10)
      * @param steady this device's phase-5 rows of paper campaigns that count (analysis.md 12)
+     * @param own the stack order of this device's own paper campaigns, for its artifact sizes
+     *     (analysis.md 1, version 6: an arm64 board's binary is not an x86 VM's build)
      */
     record Inputs(String id, Device device, List<String> campaigns, AnalysisConfig cfg, List<Mix> mixes, StackOrder order,
             List<String> listed, List<RunRow> rows, List<MemorySeries> series, List<OfferedLoadAnalysis.Run> offered,
-            List<RunRow> steady) {
+            List<RunRow> steady, StackOrder own) {
         Inputs {
             campaigns = List.copyOf(campaigns);
             mixes = List.copyOf(mixes);
@@ -96,6 +98,7 @@ final class DeviceAnalysis {
     private final StackOrder order;
     private final List<String> listed;
     private final List<MemorySeries> series;
+    private final StackOrder own;
     // the plan: every field below is computed by plan() and never changes
     private final RunClassification runs;
     private final List<String> stacks1;
@@ -118,6 +121,7 @@ final class DeviceAnalysis {
         this.order = in.order();
         this.listed = in.listed();
         this.series = in.series();
+        this.own = in.own();
         this.runs = runs;
         this.stacks1 = List.copyOf(stacks1);
         this.groups = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(groups));
@@ -456,7 +460,7 @@ final class DeviceAnalysis {
         for (PooledStack p : pooled) {
             Estimate idle = estimate(plan, p.idle(), p.idleJob());
             Estimate startup = estimate(plan, p.startup(), p.startupJob());
-            out.add(new StackPooled(id, p.stack(), p.n(), idle, startup, order.artifactMib(p.stack()),
+            out.add(new StackPooled(id, p.stack(), p.n(), idle, startup, own.artifactMib(p.stack()),
                     MedianCoverage.of(p.idle(), idle.lo(), idle.hi()), MedianCoverage.of(p.startup(), startup.lo(), startup.hi())));
         }
         return out;

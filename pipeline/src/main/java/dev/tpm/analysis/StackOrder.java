@@ -10,9 +10,9 @@ import java.util.Map;
 
 /**
  * analysis.md 1: stacks in order of first appearance in the stacks lists of campaign.json,
- * campaigns in id order; a stack's artifact size comes from the same first appearance. Both are
- * taken over all campaigns that count, whatever their device, as analysis.md words it: with
- * several devices a stack shows the artifact size of its first campaign on every device.
+ * campaigns in id order; a stack's artifact size comes from the same first appearance. The order
+ * is taken over all campaigns that count, whatever their device; a device's artifact sizes come
+ * from a StackOrder of its own campaigns (version 6: a board's binary is not a VM's build).
  */
 final class StackOrder {
     /** Bytes per MiB, for artifact_mib. */

@@ -18,6 +18,8 @@ import java.util.TreeMap;
  * @param minUnitsCi version 5: fewest units, of one recorded hardware, that give a model its interval (analysis.md 11)
  * @param maxStealShare version 5: a run whose steal share exceeds it is excluded, reason steal (analysis.md 1);
  *     null turns the rule off
+ * @param probeTolerance version 6: how far two probes of the machine may differ (a ratio minus 1) and
+ *     still describe one machine state (analysis.md 9 and 11)
  */
 public record AnalysisConfig(
         int bootstrapResamples,
@@ -38,7 +40,8 @@ public record AnalysisConfig(
         int minUnits,
         Map<String, String> deviceModels,
         int minUnitsCi,
-        Double maxStealShare) {
+        Double maxStealShare,
+        double probeTolerance) {
 
     public static final String MANN_WHITNEY = "mann-whitney";
     public static final String WELCH = "welch";
@@ -58,13 +61,26 @@ public record AnalysisConfig(
     public static final int DEFAULT_MIN_UNITS = 2;
     /** analysis.md's default of min_units_ci (version 5): fewest units of one hardware that give an interval. */
     public static final int DEFAULT_MIN_UNITS_CI = 3;
-    /** analysis.md's default of max_steal_share (version 5): the steal share above which a run is excluded. */
-    public static final double DEFAULT_MAX_STEAL_SHARE = 0.05;
+    /** analysis.md's default of max_steal_share (version 6; 0.05 in version 5): the steal share above which a run is excluded. */
+    public static final double DEFAULT_MAX_STEAL_SHARE = 0.02;
+    /** analysis.md's default of probe_tolerance (version 6): two probes within it describe one machine state. */
+    public static final double DEFAULT_PROBE_TOLERANCE = 0.10;
 
     public AnalysisConfig {
         excludeCampaigns = List.copyOf(excludeCampaigns);
         memoryCheckpointsS = List.copyOf(memoryCheckpointsS);
         deviceModels = java.util.Collections.unmodifiableMap(new TreeMap<>(deviceModels));
+    }
+
+    /** The parameters of analysis.md version 5; probe_tolerance (version 6) takes its default. */
+    public AnalysisConfig(int bootstrapResamples, double confidence, long rngSeed, double alpha, String posthocTest,
+            double largeEffect, double maxErrorRate, double plateauGain, double dropThresholdMib,
+            List<String> excludeCampaigns, int minN, double memoryWarmS, List<Double> memoryCheckpointsS,
+            double latencySloMs, double keptUpRatio, int minUnits, Map<String, String> deviceModels, int minUnitsCi,
+            Double maxStealShare) {
+        this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
+                dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs, keptUpRatio,
+                minUnits, deviceModels, minUnitsCi, maxStealShare, DEFAULT_PROBE_TOLERANCE);
     }
 
     /** The parameters of analysis.md version 3; the version-4 ones (section 11) take their defaults. */
@@ -98,28 +114,35 @@ public record AnalysisConfig(
     public AnalysisConfig withMinN(int n) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
                 plateauGain, dropThresholdMib, excludeCampaigns, n, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, minUnits, deviceModels, minUnitsCi, maxStealShare);
+                keptUpRatio, minUnits, deviceModels, minUnitsCi, maxStealShare, probeTolerance);
     }
 
     /** The same parameters with another latency_slo_ms and kept_up_ratio (analysis.md 10). */
     public AnalysisConfig withOfferedLoad(double sloMs, double ratio) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
                 plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, sloMs, ratio,
-                minUnits, deviceModels, minUnitsCi, maxStealShare);
+                minUnits, deviceModels, minUnitsCi, maxStealShare, probeTolerance);
     }
 
     /** The same parameters with another min_units and device_models (analysis.md 11). */
     public AnalysisConfig withUnits(int units, Map<String, String> models) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
                 plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, units, models, minUnitsCi, maxStealShare);
+                keptUpRatio, units, models, minUnitsCi, maxStealShare, probeTolerance);
     }
 
     /** The same parameters with another min_units_ci and max_steal_share (analysis.md 11 and 1, version 5). */
     public AnalysisConfig withVersion5(int unitsCi, Double stealShare) {
         return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
                 plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, minUnits, deviceModels, unitsCi, stealShare);
+                keptUpRatio, minUnits, deviceModels, unitsCi, stealShare, probeTolerance);
+    }
+
+    /** The same parameters with another probe_tolerance (analysis.md 9 and 11, version 6). */
+    public AnalysisConfig withProbeTolerance(double tolerance) {
+        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
+                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
+                keptUpRatio, minUnits, deviceModels, minUnitsCi, maxStealShare, tolerance);
     }
 
     /** The defaults of analysis.md: what the shipped analysis.json holds. */

@@ -135,7 +135,7 @@ class JsonSchemasTest {
                 "f.json $.rng_sed: expected one of the keys bootstrap_resamples, confidence, rng_seed, alpha, posthoc_test,"
                         + " large_effect, max_error_rate, plateau_gain, drop_threshold_mib, exclude_campaigns, min_n,"
                         + " memory_warm_s, memory_checkpoints_s, latency_slo_ms, kept_up_ratio, min_units, min_units_ci,"
-                        + " max_steal_share, device_models, found the unknown key 'rng_sed'"),
+                        + " max_steal_share, probe_tolerance, device_models, found the unknown key 'rng_sed'"),
                 problems(AnalysisJson.FORMAT, """
                         {"confidence": 1.5, "bootstrap_resamples": 100.5, "max_steal_share": "none",
                          "memory_checkpoints_s": [60, 0], "device_models": {"pi5-a": 3}, "rng_sed": 1}"""));

@@ -80,7 +80,8 @@ class Version5KeysTest {
     @Test
     void analysisJsonTakesTheDefaultsWhenAbsentAndNullTurnsTheStealRuleOff(@TempDir Path dir) throws IOException {
         assertEquals(3, AnalysisConfig.defaults().minUnitsCi());
-        assertEquals(0.05, AnalysisConfig.defaults().maxStealShare());
+        assertEquals(0.02, AnalysisConfig.defaults().maxStealShare(), "analysis.md version 6 (0.05 in version 5)");
+        assertEquals(0.10, AnalysisConfig.defaults().probeTolerance());
         Path a = dir.resolve("a");
         Files.createDirectories(a.resolve("config"));
         Files.writeString(a.resolve(AnalysisJson.FILE), "{\"max_steal_share\": null, \"min_units_ci\": 4}");

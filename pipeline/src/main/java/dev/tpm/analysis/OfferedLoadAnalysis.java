@@ -36,8 +36,15 @@ import java.util.TreeMap;
 final class OfferedLoadAnalysis {
     static final String KEY_OFFERED = "offered_load";
 
-    /** One phase-4 row as the analysis reads it: section 1's fields and the two phase-4 columns. */
-    record Run(RunRow row, double offeredRps, double latP999Ms) {}
+    /**
+     * One phase-4 row as the analysis reads it: section 1's fields and the phase-4 columns
+     * (prior_load_s: version 6, NaN when absent).
+     */
+    record Run(RunRow row, double offeredRps, double latP999Ms, double priorLoadS) {
+        Run(RunRow row, double offeredRps, double latP999Ms) {
+            this(row, offeredRps, latP999Ms, Double.NaN);
+        }
+    }
 
     private record Group(String stack, String endpoint, double offeredRps, int n, double[] rps, double[] p50,
             double[] p90, double[] p99, double[] p999, double[] peak, BootstrapPlan.Handle p99Job) {}
@@ -50,6 +57,8 @@ final class OfferedLoadAnalysis {
     private final Comparator<String> stackOrder;
     private final List<Group> groups = new ArrayList<>();
     private final List<Unmeasured> unmeasured = new ArrayList<>();
+    /** The prior_load_s of each (stack, endpoint)'s measured runs, every rate: its warmth (version 6). */
+    private final Map<List<String>, List<Double>> priorLoad = new java.util.HashMap<>();
 
     OfferedLoadAnalysis(String device, AnalysisConfig cfg, Comparator<String> stackOrder) {
         this.device = device;
@@ -63,7 +72,7 @@ final class OfferedLoadAnalysis {
         List<Run> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             dev.tpm.model.RunRow r = table.get(i).row();
-            out.add(new Run(rows.get(i), r.offeredRps(), r.latP999Ms()));
+            out.add(new Run(rows.get(i), r.offeredRps(), r.latP999Ms(), r.priorLoadS()));
         }
         return out;
     }
@@ -99,6 +108,8 @@ final class OfferedLoadAnalysis {
                 unmeasured.add(new Unmeasured(stack, endpoint, rate, reasons));
                 return;
             }
+            List<Double> prior = priorLoad.computeIfAbsent(List.of(stack, endpoint), k -> new ArrayList<>());
+            measuredRuns.forEach(r -> prior.add(r.priorLoadS()));
             double[] p99 = DeviceAnalysis.values(measured, Metrics.LAT_P99_MS);
             BootstrapPlan.Handle job = p99.length == 0 || p99.length < cfg.minN() ? null
                     : plan.median(p99, false, KEY_OFFERED, device, stack, endpoint, Num.csv(rate), Metrics.LAT_P99_MS);
@@ -134,7 +145,9 @@ final class OfferedLoadAnalysis {
         byCell.forEach((stack, byEndpoint) -> byEndpoint.forEach((endpoint, measured) -> {
             List<Double> none = unmeasured.stream().filter(u -> u.stack().equals(stack) && u.endpoint().equals(endpoint))
                     .map(Unmeasured::offeredRps).toList();
-            out.add(capacityOf(stack, endpoint, measured, none));
+            List<Double> prior = priorLoad.getOrDefault(List.of(stack, endpoint), List.of());
+            out.add(capacityOf(stack, endpoint, measured, none)
+                    .withWarm(Capacity.Warm.of(prior.stream().mapToDouble(Double::doubleValue).toArray())));
         }));
         return out;
     }

@@ -21,7 +21,7 @@ public final class OfferedLoadCsvs {
             "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_lo", "lat_p99_hi", "lat_p999_ms", "peak_rss_mib", "kept_up");
     public static final List<String> CAPACITY = List.of("device", "stack", "endpoint", "slo_ms", "capacity_rps",
             "first_failing_rps", "capacity_peak_mib", "capacity_per_mib", "capacity_censored",
-            "capacity_stable", "capacity_note");
+            "capacity_stable", "capacity_note", "warm");
 
     /** What the one line names when phase 4 is absent. */
     public static final String ARTIFACTS = "tables/offered_load.csv, tables/capacity.csv, the offered_load and capacity"
@@ -69,7 +69,8 @@ public final class OfferedLoadCsvs {
             for (Capacity c : d.capacity()) {
                 csv.row(c.device(), c.stack(), c.endpoint(), Num.csv(c.sloMs()), Num.csv(c.capacityRps()),
                         Num.csv(c.firstFailingRps()), Num.csv(c.capacityPeakMib()), Num.csv(c.capacityPerMib()),
-                        c.censored() == null ? "" : Num.csv(c.censored()), Num.csv(c.stable()), c.note());
+                        c.censored() == null ? "" : Num.csv(c.censored()), Num.csv(c.stable()), c.note(),
+                        c.warm() == null ? "" : c.warm().csv());
             }
         }
         return csv;

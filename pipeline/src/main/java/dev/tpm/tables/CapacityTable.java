@@ -48,6 +48,22 @@ public final class CapacityTable implements DeviceTable {
             + " machine's noise, not a capacity (capacity_stable false). unmeasured: R: no run at rate R, below the first"
             + " rate that misses, was measured, so the capacity is not known. Either way no capacity is printed.";
 
+    /**
+     * analysis.md 10, version 6: "cold" beside the capacity or note of a group whose runs all began
+     * at the server's start (warm false), "partly cold" where only some did (warm mixed; a choice
+     * of this table: such a p99 still includes start-ups); nothing for a warm group.
+     */
+    public static String warmthText(Capacity c) {
+        if (c.warm() == Capacity.Warm.COLD) return " (cold)";
+        if (c.warm() == Capacity.Warm.MIXED) return " (partly cold)";
+        return "";
+    }
+
+    /** What "cold" beside a capacity means (analysis.md 10, version 6). */
+    public static final String COLD_NOTE = "cold: every phase-4 run of the group began at the server's start (prior_load_s"
+            + " absent or 0), so its p99 includes the start-up of a JIT-compiled or lazily initialising stack; the"
+            + " capacity is that of a server just started, not its steady capacity. partly cold: some runs did.";
+
     /** The "fails because" cell of a withheld capacity. */
     private static String noteReason(Capacity c) {
         return c.stable() ? "a rate below the first miss has no measured run" : "a higher rate met the target";
@@ -68,10 +84,13 @@ public final class CapacityTable implements DeviceTable {
             previous = c.stack();
             if (c.withheld()) {
                 // analysis.md 10, version 5: the note, never a number, for an unstable or unmeasured group
-                t.row(c.stack(), c.endpoint(), c.note(), Rounding.MISSING, noteReason(c), Rounding.MISSING, Rounding.MISSING);
+                t.row(c.stack(), c.endpoint(), c.note() + warmthText(c), Rounding.MISSING, noteReason(c), Rounding.MISSING,
+                        Rounding.MISSING);
                 continue;
             }
-            String capacity = Double.isNaN(c.capacityRps()) ? "none (the smallest rate fails)" : capacity(c, Quantity.RPS, c.capacityRps());
+            String capacity = Double.isNaN(c.capacityRps())
+                    ? "none (" + (warmthText(c).isEmpty() ? "" : warmthText(c).substring(2, warmthText(c).length() - 1) + "; ") + "the smallest rate fails)"
+                    : capacity(c, Quantity.RPS, c.capacityRps()) + warmthText(c);
             String failing = Double.isNaN(c.firstFailingRps()) ? "none (every rate meets it)" : Rounding.value(Quantity.RPS, c.firstFailingRps());
             t.row(c.stack(), c.endpoint(), capacity, failing, c.firstFailingReason(),
                     Rounding.value(Quantity.MIB, c.capacityPeakMib()), capacity(c, Quantity.RPS_PER_MIB, c.capacityPerMib()));
@@ -87,6 +106,9 @@ public final class CapacityTable implements DeviceTable {
                 + " requests per second per MiB within the latency target, the paper's throughput per megabyte read at"
                 + " a service level instead of at saturation. Descriptive: medians, no min_n, no CI.");
         if (d.capacity().stream().anyMatch(Capacity::withheld)) t.note(WITHHELD_NOTE);
+        if (d.capacity().stream().anyMatch(c -> c.warm() == Capacity.Warm.COLD || c.warm() == Capacity.Warm.MIXED)) {
+            t.note(COLD_NOTE);
+        }
         if (d.capacity().stream().anyMatch(c -> Boolean.TRUE.equals(c.censored()))) {
             t.note(CENSORED_NOTE);
         }

@@ -160,6 +160,33 @@ class OfferedLoadAnalysisTest {
         return new OfferedLoadAnalysis.Run(row, offered, p99 * 2);
     }
 
+    /** A run of {@link #rate} with prior_load_s (version 6; NaN = absent). */
+    private OfferedLoadAnalysis.Run withPrior(OfferedLoadAnalysis.Run r, double priorLoadS) {
+        return new OfferedLoadAnalysis.Run(r.row(), r.offeredRps(), r.latP999Ms(), priorLoadS);
+    }
+
+    /** analysis.md 10, version 6: warm over every measured run of the group's rates; excluded runs do not count. */
+    @Test
+    void warmIsTrueFalseOrMixedOverTheMeasuredRunsOfEveryRate() {
+        List<OfferedLoadAnalysis.Run> runs = new ArrayList<>();
+        for (OfferedLoadAnalysis.Run r : all(rate("cold", 100, 1, 2, 3), rate("cold", 200, 1, 2, 3))) {
+            runs.add(withPrior(r, runs.size() % 2 == 0 ? Double.NaN : 0)); // absent and 0 both read cold
+        }
+        for (OfferedLoadAnalysis.Run r : all(rate("warm", 100, 1, 2, 3), rate("warm", 200, 1, 2, 3))) runs.add(withPrior(r, 30));
+        List<OfferedLoadAnalysis.Run> mixed = all(rate("mixed", 100, 1, 2, 3), rate("mixed", 200, 1, 2, 3));
+        for (int i = 0; i < mixed.size(); i++) runs.add(withPrior(mixed.get(i), i < 3 ? 30 : 0));
+        // a failed cold run of the warm group is not measured, so it does not make the group mixed
+        runs.add(withPrior(run("warm", 200, 200, 1, 2, 10_240, false, RunStatus.FAILED, 0), 0));
+        Out o = analyse(runs, CFG);
+        assertEquals(List.of("cold", "mixed", "warm"), o.capacity().stream().map(Capacity::stack).toList());
+        assertEquals(List.of(Capacity.Warm.COLD, Capacity.Warm.MIXED, Capacity.Warm.WARM),
+                o.capacity().stream().map(Capacity::warm).toList());
+        assertEquals(List.of("false", "mixed", "true"), o.capacity().stream().map(c -> c.warm().csv()).toList());
+        assertTrue(o.capacity().get(0).cold());
+        assertEquals(" (cold)", dev.tpm.tables.CapacityTable.warmthText(o.capacity().get(0)));
+        assertEquals("", dev.tpm.tables.CapacityTable.warmthText(o.capacity().get(2)));
+    }
+
     @Test
     void aRateWithoutMeasuredRunsBelowTheFirstMissLeavesTheCapacityUnknownAndWarmupsNeverCount() {
         List<OfferedLoadAnalysis.Run> runs = all(rate("a", 100, 1, 2, 3), rate("a", 400, 1, 2, 3));

@@ -52,6 +52,8 @@ public final class JsonSchemas {
     /**
      * Checks {@code value} against {@code schema/<format>.schema.json}; each violation (one per JSON
      * path, the first the validator reports there) is added to {@code problems} against {@code file}.
+     * Nulls of optional keys that the schema does not allow are first removed from {@code value}
+     * ({@link JsonNulls}): they read as the keys' absence.
      *
      * @return whether the value is valid
      */
@@ -65,6 +67,8 @@ public final class JsonSchemas {
      */
     public static boolean check(JsonNode value, String format, String pointer, String file, Problems problems) {
         Loaded s = load(format);
+        // data.md version 6: a null the contract gives no meaning of its own reads as the key's absence
+        JsonNulls.removeAbsent(value, s.root(), pointer.isEmpty() ? s.root() : s.root().at(JsonPointer.compile(pointer)));
         Schema schema = pointer.isEmpty() ? s.schema() : PARTS.computeIfAbsent(format + "#" + pointer,
                 part -> REGISTRY.getSchema(SchemaLocation.of("classpath:schema/" + part.replace("#", ".schema.json#"))));
         List<Error> errors = schema.validate(value);

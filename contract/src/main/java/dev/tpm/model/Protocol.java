@@ -262,15 +262,11 @@ public record Protocol(
      * {@code quiet} (version 5, servers.md): before each run the harness waits, a window at a time,
      * while the steal share of the window exceeds {@code max_steal_share}, for at most maxWaitS.
      *
-     * @param windowS seconds of one window (> 0), null when the default (2 s)
-     * @param maxWaitS the longest wait before a run (> 0), null when the default (300 s)
+     * @param windowS seconds of one window (> 0), null when the default (preset.schema.json's)
+     * @param maxWaitS the longest wait before a run (> 0), null when the default (preset.schema.json's)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Quiet(Double windowS, Double maxWaitS) {
-        /** servers.md version 5's defaults. */
-        public static final double DEFAULT_WINDOW_S = 2;
-        public static final double DEFAULT_MAX_WAIT_S = 300;
-    }
+    public record Quiet(Double windowS, Double maxWaitS) {}
 
     /** A protocol field by field; unset fields are null (not recorded). */
     public static final class Builder {

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -72,19 +71,9 @@ final class CampaignJsonWriter {
         }
     }
 
-    /** The recorded fields of a machine, by campaign.json key, in its order. */
+    /** The recorded fields of a machine, by campaign.json key, in its order: every key the record binds, none by hand. */
     private static Map<String, Object> fields(Machine m) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        if (m == null) return f;
-        f.put("machine_id", m.machineId());
-        f.put("kernel", m.kernel());
-        f.put("cpu_model", m.cpuModel());
-        f.put("memory_kib", m.memoryKib());
-        f.put("hardware_id", m.hardwareId());
-        f.put("cpu_id", m.cpuId());
-        f.putAll(m.extra());
-        f.values().removeIf(Objects::isNull);
-        return f;
+        return CampaignJson.keys(m);
     }
 
     /** A value as campaign.json shows it: a string quoted. */

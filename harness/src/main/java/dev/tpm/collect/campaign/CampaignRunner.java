@@ -307,7 +307,11 @@ public final class CampaignRunner {
         long maxSeq;
         final List<String> gaveUp = new ArrayList<>();
         /** The load-generator-bound and host-saturated runs, per stack. */
-        final RunFlags flags = new RunFlags();
+        final RunFlags flags;
+
+        Tally(double flagShare) {
+            flags = new RunFlags(flagShare);
+        }
         /** The harness's own time per run outside the protocol's waits. */
         final HarnessOverhead overhead = new HarnessOverhead();
         /** Seconds the quiet gate waited before this process's runs, and its longest wait. */
@@ -324,7 +328,7 @@ public final class CampaignRunner {
         // version 5: phases 1, 2 and 5 share rounds, so phase 5 is in the plan and its rows resume it
         boolean rounds = Rounds.on(o.preset().protocol().order());
         RunQueue queue = new RunQueue(plan, o.preset().protocol().maxRetries());
-        Tally t = new Tally();
+        Tally t = new Tally(RunFlags.flagShare(o.preset().protocol()));
         int rows = 0;
         Map<Long, String> seqs = new HashMap<>(); // seq is unique within the campaign, across phases
         Set<String> stackIds = new LinkedHashSet<>(stackList);
@@ -423,7 +427,7 @@ public final class CampaignRunner {
         List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(dir).toString());
         log.println("collect: " + dir + ": " + t.k + " runs (" + t.ok + " ok, " + t.discarded + " discarded, " + t.failed
                 + " failed, " + t.flags.loadGeneratorBound() + " load-generator bound, " + t.flags.hostSaturated()
-                + " host saturated, " + t.flags.stealFlagged() + " with CPU steal over 5 %); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
+                + " host saturated, " + t.flags.stealFlagged() + " with CPU steal over " + RunFlags.percent(RunFlags.flagShare(o.preset().protocol())) + "); " + added.size() + " files added to " + o.dataDir().resolve(Sha256Sums.FILE_NAME));
         for (String line : t.flags.summaryLines()) log.println("collect: " + line);
         if (gate.on()) {
             log.println(String.format(java.util.Locale.ROOT, "collect: quiet gate: waited %.1f s in all before %d of %d runs"

@@ -377,9 +377,12 @@ final class RunMeasurement {
         return null;
     }
 
-    /** Version 4's steal flag: steal_s above 5 % of the device's CPU time in the window. */
+    /**
+     * Version 4's steal flag: steal_s above max_steal_share of the device's CPU time in the window
+     * (the preset's default when it turned the rule off: the flag is only counted and noted).
+     */
     boolean stealFlagged(double stealS, double durationS) {
-        return dev.tpm.collect.sample.CpuSteal.flagged(stealS, durationS, hostCores);
+        return dev.tpm.collect.sample.CpuSteal.flagged(stealS, durationS, hostCores, RunFlags.flagShare(o.preset().protocol()));
     }
 
     private static void fill(RunRow.Builder b, LoadResult w) {

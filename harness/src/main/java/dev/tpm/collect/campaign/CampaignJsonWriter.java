@@ -33,7 +33,7 @@ final class CampaignJsonWriter {
      * delete calibration of an {@code auto} campaign, and {@code cgroup} (v2, v2-since-start, v1,
      * none: dev.tpm.collect.cgroup.Cgroups).
      */
-    static Protocol protocol(CampaignRunner.Options o, Protocol.DeleteCalibration deleteCalibration, String cgroup) {
+    static Protocol protocol(CampaignOptions o, Protocol.DeleteCalibration deleteCalibration, String cgroup) {
         return o.preset().protocol().toBuilder()
                 .deleteCalibration(deleteCalibration)
                 .cgroup(cgroup)
@@ -87,7 +87,7 @@ final class CampaignJsonWriter {
      *
      * @param deleteCalibration what an {@code auto} campaign's calibration measured, or null
      */
-    static void writeOrCheck(Path file, CampaignRunner.Options o, Protocol.DeleteCalibration deleteCalibration,
+    static void writeOrCheck(Path file, CampaignOptions o, Protocol.DeleteCalibration deleteCalibration,
             ServerSide servers, Device device, Machine machine, LoadGeneratorInfo lg, String cgroup) throws IOException {
         Protocol protocol = protocol(o, deleteCalibration, cgroup);
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();

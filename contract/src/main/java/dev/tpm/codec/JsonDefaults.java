@@ -16,6 +16,7 @@ final class JsonDefaults {
         List<String> names = keys.length > 0 ? List.of(keys) : JsonSchemas.keys(schemaObject);
         for (String key : names) {
             JsonNode d = schemaObject.path("properties").path(key).get("default");
+            if (d == null && keys.length == 0) continue; // a key without a default stays out
             if (d == null) throw new IllegalStateException("the schema gives " + key + " no default");
             if (!object.has(key)) object.set(key, d.deepCopy());
         }

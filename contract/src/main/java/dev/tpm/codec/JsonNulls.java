@@ -1,6 +1,5 @@
 package dev.tpm.codec;
 
-import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -119,17 +118,8 @@ final class JsonNulls {
         collect(root, schema.get("else"), out, depth + 1);
     }
 
-    /** A local reference ({@code #/$defs/x}) or one into another of the contract's schemas ({@code protocol.schema.json#/$defs/x}). */
     private static JsonNode resolve(JsonNode root, String ref) {
-        int hash = ref.indexOf('#');
-        String file = hash < 0 ? ref : ref.substring(0, hash);
-        String pointer = hash < 0 ? "" : ref.substring(hash + 1);
-        JsonNode base = root;
-        if (!file.isEmpty()) {
-            String name = file.substring(file.lastIndexOf('/') + 1);
-            base = JsonSchemas.tree(name.replace(".schema.json", ""));
-        }
-        return base.at(JsonPointer.compile(pointer));
+        return JsonSchemas.resolved(root, JsonFile.MAPPER.createObjectNode().put("$ref", ref));
     }
 
     /** Whether a property's schema accepts null (by type, const or enum), or accepts anything. */

@@ -105,6 +105,10 @@ public final class PresetJson {
         if (p.has("quiet") || !p.get("max_steal_share").isNull()) {
             JsonDefaults.filled(p.has("quiet") ? (ObjectNode) p.get("quiet") : p.putObject("quiet"), schema.at("/properties/quiet"));
         }
+        if (p.path("probe").isObject()) {
+            // version 6: the probe's tool, test length and interval take their defaults; the harness records the version
+            JsonDefaults.filled((ObjectNode) p.get("probe"), JsonSchemas.resolved(schema, schema.at("/properties/probe")));
+        }
         if (p.path("phase4").isObject()) {
             // phase 4 records both lists of rates, the one the preset leaves out empty
             ObjectNode q = (ObjectNode) p.get("phase4");

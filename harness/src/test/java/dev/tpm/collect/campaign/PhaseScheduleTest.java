@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Which queues a campaign drains, in which order, from its protocol alone (no server). */
 class PhaseScheduleTest {
     private static final Protocol.Phase4 P4 = new Protocol.Phase4(List.of("get_item"), List.of(100.0), List.of(), 1, 0, 5.0, 4,
-            new Protocol.Phase4LoadGenerator("oha", "1.16.0", true), null);
+            new Protocol.Phase4LoadGenerator("oha", "1.16.0", true), null, null);
     private static final Protocol.Phase5 P5 = new Protocol.Phase5(List.of("get_item"), 30.0, 1, 0, 5.0, 4);
 
     @Test
@@ -27,7 +27,7 @@ class PhaseScheduleTest {
     void phaseFourFollowsTheMainQueueAndItsSearchFollowsIt() {
         assertEquals(List.of(MAIN, PHASE4), PhaseSchedule.of(Protocol.builder().order("rounds").phase4(P4).build()));
         Protocol.Phase4 searched = new Protocol.Phase4(P4.endpoints(), P4.offeredRps(), P4.offeredFractions(), 1, 0, 5.0, 4,
-                P4.loadGenerator(), new Protocol.Search(1.5, 2));
+                P4.loadGenerator(), new Protocol.Search(1.5, 2), null);
         assertEquals(List.of(MAIN, PHASE4, PHASE4_SEARCH), PhaseSchedule.of(Protocol.builder().phase4(searched).order("rounds").build()));
     }
 

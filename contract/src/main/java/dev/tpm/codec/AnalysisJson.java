@@ -23,11 +23,11 @@ public final class AnalysisJson {
     private AnalysisJson() {}
 
     /**
-     * analysis.json; keys it leaves out take {@link AnalysisConfig#defaults()}. Returns the defaults
+     * analysis.json; keys it leaves out take the schema's defaults ({@link #defaults()}). Returns the defaults
      * (after recording problems) when the file is bad, so that reading can go on.
      */
     public static AnalysisConfig read(Path dataDir, Problems problems) {
-        AnalysisConfig d = AnalysisConfig.defaults();
+        AnalysisConfig d = defaults();
         Path path = dataDir.resolve(FILE);
         if (!Files.isRegularFile(path)) {
             problems.atFile(FILE, "the analysis parameters (analysis.md; every key may be left at its default)",
@@ -36,9 +36,18 @@ public final class AnalysisJson {
         }
         JsonNode root = JsonFile.readChecked(path, FILE, FORMAT, problems);
         if (root == null) return d;
-        ObjectNode merged = JsonFile.BIND.valueToTree(d);
-        merged.setAll((ObjectNode) root);
+        ObjectNode merged = JsonDefaults.filled(((ObjectNode) root).deepCopy(), JsonSchemas.tree(FORMAT));
         return JsonFile.bind(merged, AnalysisConfig.class, FILE);
+    }
+
+    /**
+     * analysis.md's defaults as the schema's {@code "default"}s give them, the home of every default
+     * (AnalysisConfig.defaults() and its constants, which the model cannot read from here, are
+     * checked against it by DefaultsAgreeTest).
+     */
+    public static AnalysisConfig defaults() {
+        return JsonFile.bind(JsonDefaults.filled(JsonFile.MAPPER.createObjectNode(), JsonSchemas.tree(FORMAT)),
+                AnalysisConfig.class, "schema/analysis.schema.json");
     }
 
     /** The JSON path of exclude_campaigns[i], for a problem found once the campaigns are known. */

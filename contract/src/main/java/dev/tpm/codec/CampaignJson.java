@@ -128,6 +128,15 @@ public final class CampaignJson {
     }
 
     /** The protocol as compact JSON, as campaign.json records it (for a message that shows it). */
+    /**
+     * A part of campaign.json (a record such as {@code Machine}) as the file records it: its keys in
+     * the file's order, the keys it does not record left out, its extra keys included.
+     */
+    public static java.util.Map<String, Object> keys(Object part) {
+        if (part == null) return new java.util.LinkedHashMap<>();
+        return MAPPER.convertValue(part, new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() {});
+    }
+
     public static String compact(Protocol p) {
         return p == null ? "nothing" : compact((JsonNode) MAPPER.valueToTree(p));
     }

@@ -35,7 +35,10 @@ public final class JsonSchemas {
     /** Integers bounded only by Java's int range: the bound is the implementation's, not the spec's. */
     private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
 
-    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    /** The schemas' own ids (https://tpm.dev/schema/x.schema.json) are the jar's schema/ folder: one schema may refer to another's $defs. */
+    static final String ID_PREFIX = "https://tpm.dev/schema/";
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+            b -> b.schemaIdResolvers(r -> r.mapPrefix(ID_PREFIX, "classpath:schema/")));
     private static final Map<String, Loaded> SCHEMAS = new ConcurrentHashMap<>();
     /** A part of a format's schema checked on its own (campaign.json's device for the importer), by format#pointer. */
     private static final Map<String, Schema> PARTS = new ConcurrentHashMap<>();
@@ -52,6 +55,8 @@ public final class JsonSchemas {
     /**
      * Checks {@code value} against {@code schema/<format>.schema.json}; each violation (one per JSON
      * path, the first the validator reports there) is added to {@code problems} against {@code file}.
+     * Nulls of optional keys that the schema does not allow are first removed from {@code value}
+     * ({@link JsonNulls}): they read as the keys' absence.
      *
      * @return whether the value is valid
      */
@@ -65,12 +70,14 @@ public final class JsonSchemas {
      */
     public static boolean check(JsonNode value, String format, String pointer, String file, Problems problems) {
         Loaded s = load(format);
+        // data.md version 6: a null the contract gives no meaning of its own reads as the key's absence
+        JsonNulls.removeAbsent(value, s.root(), pointer.isEmpty() ? s.root() : s.root().at(JsonPointer.compile(pointer)));
         Schema schema = pointer.isEmpty() ? s.schema() : PARTS.computeIfAbsent(format + "#" + pointer,
                 part -> REGISTRY.getSchema(SchemaLocation.of("classpath:schema/" + part.replace("#", ".schema.json#"))));
         List<Error> errors = schema.validate(value);
         Set<String> seen = new HashSet<>();
         for (Error e : errors) {
-            Problem p = problem(e, s.root(), file);
+            Problem p = problem(e, rootOf(e, s.root()), file);
             if (seen.add(p.where())) problems.add(p);
         }
         return errors.isEmpty();
@@ -144,10 +151,28 @@ public final class JsonSchemas {
         return 0;
     }
 
-    /** A local {@code $ref} ("#/$defs/device") resolved in its schema; any other node as it is. */
-    private static JsonNode resolved(JsonNode schemaRoot, JsonNode s) {
+    /**
+     * A {@code $ref} resolved: a local one ("#/$defs/device") in its schema, one into another of the
+     * contract's schemas ("campaign.schema.json#/$defs/probe") in that one; any other node as it is.
+     */
+    static JsonNode resolved(JsonNode schemaRoot, JsonNode s) {
         String ref = s.path("$ref").asText("");
-        return ref.startsWith("#") ? schemaRoot.at(JsonPointer.compile(ref.substring(1))) : s;
+        if (ref.isEmpty()) return s;
+        int hash = ref.indexOf('#');
+        String file = hash < 0 ? ref : ref.substring(0, hash);
+        String pointer = hash < 0 ? "" : ref.substring(hash + 1);
+        JsonNode root = file.isEmpty() ? schemaRoot
+                : tree(file.substring(file.lastIndexOf('/') + 1).replace(".schema.json", ""));
+        return root.at(JsonPointer.compile(pointer));
+    }
+
+    /** The schema tree an error's keyword is in: the format's own, or another's whose $defs it refers to. */
+    private static JsonNode rootOf(Error e, JsonNode own) {
+        SchemaLocation at = e.getSchemaLocation();
+        String iri = at == null || at.getAbsoluteIri() == null ? "" : at.getAbsoluteIri().toString();
+        String name = iri.substring(iri.lastIndexOf('/') + 1);
+        if (!name.endsWith(".schema.json")) return own;
+        return tree(name.substring(0, name.length() - ".schema.json".length()));
     }
 
     /** The schema object that holds the failing keyword. */

@@ -34,8 +34,14 @@ public final class PresetJson {
     /** campaign.json's {@code protocol.order} (servers.md version 5): rounds, the default, or randomized. */
     public static final String ROUNDS = "rounds";
     public static final String RANDOMIZED = "randomized";
-    /** servers.md version 5: the steal share above which the gate waits and the rule discards, when a preset says nothing. */
-    public static final double DEFAULT_MAX_STEAL_SHARE = 0.05;
+    /**
+     * servers.md version 5: the steal share above which the gate waits and the rule discards, when a
+     * preset says nothing (the schema's {@code "default"}, its one home).
+     */
+    public static final double DEFAULT_MAX_STEAL_SHARE = JsonSchemas.tree(FORMAT).at("/properties/max_steal_share/default").asDouble();
+    /** The quiet gate's window and longest wait when a preset leaves them out (the schema's {@code "default"}s). */
+    public static final Quiet DEFAULT_QUIET = JsonFile.bind((ObjectNode) JsonDefaults.filled(JsonFile.MAPPER.createObjectNode(),
+            JsonSchemas.tree(FORMAT).at("/properties/quiet")), Quiet.class, "schema/preset.schema.json");
 
     /** The load generators a preset may name, as the harness knows them. */
     public interface Tools {
@@ -94,12 +100,14 @@ public final class PresetJson {
         String study = textOr(p.remove("study"), Preset.PAPER_STUDY);
         String tool = textOr(p.remove("load_generator"), Preset.WRK);
         String modelId = textOr(p.remove("model_id"), null);
-        if (!p.has("order")) p.put("order", ROUNDS);
-        if (!p.has("max_steal_share")) p.put("max_steal_share", DEFAULT_MAX_STEAL_SHARE);
+        JsonNode schema = JsonSchemas.tree(FORMAT);
+        JsonDefaults.filled(p, schema, "order", "max_steal_share");
         if (p.has("quiet") || !p.get("max_steal_share").isNull()) {
-            ObjectNode q = p.has("quiet") ? (ObjectNode) p.get("quiet") : p.putObject("quiet");
-            if (!q.has("window_s")) q.put("window_s", Quiet.DEFAULT_WINDOW_S);
-            if (!q.has("max_wait_s")) q.put("max_wait_s", Quiet.DEFAULT_MAX_WAIT_S);
+            JsonDefaults.filled(p.has("quiet") ? (ObjectNode) p.get("quiet") : p.putObject("quiet"), schema.at("/properties/quiet"));
+        }
+        if (p.path("probe").isObject()) {
+            // version 6: the probe's tool, test length and interval take their defaults; the harness records the version
+            JsonDefaults.filled((ObjectNode) p.get("probe"), JsonSchemas.resolved(schema, schema.at("/properties/probe")));
         }
         if (p.path("phase4").isObject()) {
             // phase 4 records both lists of rates, the one the preset leaves out empty

@@ -210,7 +210,7 @@ public final class RunCsv {
                     }
                     continue;
                 }
-                v[i] = parse(col, text, file, line, stacks, problems);
+                v[i] = parse(col, text, file, line, phase, stacks, problems);
             }
             if (STATUS_OK.equals(v[iStatus])) {
                 if (firstOkLine == null) firstOkLine = line;
@@ -261,7 +261,7 @@ public final class RunCsv {
         return rows;
     }
 
-    private static Object parse(RunColumns.Column col, String text, String file, long line, Set<String> stacks,
+    private static Object parse(RunColumns.Column col, String text, String file, long line, int phase, Set<String> stacks,
             Problems problems) {
         String name = col.name();
         if (col.type() == RunColumns.Type.LONG || col.type() == RunColumns.Type.INTEGER) {
@@ -292,10 +292,11 @@ public final class RunCsv {
         if (col.type() == RunColumns.Type.DOUBLE) {
             Double v = Cells.decimal(text, file, line, name, problems);
             if (v == null) return null;
-            boolean positive = name.equals(OFFERED_RPS) || name.equals(PRIOR_LOAD_S);
+            // phase 5's prior load is its definition (> 0); phase 4's (version 6) may be 0: a cold server
+            boolean positive = name.equals(OFFERED_RPS) || name.equals(PRIOR_LOAD_S) && phase == 5;
             if (positive ? !(v > 0) : v < 0) {
                 problems.atLine(file, line, name, name.equals(OFFERED_RPS) ? "an offered rate > 0 (requests per second)"
-                        : name.equals(PRIOR_LOAD_S) ? "a prior load > 0 (seconds)" : "a non-negative number",
+                        : positive ? "a prior load > 0 (seconds)" : "a non-negative number",
                         Problem.quote(text));
                 return null;
             }

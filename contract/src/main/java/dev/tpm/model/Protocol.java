@@ -51,6 +51,9 @@ import java.util.Map;
  * @param maxStealShare version 5: the steal share of a run's CPU time above which the harness
  *     discarded and repeated it, and the quiet gate's threshold; null when the rule was off or not recorded
  * @param quiet version 5: the quiet gate's window and longest wait, null when not recorded
+ * @param probe version 6: the probe of the machine beside the stacks (probe.csv), null when none
+ * @param tests version 6: false when the campaign's purpose is not the post-hoc tests (a preset's
+ *     {@code "tests": false}), null when not said
  * @param extra keys this contract does not know, kept as read
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -90,6 +93,8 @@ public record Protocol(
         Boolean withoutVcgencmd,
         Double maxStealShare,
         Quiet quiet,
+        Probe probe,
+        Boolean tests,
         @JsonAnyGetter @JsonAnySetter Map<String, Object> extra) {
 
     public Protocol {
@@ -140,6 +145,8 @@ public record Protocol(
         b.withoutVcgencmd = withoutVcgencmd;
         b.maxStealShare = maxStealShare;
         b.quiet = quiet;
+        b.probe = probe;
+        b.tests = tests;
         b.extra = extra;
         return b;
     }
@@ -203,10 +210,13 @@ public record Protocol(
      * @param offeredRps absolute rates, the same for every stack
      * @param offeredFractions rates as fractions of each stack's phase-1 median
      * @param search version 4: how the harness went on past the declared rates, null when it did not
+     * @param priorLoadS version 6: seconds of closed-loop load each run's server had before its
+     *     open-loop window (a warm phase 4); null or 0: the server started cold for the window
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Phase4(List<String> endpoints, @JsonSerialize(contentUsing = JsonShapes.Whole.class) List<Double> offeredRps,
-            List<Double> offeredFractions, Integer runs, Integer warmups, @JsonSerialize(using = JsonShapes.Whole.class) Double durationS, Integer concurrency, Phase4LoadGenerator loadGenerator, Search search) {
+            List<Double> offeredFractions, Integer runs, Integer warmups, @JsonSerialize(using = JsonShapes.Whole.class) Double durationS, Integer concurrency, Phase4LoadGenerator loadGenerator, Search search,
+            @JsonSerialize(using = JsonShapes.Whole.class) Double priorLoadS) {
         public Phase4 {
             endpoints = Extras.list(endpoints);
             offeredRps = Extras.list(offeredRps);
@@ -262,15 +272,24 @@ public record Protocol(
      * {@code quiet} (version 5, servers.md): before each run the harness waits, a window at a time,
      * while the steal share of the window exceeds {@code max_steal_share}, for at most maxWaitS.
      *
-     * @param windowS seconds of one window (> 0), null when the default (2 s)
-     * @param maxWaitS the longest wait before a run (> 0), null when the default (300 s)
+     * @param windowS seconds of one window (> 0), null when the default (preset.schema.json's)
+     * @param maxWaitS the longest wait before a run (> 0), null when the default (preset.schema.json's)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Quiet(Double windowS, Double maxWaitS) {
-        /** servers.md version 5's defaults. */
-        public static final double DEFAULT_WINDOW_S = 2;
-        public static final double DEFAULT_MAX_WAIT_S = 300;
-    }
+    public record Quiet(Double windowS, Double maxWaitS) {}
+
+    /**
+     * {@code probe} (version 6, servers.md "The machine measured beside the stacks"): a fixed
+     * workload run on the server's CPU before the first run, between rounds and at the end.
+     *
+     * @param tool the probe's tool, {@code sysbench}
+     * @param version the tool's version as installed (recorded by the harness)
+     * @param durationS seconds of each of its tests (> 0)
+     * @param everyRuns in a campaign not in rounds, a probe after every this many runs (> 0)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Probe(String tool, String version, @JsonSerialize(using = JsonShapes.Whole.class) Double durationS,
+            Integer everyRuns) {}
 
     /** A protocol field by field; unset fields are null (not recorded). */
     public static final class Builder {
@@ -308,6 +327,8 @@ public record Protocol(
         private Boolean withoutVcgencmd;
         private Double maxStealShare;
         private Quiet quiet;
+        private Probe probe;
+        private Boolean tests;
         private Map<String, Object> extra = Map.of();
 
         private Builder() {}
@@ -482,13 +503,23 @@ public record Protocol(
             return this;
         }
 
+        public Builder probe(Probe v) {
+            this.probe = v;
+            return this;
+        }
+
+        public Builder tests(Boolean v) {
+            this.tests = v;
+            return this;
+        }
+
         public Builder extra(Map<String, Object> v) {
             this.extra = v;
             return this;
         }
 
         public Protocol build() {
-            return new Protocol(preset, runs, warmups, durationS, concurrency, threads, cooldownS, seedRows, seedRowsDelete, sampleIntervalMs, order, rngSeed, settleS, endpoints, mix, sweep, memory, maxRetries, startupTimeoutS, stopGraceS, pinning, timeoutS, primeS, phase4, phase5, deleteCalibration, cgroup, serverCpus, harnessCpus, bind, maxErrorRate, withoutVcgencmd, maxStealShare, quiet, extra);
+            return new Protocol(preset, runs, warmups, durationS, concurrency, threads, cooldownS, seedRows, seedRowsDelete, sampleIntervalMs, order, rngSeed, settleS, endpoints, mix, sweep, memory, maxRetries, startupTimeoutS, stopGraceS, pinning, timeoutS, primeS, phase4, phase5, deleteCalibration, cgroup, serverCpus, harnessCpus, bind, maxErrorRate, withoutVcgencmd, maxStealShare, quiet, probe, tests, extra);
         }
     }
 }

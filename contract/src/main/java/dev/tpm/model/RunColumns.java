@@ -66,6 +66,10 @@ public final class RunColumns {
     public static final String PRIOR_LOAD_S = "prior_load_s";
     /** CPU seconds the hypervisor took from the device during the measured window (version 4). */
     public static final String STEAL_S = "steal_s";
+    /** CPU seconds the hypervisor took from the server's pinned CPUs during the window (version 6, optional). */
+    public static final String SERVER_STEAL_S = "server_steal_s";
+    /** CPU seconds the hypervisor took from the load generator's pinned CPUs on the same host (version 6, optional). */
+    public static final String LOADGEN_STEAL_S = "loadgen_steal_s";
     /** The round of an interleaved order, from 1 (version 5; required when protocol.order is rounds). */
     public static final String ROUND = "round";
     /** Seconds the harness waited before the run for the CPUs to be quiet (version 5, optional). */
@@ -127,6 +131,8 @@ public final class RunColumns {
             new Column(OFFERED_RPS, Type.DOUBLE),
             new Column(PRIOR_LOAD_S, Type.DOUBLE),
             new Column(STEAL_S, Type.DOUBLE),
+            new Column(SERVER_STEAL_S, Type.DOUBLE),
+            new Column(LOADGEN_STEAL_S, Type.DOUBLE),
             new Column(ROUND, Type.INTEGER),
             new Column(QUIET_WAIT_S, Type.DOUBLE),
             new Column(LATENCY_CORRECTED, Type.INTEGER),

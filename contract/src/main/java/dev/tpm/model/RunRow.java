@@ -11,6 +11,8 @@ import java.util.List;
  * @param threads null when the file leaves the column out or empty
  * @param round version 5: the run's round in a campaign ordered in rounds, null otherwise
  * @param quietWaitS version 5: seconds waited for the CPUs to be quiet before the run, NaN when not recorded
+ * @param serverStealS version 6: steal of the server's pinned CPUs over the window (s), NaN when not recorded
+ * @param loadgenStealS version 6: steal of the load generator's pinned CPUs on the same host (s), NaN when not recorded
  * @param latencyCorrected null when missing (data.md's 0/1 column latency_corrected)
  * @param status the status column (written as its {@link RunStatus#text()})
  */
@@ -55,6 +57,8 @@ public record RunRow(
         double offeredRps,
         double priorLoadS,
         double stealS,
+        double serverStealS,
+        double loadgenStealS,
         Integer round,
         double quietWaitS,
         Boolean latencyCorrected,
@@ -89,7 +93,7 @@ public record RunRow(
             boxed(latMaxMs), boxed(startupMs), idleRssKib, peakRssKib, idlePssKib, peakPssKib,
             boxed(cpuS), boxed(energyJ), boxed(meanPowerW), throttled, boxed(loadgenCpuS), seededRows,
             boxed(tempMaxC), boxed(freqMinMhz), boxed(latP999Ms), peakCgroupKib, boxed(offeredRps),
-            boxed(priorLoadS), boxed(stealS), round, boxed(quietWaitS), latencyCorrected == null ? null : latencyCorrected ? 1 : 0,
+            boxed(priorLoadS), boxed(stealS), boxed(serverStealS), boxed(loadgenStealS), round, boxed(quietWaitS), latencyCorrected == null ? null : latencyCorrected ? 1 : 0,
             status == null ? null : status.text(), note};
     }
 
@@ -111,7 +115,7 @@ public record RunRow(
                 unboxed(v[i++]), (Long) v[i++], (Long) v[i++], (Long) v[i++], (Long) v[i++], unboxed(v[i++]),
                 unboxed(v[i++]), unboxed(v[i++]), (String) v[i++], unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]),
                 unboxed(v[i++]), unboxed(v[i++]), (Long) v[i++], unboxed(v[i++]), unboxed(v[i++]), unboxed(v[i++]),
-                (Integer) v[i++], unboxed(v[i++]), flag(v[i++]),
+                unboxed(v[i++]), unboxed(v[i++]), (Integer) v[i++], unboxed(v[i++]), flag(v[i++]),
                 status(v[i++]),
                 (String) v[i++]);
     }
@@ -177,6 +181,8 @@ public record RunRow(
         public double offeredRps = Double.NaN;
         public double priorLoadS = Double.NaN;
         public double stealS = Double.NaN;
+        public double serverStealS = Double.NaN;
+        public double loadgenStealS = Double.NaN;
         public Integer round;
         public double quietWaitS = Double.NaN;
         public Boolean latencyCorrected;
@@ -201,7 +207,8 @@ public record RunRow(
                     durationS, requests, errorsConnect, errorsRead, errorsWrite, errorsTimeout, non2xx, rps, latMeanMs,
                     latP50Ms, latP75Ms, latP90Ms, latP99Ms, latMaxMs, startupMs, idleRssKib, peakRssKib, idlePssKib,
                     peakPssKib, cpuS, energyJ, meanPowerW, blankToNull(throttled), loadgenCpuS, seededRows, tempMaxC,
-                    freqMinMhz, latP999Ms, peakCgroupKib, offeredRps, priorLoadS, stealS, round, quietWaitS, latencyCorrected, status,
+                    freqMinMhz, latP999Ms, peakCgroupKib, offeredRps, priorLoadS, stealS, serverStealS, loadgenStealS, round, quietWaitS,
+                    latencyCorrected, status,
                     blankToNull(n));
         }
 

@@ -122,7 +122,12 @@ class CampaignJsonProperties {
                     r.nextBoolean() ? null : List.of(0.25, r.nextDouble()), opt(r, r.nextInt(9)), opt(r, r.nextInt(3)),
                     opt(r, seconds(r)), opt(r, 1 + r.nextInt(99)),
                     r.nextBoolean() ? null : new Protocol.Phase4LoadGenerator(text(r), text(r), opt(r, r.nextBoolean())),
-                    r.nextBoolean() ? null : new Protocol.Search(1 + r.nextDouble() + 1e-9, 0.1 + 4 * r.nextDouble())));
+                    r.nextBoolean() ? null : new Protocol.Search(1 + r.nextDouble() + 1e-9, 0.1 + 4 * r.nextDouble()),
+                    opt(r, (double) r.nextInt(60))));
+        }
+        if (r.nextBoolean()) {
+            b.probe(new Protocol.Probe(text(r), text(r), opt(r, seconds(r)), opt(r, 1 + r.nextInt(99))));
+            b.tests(opt(r, r.nextBoolean()));
         }
         if (r.nextBoolean()) {
             b.phase5(new Protocol.Phase5(endpoints(r), opt(r, seconds(r)), opt(r, 1 + r.nextInt(9)), opt(r, r.nextInt(3)),

@@ -99,6 +99,7 @@ class JsonSchemasTest {
         pairs.put("/properties/protocol/properties/seed_rows_delete_calibration/properties/rates/items",
                 dev.tpm.model.Protocol.DeleteCalibration.Rate.class);
         pairs.put("/properties/protocol/properties/quiet", dev.tpm.model.Protocol.Quiet.class);
+        pairs.put("/$defs/probe", dev.tpm.model.Protocol.Probe.class);
         pairs.put("/$defs/stacks/items", dev.tpm.model.StackInfo.class);
         pairs.put("/$defs/stacks/items/properties/stand_in", dev.tpm.model.StackInfo.StandIn.class);
         pairs.forEach((pointer, type) -> assertEquals(jsonNames(type),
@@ -106,7 +107,7 @@ class JsonSchemasTest {
     }
 
     private static JsonNode resolved(JsonNode root, JsonNode schema) {
-        return schema.has("$ref") ? root.at(schema.get("$ref").asText().substring(1)) : schema;
+        return JsonSchemas.resolved(root, schema);
     }
 
     private static void described(JsonNode root, JsonNode schema, String at, List<String> missing) {

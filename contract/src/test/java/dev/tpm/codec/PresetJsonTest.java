@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class PresetJsonTest {
     /** Two closed-loop tools, one of which loads only hello; no open-loop one. */
-    private static final PresetJson.Tools TOOLS = new PresetJson.Tools() {
+    static final PresetJson.Tools TOOLS = new PresetJson.Tools() {
         @Override
         public List<String> closedLoop() {
             return List.of("plain", "wrk");

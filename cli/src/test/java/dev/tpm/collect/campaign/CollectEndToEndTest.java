@@ -74,7 +74,7 @@ class CollectEndToEndTest {
         java.util.Map<Long, String> seqs = new java.util.HashMap<>();
         Path raw = data.resolve("raw/2026-01-01-test-smoke");
         for (RunRow r : rows.all()) seqs.put(r.seq(), "earlier phases");
-        List<RunRow> p4 = CampaignRunner.readForResume(data, raw.resolve("phase4.csv"), 4, new java.util.HashSet<>(STACKS), seqs);
+        List<RunRow> p4 = CampaignFolder.readForResume(data, raw.resolve("phase4.csv"), 4, new java.util.HashSet<>(STACKS), seqs);
         for (String stack : STACKS) {
             double median = Phase4Plan.median(rows.phase1(), stack, Endpoints.GET_ITEM, smoke.concurrency());
             List<Double> rates = p4.stream().filter(r -> r.stack().equals(stack)).map(RunRow::offeredRps).sorted().toList();
@@ -87,7 +87,7 @@ class CollectEndToEndTest {
             }
         }
         // phase 5: one get_item run a stack after its prior load, seq after phase 4's
-        List<RunRow> p5 = CampaignRunner.readForResume(data, raw.resolve("phase5.csv"), 5, new java.util.HashSet<>(STACKS), seqs);
+        List<RunRow> p5 = CampaignFolder.readForResume(data, raw.resolve("phase5.csv"), 5, new java.util.HashSet<>(STACKS), seqs);
         assertEquals(STACKS.size(), p5.size(), p5.toString());
         for (RunRow r : p5) {
             assertTrue(r.ok() && r.priorLoadS() == 1.0 && r.startupMs() > 0 && r.idleRssKib() > 1000, r.toString());

@@ -70,7 +70,7 @@ class KillResumeRoundsTest {
         assertTrue(first.waitFor(10, TimeUnit.SECONDS));
         String beforeText = Files.readString(csv, StandardCharsets.UTF_8);
         List<String> kept = beforeText.substring(0, beforeText.lastIndexOf('\n') + 1).lines().toList();
-        List<RunRow> before = CampaignRunner.readForResume(tmp.resolve("data"), csv, 1, null, new HashMap<>());
+        List<RunRow> before = CampaignFolder.readForResume(tmp.resolve("data"), csv, 1, null, new HashMap<>());
 
         Process second = collect(tmp, preset, tmp.resolve("second.log"));
         assertTrue(second.waitFor(300, TimeUnit.SECONDS), "resume finishes");
@@ -79,7 +79,7 @@ class KillResumeRoundsTest {
         assertTrue(log.contains("resuming"), log);
         assertEquals(kept, Files.readAllLines(csv).subList(0, kept.size()), "every earlier row intact, in place");
 
-        List<RunRow> all = CampaignRunner.readForResume(tmp.resolve("data"), csv, 1, null, new HashMap<>());
+        List<RunRow> all = CampaignFolder.readForResume(tmp.resolve("data"), csv, 1, null, new HashMap<>());
         Set<RunKey> keys = new HashSet<>();
         Map<String, List<Integer>> okRounds = new HashMap<>();
         for (RunRow r : all) {

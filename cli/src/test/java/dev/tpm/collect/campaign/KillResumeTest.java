@@ -58,7 +58,7 @@ class KillResumeTest {
         while (rows(csv) < 3 && first.isAlive() && System.nanoTime() < deadline) Thread.sleep(50);
         assertTrue(first.isAlive(), "the campaign ended before the kill: " + Files.readString(tmp.resolve("first.log")));
         // mid-run: the next server is up and wrk is loading it
-        Path children = tmp.resolve("work/" + CampaignRunner.CHILDREN_FILE);
+        Path children = tmp.resolve("work/" + CampaignFolder.CHILDREN_FILE);
         while (!Files.exists(children) && System.nanoTime() < deadline) Thread.sleep(20);
         Thread.sleep(400);
         first.destroyForcibly(); // SIGKILL

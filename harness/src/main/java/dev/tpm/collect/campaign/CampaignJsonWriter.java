@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,7 +33,7 @@ final class CampaignJsonWriter {
      * delete calibration of an {@code auto} campaign, and {@code cgroup} (v2, v2-since-start, v1,
      * none: dev.tpm.collect.cgroup.Cgroups).
      */
-    static Protocol protocol(CampaignRunner.Options o, Protocol.DeleteCalibration deleteCalibration, String cgroup) {
+    static Protocol protocol(CampaignOptions o, Protocol.DeleteCalibration deleteCalibration, String cgroup) {
         return o.preset().protocol().toBuilder()
                 .deleteCalibration(deleteCalibration)
                 .cgroup(cgroup)
@@ -72,19 +71,9 @@ final class CampaignJsonWriter {
         }
     }
 
-    /** The recorded fields of a machine, by campaign.json key, in its order. */
+    /** The recorded fields of a machine, by campaign.json key, in its order: every key the record binds, none by hand. */
     private static Map<String, Object> fields(Machine m) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        if (m == null) return f;
-        f.put("machine_id", m.machineId());
-        f.put("kernel", m.kernel());
-        f.put("cpu_model", m.cpuModel());
-        f.put("memory_kib", m.memoryKib());
-        f.put("hardware_id", m.hardwareId());
-        f.put("cpu_id", m.cpuId());
-        f.putAll(m.extra());
-        f.values().removeIf(Objects::isNull);
-        return f;
+        return CampaignJson.keys(m);
     }
 
     /** A value as campaign.json shows it: a string quoted. */
@@ -98,7 +87,7 @@ final class CampaignJsonWriter {
      *
      * @param deleteCalibration what an {@code auto} campaign's calibration measured, or null
      */
-    static void writeOrCheck(Path file, CampaignRunner.Options o, Protocol.DeleteCalibration deleteCalibration,
+    static void writeOrCheck(Path file, CampaignOptions o, Protocol.DeleteCalibration deleteCalibration,
             ServerSide servers, Device device, Machine machine, LoadGeneratorInfo lg, String cgroup) throws IOException {
         Protocol protocol = protocol(o, deleteCalibration, cgroup);
         List<String> ids = o.stacks().stream().map(StackSpec::id).toList();

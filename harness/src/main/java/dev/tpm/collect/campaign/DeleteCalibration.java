@@ -72,7 +72,7 @@ final class DeleteCalibration {
     /** The size for every stack and what it was computed from. */
     record Result(int rows, List<Rate> rates, int loadS, Protocol.DeleteCalibration recorded) {}
 
-    private final CampaignRunner.Options o;
+    private final CampaignOptions o;
     private final ServerSide servers;
     private final CampaignLock lock;
     private final Path scripts;
@@ -81,7 +81,7 @@ final class DeleteCalibration {
     /** Version 5: every calibration load waits behind the quiet gate, as a run does. */
     private final QuietGate gate;
 
-    DeleteCalibration(CampaignRunner.Options o, ServerSide servers, CampaignLock lock, Path scripts, PrintStream log,
+    DeleteCalibration(CampaignOptions o, ServerSide servers, CampaignLock lock, Path scripts, PrintStream log,
             QuietGate gate) {
         this.gate = gate;
         this.o = o;
@@ -203,7 +203,7 @@ final class DeleteCalibration {
             } catch (IOException e) {
                 return new Load(null, 0, "no 200 on GET /health: " + e.getMessage());
             }
-            CampaignRunner.sleepSeconds(p.protocol().settleS());
+            CampaignSetup.sleepSeconds(p.protocol().settleS());
             Map<String, String> args = new LinkedHashMap<>();
             args.put("rows", Integer.toString(rows));
             args.put("threads", Integer.toString(p.protocol().threads()));
@@ -230,7 +230,7 @@ final class DeleteCalibration {
             server.close();
             current = null;
             lock.clearChildren();
-            CampaignRunner.sleepSeconds(p.protocol().cooldownS());
+            CampaignSetup.sleepSeconds(p.protocol().cooldownS());
         }
     }
 

@@ -51,7 +51,7 @@ public final class Progress {
     /** The quiet gate's first window, before every run while the gate is on; its waits are not foreseen. */
     static double quietWindowS(dev.tpm.model.Protocol q) {
         if (q.maxStealShare() == null) return 0;
-        return q.quiet() == null || q.quiet().windowS() == null ? dev.tpm.model.Protocol.Quiet.DEFAULT_WINDOW_S : q.quiet().windowS();
+        return q.quiet() == null || q.quiet().windowS() == null ? dev.tpm.codec.PresetJson.DEFAULT_QUIET.windowS() : q.quiet().windowS();
     }
 
     /**

@@ -55,7 +55,7 @@ public final class QuietGate {
      */
     public QuietGate(Double maxShare, Protocol.Quiet quiet, CpuSteal steal, int cores, long ticksPerSecond, Sleeper sleeper) {
         this.maxShare = maxShare;
-        this.quiet = quiet == null ? new Protocol.Quiet(Protocol.Quiet.DEFAULT_WINDOW_S, Protocol.Quiet.DEFAULT_MAX_WAIT_S) : quiet;
+        this.quiet = quiet == null ? dev.tpm.codec.PresetJson.DEFAULT_QUIET : quiet;
         this.steal = steal;
         this.cores = Math.max(1, cores);
         this.ticksPerSecond = ticksPerSecond;
@@ -68,11 +68,11 @@ public final class QuietGate {
     }
 
     public double windowS() {
-        return quiet.windowS() == null ? Protocol.Quiet.DEFAULT_WINDOW_S : quiet.windowS();
+        return quiet.windowS() == null ? dev.tpm.codec.PresetJson.DEFAULT_QUIET.windowS() : quiet.windowS();
     }
 
     double maxWaitS() {
-        return quiet.maxWaitS() == null ? Protocol.Quiet.DEFAULT_MAX_WAIT_S : quiet.maxWaitS();
+        return quiet.maxWaitS() == null ? dev.tpm.codec.PresetJson.DEFAULT_QUIET.maxWaitS() : quiet.maxWaitS();
     }
 
     /**

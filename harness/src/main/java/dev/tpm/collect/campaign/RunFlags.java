@@ -16,6 +16,23 @@ final class RunFlags {
     private final Map<String, Integer> saturated = new TreeMap<>();
     private final Map<String, Integer> stolen = new TreeMap<>();
     private final Map<String, Integer> stealDiscards = new TreeMap<>();
+    /** The steal flag's share, as text: "5 %". */
+    private final String over;
+
+    /** @param flagShare the share of the device's CPU time above which a run's steal is flagged ({@link #flagShare}) */
+    RunFlags(double flagShare) {
+        this.over = percent(flagShare);
+    }
+
+    /** The steal flag's share: the protocol's max_steal_share, or the preset default where the rule is off. */
+    static double flagShare(dev.tpm.model.Protocol q) {
+        return q.maxStealShare() != null ? q.maxStealShare() : dev.tpm.codec.PresetJson.DEFAULT_MAX_STEAL_SHARE;
+    }
+
+    /** "5 %" for 0.05. */
+    static String percent(double share) {
+        return java.math.BigDecimal.valueOf(share).movePointRight(2).stripTrailingZeros().toPlainString() + " %";
+    }
 
     /** Version 5: a run of {@code stack} discarded by the steal rule. */
     void recordStealDiscard(String stack) {
@@ -32,7 +49,7 @@ final class RunFlags {
         if (v.hostSaturated()) saturated.merge(stack, 1, Integer::sum);
     }
 
-    /** Version 4: a run of {@code stack} whose CPU steal exceeded 5 % of the device's CPU time. */
+    /** Version 4: a run of {@code stack} whose CPU steal exceeded the flag's share of the device's CPU time. */
     void recordSteal(String stack) {
         stolen.merge(stack, 1, Integer::sum);
     }
@@ -54,7 +71,7 @@ final class RunFlags {
         StringBuilder s = new StringBuilder();
         if (!bound.isEmpty()) s.append("; load-generator bound so far: ").append(perStack(bound, false));
         if (!saturated.isEmpty()) s.append("; host saturated so far: ").append(perStack(saturated, false));
-        if (!stolen.isEmpty()) s.append("; CPU steal over 5 % so far: ").append(perStack(stolen, false));
+        if (!stolen.isEmpty()) s.append("; CPU steal over " + over + " so far: ").append(perStack(stolen, false));
         if (!stealDiscards.isEmpty()) s.append("; discarded for steal so far: ").append(perStack(stealDiscards, false));
         return s.toString();
     }
@@ -72,8 +89,8 @@ final class RunFlags {
                     + " the numbers describe the pair, not the server alone)");
         }
         if (!stolen.isEmpty()) {
-            out.add("CPU steal over 5 % runs per stack: " + perStack(stolen, true)
-                    + " (the hypervisor gave more than 5 % of the device's CPU time to other guests during the window:"
+            out.add("CPU steal over " + over + " runs per stack: " + perStack(stolen, true)
+                    + " (the hypervisor gave more than " + over + " of the device's CPU time to other guests during the window:"
                     + " every stack measured then was slowed by its neighbours)");
         }
         if (!stealDiscards.isEmpty()) {

@@ -10,9 +10,8 @@ import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.loadgen.WrkCommand;
 import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.LoadResult;
-import dev.tpm.collect.sample.ClockTicks;
+import dev.tpm.collect.sample.CpuSteal;
 import dev.tpm.collect.sample.PowerSource;
-import dev.tpm.collect.sample.ProcCpu;
 import dev.tpm.collect.sample.ProcMemory;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.sample.Throttling;
@@ -53,7 +52,7 @@ final class RunMeasurement {
     record Attempt(RunRow row, RunVerdict verdict) {}
 
     /** Not final: an auto campaign's DELETE table may grow ({@link #deleteTableRows}). */
-    private CampaignRunner.Options o;
+    private CampaignOptions o;
     private final ServerSide servers;
     private final Sensors sensors;
     private final CampaignLock lock;
@@ -68,7 +67,7 @@ final class RunMeasurement {
     private final Cgroups cgroups;
     private final HostSaturation saturation;
     /** /proc/stat's steal counter (version 4's steal_s) and the device's cores, its flag's denominator. */
-    private final dev.tpm.collect.sample.CpuSteal steal;
+    private final CpuSteal steal;
     private final int hostCores;
     /** Phase 4's open-loop load generator, or null when the preset has no phase 4. */
     private final LoadGenerator openLoop;
@@ -79,12 +78,12 @@ final class RunMeasurement {
      * @param cgroups where each run's cgroup is made ({@link Cgroups#none()}: none)
      * @param hostCores campaign.json device.cores, for the host-saturation flag
      */
-    RunMeasurement(CampaignRunner.Options o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts,
+    RunMeasurement(CampaignOptions o, ServerSide servers, Sensors sensors, CampaignLock lock, Path dir, Path scripts,
             Cgroups cgroups, int hostCores) {
         this.cgroups = cgroups;
         this.saturation = HostSaturation.of(o.pinning(), o.loadGen().host(), hostCores);
         this.hostCores = hostCores;
-        this.steal = new dev.tpm.collect.sample.CpuSteal(o.procStat());
+        this.steal = new CpuSteal(o.procStat());
         this.o = o;
         this.servers = servers;
         this.sensors = sensors;
@@ -123,7 +122,7 @@ final class RunMeasurement {
     }
 
     /** The run's database: {@code items.db} in the campaign's work folder, the seeded copies beside it. */
-    static Path database(CampaignRunner.Options o) {
+    static Path database(CampaignOptions o) {
         return o.workDir().resolve("items.db");
     }
 
@@ -190,16 +189,16 @@ final class RunMeasurement {
         b.status = m.verdict.status();
         b.note = m.verdict.note();
         if (r.phase() != 3 && Files.exists(wrkOut)) {
-            AtomicFile.write(dir.resolve(CampaignRunner.LOADGEN_DIR).resolve(b.seq + "." + tool.fileExtension()),
+            AtomicFile.write(dir.resolve(CampaignFolder.LOADGEN_DIR).resolve(b.seq + "." + tool.fileExtension()),
                     Files.readAllBytes(wrkOut));
         }
         if (r.phase() == 3 && m.verdict.ok()) {
             String json = MemorySeriesFile.json(o.campaign(), r.stack(), r.endpoint(), r.run(), r.concurrency(),
                     p.sampleIntervalMs(r.phase()), ISO_MILLIS.format(m.seriesStart), m.samples);
-            AtomicFile.write(dir.resolve(CampaignRunner.PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
+            AtomicFile.write(dir.resolve(CampaignFolder.PHASE3_DIR).resolve(MemorySeriesFile.fileName(r.stack(), r.endpoint(), r.run())), json);
         }
         long cool = System.nanoTime();
-        CampaignRunner.sleepSeconds(p.protocol().cooldownS());
+        CampaignSetup.sleepSeconds(p.protocol().cooldownS());
         waits.since(cool);
         return new Attempt(b.build(), m.verdict);
     }
@@ -231,7 +230,7 @@ final class RunMeasurement {
             return Measured.failed("no 200 on GET /health: " + e.getMessage());
         }
         long settle = System.nanoTime();
-        CampaignRunner.sleepSeconds(p.protocol().settleS());
+        CampaignSetup.sleepSeconds(p.protocol().settleS());
         waits.since(settle);
         if (!server.isAlive()) return Measured.failed("server exited before the load started");
         List<Long> idlePids = server.treePids();
@@ -253,50 +252,34 @@ final class RunMeasurement {
             waits.since(prime);
             if (primed.exitCode() != 0) return Measured.failed("prime_s load: wrk exited with code " + primed.exitCode());
         }
-        Map<Long, Long> cpuStart = ProcCpu.ticks(server.treePids());
-        int stickyBefore = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
+        LoadWindow.Readings m;
+        try {
+            m = LoadWindow.measure(server, cg, sensors, steal, p.sampleIntervalMs(r.phase()), () -> {
+                long load = System.nanoTime();
+                LoadGenerator.Outcome out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(),
+                        p.protocol().threads(), r.concurrency(), r.durationS(), p.timeoutS(), port, scriptArgs(r, rows),
+                        r.offeredRps()), o.workDir(), h -> lock.recordChildren(idlePids, h));
+                waits.since(load);
+                return out;
+            });
+        } catch (LoadWindow.NotMeasured e) {
+            return Measured.failed(e.getMessage());
+        }
+        return new Measured(judge(r, tool, b, m), m.samples(), m.seriesStart());
+    }
 
-        // Hook for the per-run cgroup and the host-saturation flag (issue 27): both read here, around
-        // the load window, and fill peak_cgroup_kib and the note the same way in every phase.
-        TreeSampler sampler = new TreeSampler(server::treePids, p.sampleIntervalMs(r.phase()), sensors.power(),
-                sensors.throttling(), sensors.soc());
-        try {
-            cg.resetPeak(); // the load window starts
-        } catch (IOException e) {
-            return Measured.failed("cgroup " + cg.dir() + ": cannot reset its peak: " + e.getMessage());
-        }
-        Instant seriesStart = Instant.now();
-        long stealStart = steal.ticks();
-        sampler.start();
-        LoadGenerator.Outcome out;
-        List<TreeSampler.Sample> samples = List.of();
-        String samplerFailure = null;
-        long load = System.nanoTime();
-        try {
-            out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.protocol().threads(), r.concurrency(),
-                    r.durationS(), p.timeoutS(), port, scriptArgs(r, rows), r.offeredRps()), o.workDir(),
-                    h -> lock.recordChildren(idlePids, h));
-            waits.since(load);
-        } finally {
-            try {
-                samples = sampler.stop();
-            } catch (RuntimeException e) {
-                samplerFailure = e.getMessage();
-            }
-        }
-        String cgroupFailure = null;
-        try {
-            long peakCgroup = cg.peakKib();
-            b.peakCgroupKib = peakCgroup >= 0 ? peakCgroup : null;
-        } catch (IOException e) {
-            cgroupFailure = "cgroup peak: " + e.getMessage();
-        }
-        b.stealS = dev.tpm.collect.sample.CpuSteal.seconds(stealStart, steal.ticks(), ClockTicks.perSecond());
-        int stickyAfter = sensors.throttling() == null ? -1 : sensors.throttling().stickyBits();
-        Map<Long, Long> cpuEnd = ProcCpu.ticks(server.treePids());
-        b.cpuS = cpuEnd.isEmpty() ? Double.NaN : ProcCpu.seconds(cpuStart, cpuEnd, ClockTicks.perSecond());
-        boolean alive = server.isAlive();
-
+    /**
+     * The row's measured columns from the window's readings and the load generator's output
+     * (parsed by its tool), and the run's verdict ({@link RunVerdict#decide}, pure, then the
+     * host-saturation flag, the steal rule and the steal flag).
+     */
+    private RunVerdict judge(PlannedRun r, LoadGenerator tool, RunRow.Builder b, LoadWindow.Readings m) {
+        Preset p = o.preset();
+        LoadGenerator.Outcome out = m.out();
+        List<TreeSampler.Sample> samples = m.samples();
+        b.peakCgroupKib = m.peakCgroupKib();
+        b.stealS = m.stealS();
+        b.cpuS = m.cpuS();
         long peakRss = TreeSampler.peakRssKib(samples);
         long peakPss = TreeSampler.peakPssKib(samples);
         b.peakRssKib = peakRss >= 0 ? peakRss : null;
@@ -311,6 +294,7 @@ final class RunMeasurement {
         WrkCommand.LoadgenCpu lg = out.cpu();
         b.loadgenCpuS = lg == null ? Double.NaN : lg.cpuS();
 
+        String samplerFailure = m.samplerFailure();
         LoadResult w;
         try {
             if (out.timedOut()) {
@@ -322,24 +306,24 @@ final class RunMeasurement {
         } catch (IOException e) {
             String note = e.getMessage() + firstLine(out.messages());
             if (samplerFailure != null) note = "sampler failed: " + samplerFailure + "; " + note;
-            return new Measured(RunVerdict.failed(RunRow.oneLine(note)), samples, seriesStart);
+            return RunVerdict.failed(RunRow.oneLine(note));
         }
+        String cgroupFailure = m.cgroupFailure();
         if (cgroupFailure != null) samplerFailure = samplerFailure == null ? cgroupFailure : samplerFailure + "; " + cgroupFailure;
-        RunVerdict v = RunVerdict.decide(new RunVerdict.Measured(samplerFailure, alive, w.requests(), w.socketErrors(),
-                w.non2xx(), b.peakRssKib != null, throttled, stickyBefore, stickyAfter,
+        RunVerdict v = RunVerdict.decide(new RunVerdict.Measured(samplerFailure, m.alive(), w.requests(), w.socketErrors(),
+                w.non2xx(), b.peakRssKib != null, throttled, m.stickyBefore(), m.stickyAfter(),
                 tool.missingIds(out), o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.protocol().threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
-        v = RunVerdict.stealRule(v, dev.tpm.collect.sample.CpuSteal.share(b.stealS, w.durationS(), hostCores),
+        v = RunVerdict.stealRule(v, CpuSteal.share(b.stealS, w.durationS(), hostCores),
                 p.protocol().maxStealShare(), hostCores, b.stealS);
         if (!v.stealDiscarded() && stealFlagged(b.stealS, w.durationS())) {
             String n = String.format(java.util.Locale.ROOT, "%s %.1f %% of %d cores' time (%.2f s)",
-                    dev.tpm.collect.sample.CpuSteal.NOTE, 100 * dev.tpm.collect.sample.CpuSteal.share(b.stealS,
-                            w.durationS(), hostCores), hostCores, b.stealS);
+                    CpuSteal.NOTE, 100 * CpuSteal.share(b.stealS, w.durationS(), hostCores), hostCores, b.stealS);
             v = new RunVerdict(v.status(), v.reason(), v.note() == null ? n : v.note() + "; " + n, v.loadGeneratorBound(),
                     v.hostSaturated());
         }
-        return new Measured(v, samples, seriesStart);
+        return v;
     }
 
     /** Whole seconds of a phase-5 run's prior load: prior_load_s rounded up (the load generator takes whole seconds). */
@@ -377,9 +361,12 @@ final class RunMeasurement {
         return null;
     }
 
-    /** Version 4's steal flag: steal_s above 5 % of the device's CPU time in the window. */
+    /**
+     * Version 4's steal flag: steal_s above max_steal_share of the device's CPU time in the window
+     * (the preset's default when it turned the rule off: the flag is only counted and noted).
+     */
     boolean stealFlagged(double stealS, double durationS) {
-        return dev.tpm.collect.sample.CpuSteal.flagged(stealS, durationS, hostCores);
+        return CpuSteal.flagged(stealS, durationS, hostCores, RunFlags.flagShare(o.preset().protocol()));
     }
 
     private static void fill(RunRow.Builder b, LoadResult w) {

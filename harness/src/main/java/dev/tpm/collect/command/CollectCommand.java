@@ -7,7 +7,9 @@ import dev.tpm.model.AnalysisConfig;
 import dev.tpm.collect.DeclaredMix;
 import dev.tpm.collect.Presets;
 import dev.tpm.model.Preset;
+import dev.tpm.collect.campaign.CampaignOptions;
 import dev.tpm.collect.campaign.CampaignRunner;
+import dev.tpm.collect.campaign.CampaignSummary;
 import dev.tpm.collect.campaign.DeviceFacts;
 import dev.tpm.collect.campaign.Pinning;
 import dev.tpm.collect.loadgen.LoadGenHost;
@@ -164,11 +166,11 @@ public final class CollectCommand implements Callable<Integer> {
                     + " (study " + p.study() + ", " + p.loadGenerator() + (p.protocol().phase4() == null ? "" : ", phase 4 with " + p.protocol().phase4().loadGenerator().tool()) + "), stacks "
                     + chosen.stream().map(StackSpec::id).toList() + ", power source " + sensors.power().id()
                     + (sensors.throttling() == null ? ", no throttling flags" : ", throttling flags from vcgencmd"));
-            CampaignRunner runner = new CampaignRunner(CampaignRunner.Options.builder(data, name, p, chosen, device, setup, workDir)
+            CampaignRunner runner = new CampaignRunner(CampaignOptions.builder(data, name, p, chosen, device, setup, workDir)
                     .modelId(modelId != null ? modelId : p.modelId()).pinning(pinning).maxErrorRate(maxErrorRate)
                     .withoutVcgencmd(withoutVcgencmd).build(),
                     new StackServerSide(), sensors, DeviceFacts.system(), err);
-            CampaignRunner.Summary s = runner.run();
+            CampaignSummary s = runner.run();
             if (!s.gaveUp().isEmpty()) {
                 err.println("collect: " + s.gaveUp().size() + " group(s) did not reach their measured runs: " + s.gaveUp());
                 return 2;

@@ -14,8 +14,6 @@ import java.nio.file.Path;
  */
 public final class CpuSteal {
     public static final Path PROC_STAT = Path.of("/proc/stat");
-    /** Steal above this share of the device's CPU time (duration x cores) flags the run. */
-    public static final double SHARE = 0.05;
     public static final String NOTE = "CPU steal";
 
     private final Path file;
@@ -64,9 +62,9 @@ public final class CpuSteal {
         return stealS / (durationS * cores);
     }
 
-    /** Whether a run's steal exceeds {@link #SHARE} of the device's CPU time. */
-    public static boolean flagged(double stealS, double durationS, int cores) {
+    /** Whether a run's steal exceeds {@code maxShare} (max_steal_share) of the device's CPU time. */
+    public static boolean flagged(double stealS, double durationS, int cores, double maxShare) {
         double s = share(stealS, durationS, cores);
-        return !Double.isNaN(s) && s > SHARE;
+        return !Double.isNaN(s) && s > maxShare;
     }
 }

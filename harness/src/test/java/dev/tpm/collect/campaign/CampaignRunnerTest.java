@@ -80,7 +80,7 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log, Sensors sensors) {
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), side, sensors,
+        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), side, sensors,
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -90,7 +90,7 @@ class CampaignRunnerTest {
         // starts 1-2 are the warm-ups; 3 is throttled (discarded), 5 dies (failed)
         FakeServerSide side = new FakeServerSide(Set.of(5), Set.of(3));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(p, side, log).run();
+        CampaignSummary s = runner(p, side, log).run();
         Path dir = tmp.resolve("data/raw/c1");
         List<RunRow> p1 = RunFiles.read(dir.resolve("phase1.csv"), 1);
         List<RunRow> p2 = RunFiles.read(dir.resolve("phase2.csv"), 2);
@@ -175,7 +175,7 @@ class CampaignRunnerTest {
 
         // nothing left to do: a second run changes nothing
         String before = Files.readString(dir.resolve("phase1.csv"));
-        CampaignRunner.Summary again = runner(p, new FakeServerSide(Set.of(), Set.of()), new ByteArrayOutputStream()).run();
+        CampaignSummary again = runner(p, new FakeServerSide(Set.of(), Set.of()), new ByteArrayOutputStream()).run();
         assertEquals(0, again.runsExecuted());
         assertEquals(before, Files.readString(dir.resolve("phase1.csv")));
         assertEquals(List.of(), again.manifestLines());
@@ -200,7 +200,7 @@ class CampaignRunnerTest {
         RunRow lost = RunFiles.read(csvCopy(lines, 7), 1).get(5);
 
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log).run();
+        CampaignSummary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log).run();
         assertEquals(3, s.runsExecuted(), "row 6, the sweep run and the memory series");
         List<RunRow> after = RunFiles.read(csv, 1);
         assertEquals(6, after.size());
@@ -227,7 +227,7 @@ class CampaignRunnerTest {
                  "endpoints": ["get_item"], "rng_seed": 5, "order": "randomized", "max_steal_share": null, "max_retries": 2, "startup_timeout_s": 5, "stop_grace_s": 5}
                 """);
         FakeServerSide side = new FakeServerSide(Set.of(1, 2, 3, 4), Set.of());
-        CampaignRunner.Summary s = runner(p, side, new ByteArrayOutputStream()).run();
+        CampaignSummary s = runner(p, side, new ByteArrayOutputStream()).run();
         List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertEquals(List.of(1, 2, 3), rows.stream().map(RunRow::run).toList(), "run 1 and two retries");
         assertTrue(rows.stream().allMatch(r -> r.status().equals(RunStatus.FAILED)));
@@ -247,7 +247,7 @@ class CampaignRunnerTest {
                  "cooldown_s": 0, "settle_s": 0, "seed_rows": 5, "seed_rows_delete": 5, "sample_interval_ms": 100,
                  "endpoints": ["get_item"], "rng_seed": 5, "order": "randomized", "max_steal_share": null, "max_retries": 0, "startup_timeout_s": 5, "stop_grace_s": 5}
                 """);
-        CampaignRunner.Options o = CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
+        CampaignOptions o = CampaignOptions.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
                 LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).modelId("x86-vm-2c").build();
         Sensors sensors = new Sensors(PowerSource.NO_POWER, null);
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
@@ -287,7 +287,7 @@ class CampaignRunnerTest {
             }
         };
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log, new Sensors(flaky, null)).run();
+        CampaignSummary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log, new Sensors(flaky, null)).run();
         List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         RunRow first = p1.get(0);
         assertEquals(RunStatus.FAILED, first.status());
@@ -311,7 +311,7 @@ class CampaignRunnerTest {
         FakeServerSide side = new FakeServerSide(Set.of(), Set.of());
         side.rowsServed = 25; // half the ids the script asks for answer 404
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(p, side, log).run();
+        CampaignSummary s = runner(p, side, log).run();
         List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertEquals(2, p1.size(), "the run and its one retry");
         for (RunRow r : p1) {
@@ -333,7 +333,7 @@ class CampaignRunnerTest {
                  "cooldown_s": 0, "settle_s": 0, "seed_rows": 50, "seed_rows_delete": SEED, "sample_interval_ms": 100,
                  "endpoints": ["delete_item"], "rng_seed": 5, "order": "randomized", "max_steal_share": null, "max_retries": 1, "startup_timeout_s": 5, "stop_grace_s": 5}
                 """;
-        CampaignRunner.Summary few = runner(preset(base.replace("SEED", "20")), new FakeServerSide(Set.of(), Set.of()),
+        CampaignSummary few = runner(preset(base.replace("SEED", "20")), new FakeServerSide(Set.of(), Set.of()),
                 new ByteArrayOutputStream()).run();
         List<RunRow> p1 = RunFiles.read(tmp.resolve("data/raw/c1/phase1.csv"), 1);
         assertTrue(p1.stream().allMatch(r -> r.status().equals(RunStatus.DISCARDED)
@@ -348,7 +348,7 @@ class CampaignRunnerTest {
         FakeServerSide side = new FakeServerSide(Set.of(), Set.of());
         side.deleteServiceNanos = DELETE_SERVICE_NANOS;
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = twoStacks(preset(autoPreset), side, log).run();
+        CampaignSummary s = twoStacks(preset(autoPreset), side, log).run();
         String text = log.toString(StandardCharsets.UTF_8);
         List<RunRow> a = RunFiles.read(tmp.resolve("data/raw/c2/phase1.csv"), 1);
         JsonNode c = new ObjectMapper().readTree(tmp.resolve("data/raw/c2/campaign.json").toFile());
@@ -397,7 +397,7 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner twoStacks(Preset p, FakeServerSide side, ByteArrayOutputStream log) {
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work2")).build(), side,
+        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work2")).build(), side,
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -437,7 +437,7 @@ class CampaignRunnerTest {
                 """);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         long t0 = System.nanoTime();
-        CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log).run();
+        CampaignSummary s = runner(p, new FakeServerSide(Set.of(), Set.of()), log).run();
         double perRunS = (System.nanoTime() - t0) / 1e9 / 2;
         assertTrue(s.overheadMedianS() > 0 && s.overheadMaxS() >= s.overheadMedianS(), s.toString());
         // each run waits 1 s settle + 1 s load + 1 s cool-down (+ the fake's 4 ms start-up): none of it counts

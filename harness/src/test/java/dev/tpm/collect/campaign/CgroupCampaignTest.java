@@ -60,7 +60,7 @@ class CgroupCampaignTest {
 
     private CampaignRunner runner(String campaign, StackSpec stack, ByteArrayOutputStream log) throws IOException {
         Preset p = Presets.load(Files.writeString(tmp.resolve("unit.json"), PRESET));
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), campaign, p, List.of(stack), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).maxErrorRate(0.01).build(), new StackServerSide(), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
+        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), campaign, p, List.of(stack), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).maxErrorRate(0.01).build(), new StackServerSide(), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -82,7 +82,7 @@ class CgroupCampaignTest {
         while (stale.pids().isEmpty() && System.nanoTime() < until) Thread.sleep(5);
 
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(campaign, Fixtures.stack("fixture-good"), log).run();
+        CampaignSummary s = runner(campaign, Fixtures.stack("fixture-good"), log).run();
         String text = log.toString(StandardCharsets.UTF_8);
         assertEquals(0, s.failed() + s.discarded(), text);
         assertTrue(text.contains("removing cgroup " + stale.dir() + " left by an interrupted campaign"), text);
@@ -105,7 +105,7 @@ class CgroupCampaignTest {
     void aFailedRunLeavesNoCgroupEither() throws Exception {
         String campaign = "cgfail-" + ProcessHandle.current().pid();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(campaign, Fixtures.stack("exits-early"), log).run();
+        CampaignSummary s = runner(campaign, Fixtures.stack("exits-early"), log).run();
         assertEquals(s.runsExecuted(), s.failed(), log.toString(StandardCharsets.UTF_8));
         List<RunRow> rows = RunFiles.read(tmp.resolve("data/raw/" + campaign + "/phase1.csv"), 1);
         assertTrue(rows.stream().allMatch(r -> r.status().equals(RunStatus.FAILED) && r.peakCgroupKib() == null));

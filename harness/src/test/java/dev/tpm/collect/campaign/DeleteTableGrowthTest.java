@@ -100,9 +100,9 @@ class DeleteTableGrowthTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         StackSpec aa = spec("aa");
         StackSpec bb = spec("bb");
-        CampaignRunner.Summary s;
+        CampaignSummary s;
         try {
-            s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "cg", p, List.of(aa, bb), "dev-1",
+            s = new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "cg", p, List.of(aa, bb), "dev-1",
                     LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), side,
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                     new PrintStream(log, true, StandardCharsets.UTF_8)).run();
@@ -142,7 +142,7 @@ class DeleteTableGrowthTest {
         // finished: a second collect makes no run and changes nothing
         String before = Files.readString(dir.resolve("phase1.csv"));
         Files.delete(tmp.resolve("data/SHA256SUMS"));
-        CampaignRunner.Summary again = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "cg", p,
+        CampaignSummary again = new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "cg", p,
                 List.of(aa, bb), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(),
                 new FakeServerSide(Set.of(), Set.of()), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).run();

@@ -60,7 +60,7 @@ class HostSaturationTest {
 
     @Test
     void flagsAreCountedPerStackForTheProgressLineAndTheSummary() {
-        RunFlags flags = new RunFlags();
+        RunFlags flags = new RunFlags(0.05);
         assertEquals("", flags.progressText());
         assertEquals(List.of(), flags.summaryLines());
         flags.record("rust", new RunVerdict(RunStatus.OK, null, "n", false, true));
@@ -78,7 +78,7 @@ class HostSaturationTest {
 
     @Test
     void runsWithCpuStealOverFivePercentAreCountedPerStack() {
-        RunFlags flags = new RunFlags();
+        RunFlags flags = new RunFlags(0.05);
         flags.record("go", new RunVerdict(RunStatus.OK, null, null, false, false));
         flags.record("go", new RunVerdict(RunStatus.OK, null, null, false, false));
         flags.recordSteal("go");
@@ -86,5 +86,15 @@ class HostSaturationTest {
         assertEquals("; CPU steal over 5 % so far: go 1", flags.progressText());
         assertTrue(flags.summaryLines().get(0).startsWith("CPU steal over 5 % runs per stack: go 1 of 2 ("),
                 flags.summaryLines().get(0));
+    }
+
+    @Test
+    void theStealFlagTakesTheProtocolsMaxStealShare() {
+        RunFlags flags = new RunFlags(0.02);
+        flags.record("go", new RunVerdict(RunStatus.OK, null, null, false, false));
+        flags.recordSteal("go");
+        assertEquals("; CPU steal over 2 % so far: go 1", flags.progressText());
+        assertEquals(0.02, RunFlags.flagShare(dev.tpm.model.Protocol.builder().maxStealShare(0.02).build()));
+        assertEquals(0.05, RunFlags.flagShare(dev.tpm.model.Protocol.builder().build()), "the rule off: the preset default");
     }
 }

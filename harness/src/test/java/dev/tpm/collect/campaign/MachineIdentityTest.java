@@ -228,7 +228,7 @@ class MachineIdentityTest {
         Sensors sensors = new Sensors(PowerSource.NO_POWER, new Throttling(argv -> "throttled=0x0\n"));
         StackSpec stack = new StackSpec("aa", tmp.resolve("servers").resolve("aa"), "Lang", "Framework aa", List.of(),
                 List.of(), List.of("true"), Map.of(), 1, List.of(), List.of());
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c1", p, List.of(stack), "dev-1",
+        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c1", p, List.of(stack), "dev-1",
                 LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()), sensors, facts,
                 log);
     }

@@ -66,7 +66,7 @@ class Phase4CampaignTest {
     private CampaignRunner runner(Preset p, ByteArrayOutputStream log) {
         StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
                 List.of("true"), Map.of(), 1, List.of(), List.of());
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c4", p, List.of(stack), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()),
+        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c4", p, List.of(stack), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()),
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
@@ -74,7 +74,7 @@ class Phase4CampaignTest {
     void phase4FollowsPhase1AtTheOfferedRatesAndResumes() throws Exception {
         Preset p = preset("1.16.0");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(p, log).run();
+        CampaignSummary s = runner(p, log).run();
         Path dir = tmp.resolve("data/raw/c4");
         List<RunRow> p1 = RunFiles.read(dir.resolve("phase1.csv"), 1);
         List<RunRow> p4 = RunFiles.read(dir.resolve("phase4.csv"), 4);
@@ -113,7 +113,7 @@ class Phase4CampaignTest {
         Files.writeString(dir.resolve("phase4.csv"), lines.get(0) + "\n" + lines.get(1) + "\n");
         Files.delete(dir.resolve("loadgen/4.json"));
         Files.delete(tmp.resolve("data/SHA256SUMS"));
-        CampaignRunner.Summary again = runner(p, new ByteArrayOutputStream()).run();
+        CampaignSummary again = runner(p, new ByteArrayOutputStream()).run();
         assertEquals(1, again.runsExecuted());
         List<RunRow> resumed = RunFiles.read(dir.resolve("phase4.csv"), 4);
         assertEquals(2, resumed.size());

@@ -114,7 +114,7 @@ class QuietGateTest {
         long before = real.ticks();
         assertTrue(before >= 0, "this machine's /proc/stat has a steal field");
         QuietGate g = new QuietGate(1.0, new Protocol.Quiet(0.2, 1.0), real, Runtime.getRuntime().availableProcessors(),
-                ClockTicks.perSecond(), CampaignRunner::sleepSeconds);
+                ClockTicks.perSecond(), CampaignSetup::sleepSeconds);
         long t0 = System.nanoTime();
         QuietGate.Wait w = g.await(s -> {});
         assertEquals(0.0, w.waitedS());

@@ -130,7 +130,7 @@ class RealStacksCampaignTest {
         Recording side = new Recording();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Path work = tmp.resolve("work");
-        CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "real", preset, stacks, "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), work).build(), side, new Sensors(PowerSource.NO_POWER, null),
+        CampaignSummary s = new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "real", preset, stacks, "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), work).build(), side, new Sensors(PowerSource.NO_POWER, null),
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
         String text = log.toString(StandardCharsets.UTF_8);
 

@@ -47,7 +47,7 @@ class RunCsvProperties {
             List<RunCsv.Line> read = RunCsv.read(csv, SHOWN, 1, STACKS, new HashMap<>(), problems, w -> {});
             assertEquals(List.of(), problems.all());
             assertEquals(rows, read.stream().map(RunCsv.Line::row).toList());
-            assertEquals(rows, CampaignRunner.readForResume(data, csv, 1, STACKS, new HashMap<>()));
+            assertEquals(rows, CampaignFolder.readForResume(data, csv, 1, STACKS, new HashMap<>()));
         } finally {
             deleteTree(data);
         }
@@ -72,7 +72,7 @@ class RunCsvProperties {
             if (problems.isEmpty()) return; // the bad cell happened to be acceptable there (e.g. an empty note)
             String expected = problems.all().stream().map(Object::toString).collect(Collectors.joining("\n"));
             IOException e = assertThrows(IOException.class,
-                    () -> CampaignRunner.readForResume(data, csv, 1, STACKS, new HashMap<>()));
+                    () -> CampaignFolder.readForResume(data, csv, 1, STACKS, new HashMap<>()));
             assertEquals(expected, e.getMessage());
             assertFalse(expected.isEmpty());
         } finally {

@@ -119,7 +119,7 @@ class RunCsvTest {
                 r.errorsTimeout(), r.non2xx(), r.rps(), r.latMeanMs(), r.latP50Ms(), r.latP75Ms(), r.latP90Ms(),
                 r.latP99Ms(), r.latMaxMs(), Double.NaN, null, r.peakRssKib(), null, r.peakPssKib(), r.cpuS(),
                 Double.NaN, Double.NaN, null, Double.NaN, null, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN,
-                Double.NaN, Double.NaN, null, Double.NaN, null,
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, null,
                 r.status(), null);
         RunCsv.append(f, noStartup);
         assertEquals(1, RunFiles.read(f, 2).size(), "phase 2 may leave start-up and idle empty");

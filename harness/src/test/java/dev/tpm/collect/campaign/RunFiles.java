@@ -12,6 +12,6 @@ final class RunFiles {
 
     /** The rows of {@code csv} (named by its file name in messages); any problem is an IOException. */
     static List<RunRow> read(Path csv, int phase) throws IOException {
-        return CampaignRunner.readForResume(csv.getParent(), csv, phase, null, new HashMap<>());
+        return CampaignFolder.readForResume(csv.getParent(), csv, phase, null, new HashMap<>());
     }
 }

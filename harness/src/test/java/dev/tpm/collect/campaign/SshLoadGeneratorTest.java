@@ -121,7 +121,7 @@ class SshLoadGeneratorTest {
             StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
                     List.of("true"), Map.of(), 1, List.of(), List.of());
             ByteArrayOutputStream log = new ByteArrayOutputStream();
-            CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "ssh1", p,
+            CampaignSummary s = new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "ssh1", p,
                     List.of(stack), "dev-1", LoadGenSetup.builder(Path.of("harness", "wrk")).host(sshd.host()).build(), tmp.resolve("work"))
                     .maxErrorRate(0.01).build(), new FakeServerSide(Set.of(), Set.of()),
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
@@ -163,7 +163,7 @@ class SshLoadGeneratorTest {
             // node given by its full path, as --node gives it: an ssh command's PATH may lack it
             String node = new String(new ProcessBuilder("sh", "-c", "command -v node").start().getInputStream().readAllBytes(),
                     StandardCharsets.UTF_8).strip();
-            CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "ssh-ac", p,
+            CampaignSummary s = new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "ssh-ac", p,
                     List.of(stack), "dev-1", LoadGenSetup.builder(Path.of("harness", "wrk")).host(sshd.host()).autocannonDir(autocannon)
                             .node(node).build(), tmp.resolve("work")).maxErrorRate(0.01).build(), new StackServerSide(),
                     new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(),
@@ -188,7 +188,7 @@ class SshLoadGeneratorTest {
                 assertEquals(4, result.get("connections").asInt(), kept.toString());
             }
             assertEquals(5, s.runsExecuted(), "and the memory series run: " + logText);
-            assertTrue(Files.isRegularFile(dir.resolve(CampaignRunner.PHASE3_DIR)
+            assertTrue(Files.isRegularFile(dir.resolve(CampaignFolder.PHASE3_DIR)
                     .resolve(MemorySeriesFile.fileName("node-express", "hello_json", 1))), "the memory series kept");
             JsonNode c = json.readTree(dir.resolve("campaign.json").toFile());
             assertEquals("autocannon", c.at("/load_generator/tool").asText());

@@ -64,17 +64,17 @@ class V4CampaignTest {
         Path data = tmp.resolve("data");
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         // collect resolves --model-id over the preset's model_id; the runner records what it is given
-        CampaignRunner.Options options = CampaignRunner.Options.builder(data, "v4", preset, List.of(go), "dev-1",
+        CampaignOptions options = CampaignOptions.builder(data, "v4", preset, List.of(go), "dev-1",
                 LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).modelId(preset.modelId()).build();
-        CampaignRunner.Summary s = new CampaignRunner(options, new StackServerSide(), new Sensors(PowerSource.NO_POWER, null),
+        CampaignSummary s = new CampaignRunner(options, new StackServerSide(), new Sensors(PowerSource.NO_POWER, null),
                 DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
         String text = log.toString(StandardCharsets.UTF_8);
         Path raw = data.resolve("raw/v4");
 
         Map<Long, String> seqs = new HashMap<>();
-        List<RunRow> p1 = CampaignRunner.readForResume(data, raw.resolve("phase1.csv"), 1, Set.of("go"), seqs);
-        List<RunRow> p4 = CampaignRunner.readForResume(data, raw.resolve("phase4.csv"), 4, Set.of("go"), seqs);
-        List<RunRow> p5 = CampaignRunner.readForResume(data, raw.resolve("phase5.csv"), 5, Set.of("go"), seqs);
+        List<RunRow> p1 = CampaignFolder.readForResume(data, raw.resolve("phase1.csv"), 1, Set.of("go"), seqs);
+        List<RunRow> p4 = CampaignFolder.readForResume(data, raw.resolve("phase4.csv"), 4, Set.of("go"), seqs);
+        List<RunRow> p5 = CampaignFolder.readForResume(data, raw.resolve("phase5.csv"), 5, Set.of("go"), seqs);
         assertEquals(1, p1.size());
         assertTrue(p1.get(0).ok(), p1.toString());
         double median = p1.get(0).rps();
@@ -113,9 +113,9 @@ class V4CampaignTest {
 
         // the same campaign again: every phase, the search's steps included, is already done
         ByteArrayOutputStream again = new ByteArrayOutputStream();
-        CampaignRunner.Summary s2 = new CampaignRunner(options, new StackServerSide(), new Sensors(PowerSource.NO_POWER, null),
+        CampaignSummary s2 = new CampaignRunner(options, new StackServerSide(), new Sensors(PowerSource.NO_POWER, null),
                 DeviceFacts.system(), new PrintStream(again, true, StandardCharsets.UTF_8)).run();
         assertEquals(0, s2.runsExecuted(), again.toString(StandardCharsets.UTF_8));
-        assertEquals(p4.size(), CampaignRunner.readForResume(data, raw.resolve("phase4.csv"), 4, Set.of("go"), new HashMap<>()).size());
+        assertEquals(p4.size(), CampaignFolder.readForResume(data, raw.resolve("phase4.csv"), 4, Set.of("go"), new HashMap<>()).size());
     }
 }

@@ -73,7 +73,7 @@ class V5CampaignTest {
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, Path stat, ByteArrayOutputStream log) {
-        return new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "c5", p, List.of(stack("aa"), stack("bb")),
+        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c5", p, List.of(stack("aa"), stack("bb")),
                 "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).procStat(stat).build(), side,
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
@@ -86,7 +86,7 @@ class V5CampaignTest {
     private static List<RunRow> rows(Path dir, Map<RunRow, Integer> phaseOf) throws IOException {
         List<RunRow> all = new ArrayList<>();
         for (int phase : new int[] {1, 2, 5}) {
-            Path f = dir.resolve(CampaignRunner.csvName(phase));
+            Path f = dir.resolve(CampaignFolder.csvName(phase));
             if (!Files.exists(f)) continue;
             for (RunRow r : RunFiles.read(f, phase)) {
                 all.add(r);
@@ -136,7 +136,7 @@ class V5CampaignTest {
             }
         };
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(p, side, stat, log).run();
+        CampaignSummary s = runner(p, side, stat, log).run();
         String out = log.toString(StandardCharsets.UTF_8);
         Path dir = tmp.resolve("data/raw/c5");
         Map<RunRow, Integer> phaseOf = new HashMap<>();
@@ -208,7 +208,7 @@ class V5CampaignTest {
         assertEquals(9, rows(dir, phaseOf).size(), "nine runs written before the kill");
 
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = runner(p, new FakeServerSide(Set.of(), Set.of()), stat, log).run();
+        CampaignSummary s = runner(p, new FakeServerSide(Set.of(), Set.of()), stat, log).run();
         assertEquals(9, s.runsExecuted(), "only the missing runs: " + log.toString(StandardCharsets.UTF_8));
         phaseOf.clear();
         List<RunRow> rows = rows(dir, phaseOf);
@@ -242,7 +242,7 @@ class V5CampaignTest {
                 """);
         Preset p = Presets.load(f);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CampaignRunner.Summary s = new CampaignRunner(CampaignRunner.Options.builder(tmp.resolve("data"), "real5", p, List.of(go),
+        CampaignSummary s = new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "real5", p, List.of(go),
                 "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new StackServerSide(),
                 new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
         String out = log.toString(StandardCharsets.UTF_8);

@@ -23,10 +23,11 @@ class CpuStealTest {
         double s = CpuSteal.seconds(3707, 3857, 100);
         assertEquals(1.5, s, 1e-12);
         assertEquals(0.075, CpuSteal.share(s, 10, 2), 1e-12);
-        assertTrue(CpuSteal.flagged(s, 10, 2));
-        assertFalse(CpuSteal.flagged(s, 10, 4), "3.75 % of 4 cores");
-        assertFalse(CpuSteal.flagged(1.0, 10, 2), "exactly 5 % is not over 5 %");
-        assertTrue(CpuSteal.flagged(1.01, 10, 2));
+        assertTrue(CpuSteal.flagged(s, 10, 2, 0.05));
+        assertFalse(CpuSteal.flagged(s, 10, 4, 0.05), "3.75 % of 4 cores");
+        assertFalse(CpuSteal.flagged(1.0, 10, 2, 0.05), "exactly 5 % is not over 5 %");
+        assertTrue(CpuSteal.flagged(1.01, 10, 2, 0.05));
+        assertTrue(CpuSteal.flagged(s, 10, 4, 0.02), "3.75 % over a max_steal_share of 0.02");
     }
 
     @Test
@@ -35,7 +36,7 @@ class CpuStealTest {
         assertEquals(-1, new CpuSteal(Path.of("/nonexistent/stat")).ticks());
         assertTrue(Double.isNaN(CpuSteal.seconds(-1, 5, 100)));
         assertTrue(Double.isNaN(CpuSteal.seconds(10, 5, 100)), "a counter that went back");
-        assertFalse(CpuSteal.flagged(Double.NaN, 10, 2));
+        assertFalse(CpuSteal.flagged(Double.NaN, 10, 2, 0.05));
         assertThrows(IllegalArgumentException.class, () -> CpuSteal.parse("cpu0 1 2 3 4 5 6 7 8\n"));
     }
 

@@ -56,22 +56,22 @@ public final class Analysis {
         StackOrder everyStudy = StackOrder.of(counted);
 
         Map<String, String> studyOfCampaign = new LinkedHashMap<>();
-        Map<String, Integer> coresOfCampaign = new LinkedHashMap<>();
+        Map<String, StealCpus> cpusOfCampaign = new LinkedHashMap<>();
         for (Campaign c : counted) {
             studyOfCampaign.put(c.id(), c.studyId());
-            if (c.device().cores() != null) coresOfCampaign.put(c.id(), c.device().cores());
+            cpusOfCampaign.put(c.id(), StealCpus.of(c));
         }
         RunRules rules = RunRules.of(cfg);
         Map<String, List<Campaign>> byDevice = new TreeMap<>();
         for (Campaign c : campaigns) byDevice.computeIfAbsent(c.device().id(), k -> new ArrayList<>()).add(c);
-        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), studyOfCampaign, coresOfCampaign));
-        rows.addAll(RunRow.read(dataset.phase2(), studyOfCampaign, coresOfCampaign));
+        List<RunRow> rows = new ArrayList<>(RunRow.read(dataset.phase1(), studyOfCampaign, cpusOfCampaign));
+        rows.addAll(RunRow.read(dataset.phase2(), studyOfCampaign, cpusOfCampaign));
         rows.removeIf(r -> !studyOfCampaign.containsKey(r.campaign()));
         // phase 4 (analysis.md 10) stays apart: never in loadgen_summary, never pooled with phase 1
-        List<OfferedLoadAnalysis.Run> offered = new ArrayList<>(OfferedLoadAnalysis.read(dataset.phase4(), studyOfCampaign, coresOfCampaign));
+        List<OfferedLoadAnalysis.Run> offered = new ArrayList<>(OfferedLoadAnalysis.read(dataset.phase4(), studyOfCampaign, cpusOfCampaign));
         offered.removeIf(r -> !studyOfCampaign.containsKey(r.row().campaign()));
         // phase 5 (analysis.md 12) stays apart too: its own groups, beside phase 1's cold starts
-        List<RunRow> steady = new ArrayList<>(RunRow.read(dataset.phase5(), studyOfCampaign, coresOfCampaign));
+        List<RunRow> steady = new ArrayList<>(RunRow.read(dataset.phase5(), studyOfCampaign, cpusOfCampaign));
         steady.removeIf(r -> !studyOfCampaign.containsKey(r.campaign()));
 
         BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), cfg.bootstrapResamples(), cfg.confidence());
@@ -112,7 +112,8 @@ public final class Analysis {
                 Replications.rows(devices, paperPublished, order, comparability),
                 Replications.taus(devices, paperPublished, comparability),
                 summaries, checkpoints(dataset, counted, cfg, everyStudy),
-                SessionAnalysis.of(counted, everyPhase(rows, offered, steady), rules, cfg.alpha()), units, groupReplicates,
+                SessionAnalysis.of(counted, everyPhase(rows, offered, steady), rules, cfg.alpha(), dataset.probes(),
+                        cfg.probeTolerance()), units, groupReplicates,
                 studyVerdicts(dataset, counted, comparability), setups(dataset, analyses, finished, byDevice, order));
     }
 
@@ -178,11 +179,19 @@ public final class Analysis {
                 }
             }
         }
-        UnitsAnalysis.Settings settings = new UnitsAnalysis.Settings(cfg.confidence(), cfg.minUnitsCi());
+        UnitsAnalysis.Settings settings = new UnitsAnalysis.Settings(cfg.confidence(), cfg.minUnitsCi(), cfg.probeTolerance());
+        // analysis.md 11, version 6: a unit's probe_cpu, the median cpu value over its paper campaigns' probe.csv rows
+        Map<String, Double> probeCpu = new TreeMap<>();
+        byDevice.forEach((device, campaigns) -> {
+            Set<String> ids = new HashSet<>(campaigns.stream().map(Campaign::id).toList());
+            double[] cpu = dataset.probes().stream().filter(p -> ids.contains(p.campaign()) && p.test().equals(dev.tpm.model.ProbeRow.CPU))
+                    .mapToDouble(dev.tpm.model.ProbeRow::value).toArray();
+            if (cpu.length > 0) probeCpu.put(device, dev.tpm.stats.Quantiles.median(cpu));
+        });
         List<dev.tpm.results.Unit> out = new ArrayList<>();
         for (Map.Entry<String, Map<String, List<UnitsAnalysis.UnitValue>>> e : byModel.entrySet()) {
             if (e.getValue().size() < Math.max(2, cfg.minUnits())) continue; // a model with one unit has no rows
-            out.addAll(UnitsAnalysis.of(e.getKey(), e.getValue(), cpuIds, settings, order.comparator()));
+            out.addAll(UnitsAnalysis.of(e.getKey(), e.getValue(), cpuIds, probeCpu, settings, order.comparator()));
         }
         return out;
     }

@@ -67,8 +67,8 @@ final class OfferedLoadAnalysis {
     }
 
     /** Every row of phase4.csv, each with the study of its campaign (paper when absent), in table order. */
-    static List<Run> read(List<RunRecord> table, Map<String, String> studyOfCampaign, Map<String, Integer> coresOfCampaign) {
-        List<RunRow> rows = RunRow.read(table, studyOfCampaign, coresOfCampaign);
+    static List<Run> read(List<RunRecord> table, Map<String, String> studyOfCampaign, Map<String, StealCpus> cpusOfCampaign) {
+        List<RunRow> rows = RunRow.read(table, studyOfCampaign, cpusOfCampaign);
         List<Run> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             dev.tpm.model.RunRow r = table.get(i).row();

@@ -16,9 +16,9 @@ import java.util.List;
  * @param loadgenCpuS the load generator's CPU seconds (loadgen_cpu_s), NaN where missing
  * @param stealS CPU seconds the hypervisor stole during the measured window (steal_s, version 4),
  *     NaN where missing
- * @param stealShare steal_s / (duration_s x device.cores) (analysis.md 1, version 5): the share of the
- *     device's CPU time its hypervisor gave to others; NaN without steal_s, device.cores or a
- *     positive duration_s
+ * @param stealShare the largest of the run's steal shares (analysis.md 1, version 6, {@link StealCpus}):
+ *     steal_s / (duration_s x device.cores), and the same of the server's and the load generator's
+ *     pinned CPUs; NaN when the run records none
  */
 record RunRow(
         String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
@@ -40,8 +40,7 @@ record RunRow(
 
     /** steal_s / (duration_s x cores); NaN when any is missing or not positive (analysis.md 1). */
     static double stealShare(double stealS, double durationS, Integer cores) {
-        if (Double.isNaN(stealS) || cores == null || cores < 1 || !(durationS > 0)) return Double.NaN;
-        return stealS / (durationS * cores);
+        return new StealCpus(cores, null, null).share(stealS, Double.NaN, Double.NaN, durationS);
     }
 
     /** A row without version 4's steal_s. */
@@ -88,11 +87,12 @@ record RunRow(
 
     /**
      * Every row of a run table, each with the study of its campaign ({@code studyOfCampaign};
-     * paper when absent) and its steal share from its campaign's device.cores ({@code
-     * coresOfCampaign}; no share when absent).
+     * paper when absent) and its steal share (analysis.md 1, version 6: the largest of the device's,
+     * the server CPUs' and the load generator CPUs' shares) from its campaign's CPU counts
+     * ({@code cpusOfCampaign}; no share when absent).
      */
     static List<RunRow> read(List<RunRecord> table, java.util.Map<String, String> studyOfCampaign,
-            java.util.Map<String, Integer> coresOfCampaign) {
+            java.util.Map<String, StealCpus> cpusOfCampaign) {
         List<RunRow> rows = new ArrayList<>(table.size());
         for (RunRecord rec : table) {
             dev.tpm.model.RunRow r = rec.row();
@@ -106,7 +106,8 @@ record RunRow(
                     number(r.peakRssKib()), r.energyJ(), r.meanPowerW(),
                     studyOfCampaign.getOrDefault(text(rec.campaign()), dev.tpm.model.Campaign.PAPER),
                     r.durationS(), r.latP90Ms(), number(r.idlePssKib()), number(r.peakPssKib()), r.cpuS(), r.loadgenCpuS(),
-                    r.stealS(), stealShare(r.stealS(), r.durationS(), coresOfCampaign.get(text(rec.campaign())))));
+                    r.stealS(), cpusOfCampaign.getOrDefault(text(rec.campaign()), StealCpus.NONE)
+                            .share(r.stealS(), r.serverStealS(), r.loadgenStealS(), r.durationS())));
         }
         return rows;
     }

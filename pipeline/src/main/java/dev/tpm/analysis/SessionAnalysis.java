@@ -41,6 +41,15 @@ final class SessionAnalysis {
      * @param rows the rows of every phase (1, 2, 4 and 5) of those campaigns
      */
     static List<Session> of(List<Campaign> campaigns, List<RunRow> rows, RunRules rules, double alpha) {
+        return of(campaigns, rows, rules, alpha, List.of(), dev.tpm.model.AnalysisConfig.DEFAULT_PROBE_TOLERANCE);
+    }
+
+    /**
+     * @param probes every probe.csv row of the data folder (version 6): each session's probe columns
+     * @param probeTolerance analysis.json's probe_tolerance, for machine_drifted
+     */
+    static List<Session> of(List<Campaign> campaigns, List<RunRow> rows, RunRules rules, double alpha,
+            List<dev.tpm.model.ProbeRow> probes, double probeTolerance) {
         Map<String, List<RunRow>> byCampaign = new HashMap<>();
         Map<String, List<Double>> sharesOf = new HashMap<>();
         Map<String, Integer> stolen = new HashMap<>();
@@ -84,7 +93,8 @@ final class SessionAnalysis {
             out.add(new Session(c.device().id(), c.id(), c.studyId(), ns.get(i), s.rho(), s.p(), pHolm[i], pHolm[i] < alpha,
                     shares.length == 0 ? Double.NaN : Quantiles.median(shares),
                     shares.length == 0 ? Double.NaN : Arrays.stream(shares).max().getAsDouble(),
-                    stolen.getOrDefault(c.id(), 0)));
+                    stolen.getOrDefault(c.id(), 0),
+                    ProbeAnalysis.of(probes.stream().filter(x -> x.campaign().equals(c.id())).toList(), probeTolerance)));
         }
         return out;
     }

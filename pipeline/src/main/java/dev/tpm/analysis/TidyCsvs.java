@@ -66,7 +66,7 @@ public final class TidyCsvs {
     public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio",
             "comparable", "differs");
     public static final List<String> SESSIONS = List.of("device", "campaign", "study", "n", "rho", "p", "p_holm", "drifting",
-            "steal_share", "steal_max", "steal_excluded");
+            "steal_share", "steal_max", "steal_excluded", "probe_cpu", "probe_memory", "probe_drift", "machine_drifted");
 
     public static final List<String> STEAL_SENSITIVITY = List.of("device", "mix", "stack", Metric.W_RPS.id(),
             Metric.W_RPS.id() + "_all", Metric.W_RPS_PER_MIB.id(), Metric.W_RPS_PER_MIB.id() + "_all", "change");
@@ -210,7 +210,8 @@ public final class TidyCsvs {
         for (Session x : r.sessions()) {
             csv.row(x.device(), x.campaign(), x.study(), Num.csv(x.n()), Num.csv(x.rho()), Num.csv(x.p()), Num.csv(x.pHolm()),
                     Num.csv(x.drifting()), Num.csv(x.stealShare()), Num.csv(x.stealMax()),
-                    Integer.toString(x.stealExcluded()));
+                    Integer.toString(x.stealExcluded()), Num.csv(x.probe().cpu()), Num.csv(x.probe().memory()),
+                    Num.csv(x.probe().drift()), x.probe().drifted() == null ? "" : Num.csv(x.probe().drifted()));
         }
         return csv;
     }

@@ -31,8 +31,12 @@ final class UnitsAnalysis {
     /** A (mix, metric) of units.csv. */
     private record Criterion(String mix, String metric) {}
 
-    /** The rule's settings: the CI level and analysis.json's min_units_ci. */
-    record Settings(double confidence, int minUnitsCi) {}
+    /** The rule's settings: the CI level, analysis.json's min_units_ci and probe_tolerance (version 6). */
+    record Settings(double confidence, int minUnitsCi, double probeTolerance) {
+        Settings(double confidence, int minUnitsCi) {
+            this(confidence, minUnitsCi, dev.tpm.model.AnalysisConfig.DEFAULT_PROBE_TOLERANCE);
+        }
+    }
 
     private UnitsAnalysis() {}
 
@@ -62,10 +66,12 @@ final class UnitsAnalysis {
      *
      * @param values each unit's values by device id (the model's units)
      * @param cpuIds each unit's machine.cpu_id by device id (absent or null where not recorded)
+     * @param probeCpu each unit's probe_cpu by device id (version 6; absent where the unit has no probe)
      */
-    static List<Unit> of(String model, Map<String, List<UnitValue>> values, Map<String, String> cpuIds, Settings settings,
-            Comparator<String> stackOrder) {
+    static List<Unit> of(String model, Map<String, List<UnitValue>> values, Map<String, String> cpuIds,
+            Map<String, Double> probeCpu, Settings settings, Comparator<String> stackOrder) {
         List<String> devices = new ArrayList<>(new TreeSet<>(values.keySet()));
+        List<Double> unitProbes = devices.stream().map(d -> probeCpu.getOrDefault(d, Double.NaN)).toList();
         int u = devices.size();
         List<String> unitHardware = devices.stream().map(d -> cpuIds.get(d) == null ? "" : cpuIds.get(d)).toList();
         String hardware = hardware(unitHardware);
@@ -118,7 +124,9 @@ final class UnitsAnalysis {
                     max = Math.max(max, v);
                 }
                 LogTInterval.Result g = model1.get(stack);
+                double probeSpread = probeSpread(vs, unitProbes);
                 Set<IntervalGap> gaps = gaps(hardware, x.length, !Double.isNaN(g.gmean()), settings.minUnitsCi());
+                gaps.addAll(probeGaps(probeSpread, settings.probeTolerance()));
                 double lo = gaps.isEmpty() ? g.lo() : Double.NaN;
                 double hi = gaps.isEmpty() ? g.hi() : Double.NaN;
                 double ratio = Double.NaN;
@@ -132,7 +140,9 @@ final class UnitsAnalysis {
                     LogTInterval.Result rr = LogTInterval.of(r, settings.confidence());
                     ratio = rr.gmean();
                     // the same conditions, with U' (the units with values for both) in place of U
-                    if (gaps(hardware, r.length, !Double.isNaN(rr.gmean()), settings.minUnitsCi()).isEmpty()) {
+                    // version 6: the ratio's interval uses its row's probe_spread too
+                    if (gaps(hardware, r.length, !Double.isNaN(rr.gmean()), settings.minUnitsCi()).isEmpty()
+                            && probeGaps(probeSpread, settings.probeTolerance()).isEmpty()) {
                         ratioLo = rr.lo();
                         ratioHi = rr.hi();
                         tied = ratioLo <= 1;
@@ -140,7 +150,8 @@ final class UnitsAnalysis {
                 }
                 out.add(new Unit(model, mix, metric, stack, hardware, x.length, g.gmean(), x.length == 0 ? Double.NaN : min,
                         x.length == 0 ? Double.NaN : max, x.length > 0 && min > 0 ? max / min : Double.NaN, lo, hi, best, ratio,
-                        ratioLo, ratioHi, tied, String.join("; ", missing), devices, estimates, unitHardware, gaps));
+                        ratioLo, ratioHi, tied, String.join("; ", missing), devices, estimates, unitHardware, gaps, probeSpread,
+                        unitProbes));
             }
         }
         return out;
@@ -154,6 +165,35 @@ final class UnitsAnalysis {
         if (units < minUnitsCi) gaps.add(IntervalGap.TOO_FEW_UNITS);
         if (!hasGmean) gaps.add(IntervalGap.NO_GMEAN);
         return gaps;
+    }
+
+    /**
+     * probe_spread (analysis.md 11, version 6): max / min of probe_cpu over the units with a value
+     * for the row; NaN when one of them has no probe_cpu.
+     */
+    static double probeSpread(UnitValue[] vs, List<Double> unitProbes) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        int n = 0;
+        for (int i = 0; i < vs.length; i++) {
+            if (vs[i] == null) continue;
+            double p = unitProbes.get(i);
+            if (Double.isNaN(p) || !(p > 0)) return Double.NaN;
+            min = Math.min(min, p);
+            max = Math.max(max, p);
+            n++;
+        }
+        return n == 0 ? Double.NaN : max / min;
+    }
+
+    /**
+     * Version 6: no interval where a unit with a value has no probe (the spread is empty) or the
+     * probes differ by more than probe_tolerance (spread &gt; 1 + probe_tolerance).
+     */
+    static Set<IntervalGap> probeGaps(double probeSpread, double probeTolerance) {
+        if (Double.isNaN(probeSpread)) return EnumSet.of(IntervalGap.PROBE_MISSING);
+        if (probeSpread > 1 + probeTolerance) return EnumSet.of(IntervalGap.PROBES_DIFFER);
+        return EnumSet.noneOf(IntervalGap.class);
     }
 
     /** r_i = best / stack (higher is better) or stack / best, over the units with values for both, in unit order. */

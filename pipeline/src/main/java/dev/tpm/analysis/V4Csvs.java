@@ -18,7 +18,7 @@ import java.util.List;
  */
 public final class V4Csvs {
     public static final List<String> UNITS = List.of("model", "mix", "metric", "stack", "hardware", "units", "gmean", "min", "max",
-            "spread", "lo", "hi", "best", "ratio", "ratio_lo", "ratio_hi", "tied", "missing");
+            "spread", "lo", "hi", "best", "ratio", "ratio_lo", "ratio_hi", "tied", "missing", "probe_spread");
     public static final List<String> STEADY_STATS = TidyCsvs.GROUP_STATS;
     public static final List<String> WARM_COLD = List.of("device", "stack", "endpoint", "cold_rps", "warm_rps", "warm_over_cold",
             "warm_over_cold_lo", "warm_over_cold_hi", "cold_p99_ms", "warm_p99_ms", "p99_warm_over_cold", "p99_warm_over_cold_lo",
@@ -60,7 +60,8 @@ public final class V4Csvs {
         for (Unit u : r.units()) {
             csv.row(u.model(), u.mix(), u.metric(), u.stack(), u.hardware(), Num.csv(u.units()), Num.csv(u.gmean()), Num.csv(u.min()),
                     Num.csv(u.max()), Num.csv(u.spread()), Num.csv(u.lo()), Num.csv(u.hi()), u.best(), Num.csv(u.ratio()),
-                    Num.csv(u.ratioLo()), Num.csv(u.ratioHi()), u.tied() == null ? "" : Num.csv(u.tied()), u.missing());
+                    Num.csv(u.ratioLo()), Num.csv(u.ratioHi()), u.tied() == null ? "" : Num.csv(u.tied()), u.missing(),
+                    Num.csv(u.probeSpread()));
         }
         return csv;
     }

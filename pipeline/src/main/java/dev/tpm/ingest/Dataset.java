@@ -21,6 +21,8 @@ import java.util.List;
  * @param inventory one entry per file under data/ that SHA256SUMS lists, by path
  * @param phase5 the steady-state runs (data.md phase5.csv, version 4); no rows when no campaign has one
  * @param setups reference/setup.json's sources (data.md version 4); none without the file
+ * @param probes every campaign's probe.csv rows (data.md version 6), in (campaign, probe_seq) order;
+ *     none for campaigns without a probe
  */
 public record Dataset(
         Path dataDir,
@@ -34,9 +36,11 @@ public record Dataset(
         List<dev.tpm.model.InventoryEntry> inventory,
         List<RunRecord> phase4,
         List<RunRecord> phase5,
-        List<dev.tpm.model.SourceSetup> setups) {
+        List<dev.tpm.model.SourceSetup> setups,
+        List<dev.tpm.model.ProbeRow> probes) {
 
     public Dataset {
+        probes = List.copyOf(probes);
         setups = List.copyOf(setups);
         phase5 = List.copyOf(phase5);
         phase4 = List.copyOf(phase4);
@@ -47,6 +51,14 @@ public record Dataset(
         phase3 = List.copyOf(phase3);
         published = List.copyOf(published);
         inventory = List.copyOf(inventory);
+    }
+
+    /** A data folder without probe.csv files (data.md version 5). */
+    public Dataset(Path dataDir, AnalysisConfig config, List<Mix> mixes, List<Campaign> campaigns, List<RunRecord> phase1,
+            List<RunRecord> phase2, List<MemorySeries> phase3, List<PublishedValue> published,
+            List<dev.tpm.model.InventoryEntry> inventory, List<RunRecord> phase4, List<RunRecord> phase5,
+            List<dev.tpm.model.SourceSetup> setups) {
+        this(dataDir, config, mixes, campaigns, phase1, phase2, phase3, published, inventory, phase4, phase5, setups, List.of());
     }
 
     /** A data folder without phase5.csv files or reference/setup.json (data.md version 3). */

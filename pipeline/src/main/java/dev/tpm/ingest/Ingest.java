@@ -7,6 +7,7 @@ import dev.tpm.codec.CsvFile;
 import dev.tpm.codec.FileHashes;
 import dev.tpm.codec.MemorySeriesJson;
 import dev.tpm.codec.MixesCsv;
+import dev.tpm.codec.ProbeCsv;
 import dev.tpm.codec.Problem;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.PublishedCsv;
@@ -91,6 +92,7 @@ public final class Ingest {
         List<Record> phase4 = new ArrayList<>();
         List<Record> phase5 = new ArrayList<>();
         List<MemorySeries> phase3 = new ArrayList<>();
+        List<dev.tpm.model.ProbeRow> probes = new ArrayList<>();
         Map<Integer, List<Record>> runs = Map.of(1, phase1, 2, phase2, 4, phase4, 5, phase5);
         List<String> folders = campaignFolders(dataDir, problems);
         // data rows of each run file read, for the inventory: when the folder is clean (the only
@@ -121,6 +123,16 @@ public final class Ingest {
                 for (var r : rows) runs.get(phase).add(new Record(campaignId, c.deviceId(), phase, r));
                 runRows.put(file, (long) rows.size());
                 rowsRead += rows.size();
+            }
+            // data.md version 6: probe.csv, checked against the campaign's runs and protocol.probe
+            String probeFile = base + ProbeCsv.FILE_NAME;
+            if (Files.isRegularFile(dataDir.resolve(probeFile))) {
+                long maxSeq = seqs.keySet().stream().mapToLong(Long::longValue).max().orElse(-1);
+                boolean hasProbe = c.campaign() != null && c.campaign().protocol() != null && c.campaign().protocol().probe() != null;
+                List<ProbeCsv.Line> lines = ProbeCsv.read(dataDir.resolve(probeFile), probeFile, folder,
+                        c.campaign() == null ? -1 : maxSeq, hasProbe, problems);
+                lines.stream().map(ProbeCsv.Line::row).sorted(Comparator.comparingLong(dev.tpm.model.ProbeRow::probeSeq))
+                        .forEach(probes::add);
             }
             boolean series = false;
             Path p3 = dataDir.resolve(base + "phase3");
@@ -158,7 +170,7 @@ public final class Ingest {
         List<InventoryEntry> inventory = inventory(dataDir, problems, hashes, runRows);
         if (problems.size() > before) return null;
         return new Dataset(dataDir, config, mixes, campaigns, table(phase1), table(phase2),
-                phase3, published, inventory, table(phase4), table(phase5), setups);
+                phase3, published, inventory, table(phase4), table(phase5), setups, probes);
     }
 
     /**

@@ -16,6 +16,18 @@ package dev.tpm.results;
  *     NaN when no run has steal_s (or the device does not record its cores)
  * @param stealMax the largest of those shares; NaN with stealShare
  * @param stealExcluded version 5: how many of those runs analysis.md 1 excludes for steal
+ * @param probe version 6: the machine over the session, from the campaign's probe.csv (analysis.md 9)
  */
 public record Session(String device, String campaign, String study, int n, double rho, double p, double pHolm,
-        boolean drifting, double stealShare, double stealMax, int stealExcluded) {}
+        boolean drifting, double stealShare, double stealMax, int stealExcluded, MachineProbe probe) {
+
+    public Session {
+        if (probe == null) probe = MachineProbe.NONE;
+    }
+
+    /** A session without a probe (before version 6). */
+    public Session(String device, String campaign, String study, int n, double rho, double p, double pHolm,
+            boolean drifting, double stealShare, double stealMax, int stealExcluded) {
+        this(device, campaign, study, n, rho, p, pHolm, drifting, stealShare, stealMax, stealExcluded, MachineProbe.NONE);
+    }
+}

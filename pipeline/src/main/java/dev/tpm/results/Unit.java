@@ -26,11 +26,15 @@ import java.util.Set;
  * @param unitEstimates each unit's value with its own CI (weighted.csv's or stack_pooled.csv's), one per device
  * @param unitHardware each unit's machine.cpu_id, one per device, empty where not recorded
  * @param gaps why the row has no model interval (empty when it has one)
+ * @param probeSpread version 6: max / min of probe_cpu over the units with a value for the row; NaN
+ *     when one of them has no probe_cpu (analysis.md 11)
+ * @param unitProbes version 6: each unit's probe_cpu (the median cpu value of its paper campaigns'
+ *     probe.csv rows), one per device, NaN where it has no probe
  */
 public record Unit(String model, String mix, String metric, String stack, String hardware, int units, double gmean,
         double min, double max, double spread, double lo, double hi, String best, double ratio, double ratioLo,
         double ratioHi, Boolean tied, String missing, List<String> devices, List<Estimate> unitEstimates,
-        List<String> unitHardware, Set<IntervalGap> gaps) {
+        List<String> unitHardware, Set<IntervalGap> gaps, double probeSpread, List<Double> unitProbes) {
 
     /** units.csv's hardware when two units record different cpu_ids (analysis.md 11). */
     public static final String MIXED = "mixed";
@@ -44,13 +48,38 @@ public record Unit(String model, String mix, String metric, String stack, String
         /** fewer units with a value than min_units_ci */
         TOO_FEW_UNITS,
         /** a unit value &lt;= 0: no geometric mean */
-        NO_GMEAN
+        NO_GMEAN,
+        /** version 6: a unit with a value has no probe of its machine */
+        PROBE_MISSING,
+        /** version 6: the units' probes differ by more than probe_tolerance */
+        PROBES_DIFFER
+    }
+
+    /** A row without probes (before version 6). */
+    public Unit(String model, String mix, String metric, String stack, String hardware, int units, double gmean,
+            double min, double max, double spread, double lo, double hi, String best, double ratio, double ratioLo,
+            double ratioHi, Boolean tied, String missing, List<String> devices, List<Estimate> unitEstimates,
+            List<String> unitHardware, Set<IntervalGap> gaps) {
+        this(model, mix, metric, stack, hardware, units, gmean, min, max, spread, lo, hi, best, ratio, ratioLo, ratioHi, tied,
+                missing, devices, unitEstimates, unitHardware, gaps, Double.NaN,
+                java.util.Collections.nCopies(devices.size(), Double.NaN));
+    }
+
+    /** True when the row's value rests on one unit: that unit's value, no mean and no spread (outputs.md version 6). */
+    public boolean oneUnit() {
+        return units == 1;
+    }
+
+    /** True when the row's value rests on fewer units than the model has. */
+    public boolean fewerUnits() {
+        return units < devices.size();
     }
 
     public Unit {
         devices = List.copyOf(devices);
         unitEstimates = List.copyOf(unitEstimates);
         unitHardware = List.copyOf(unitHardware);
+        unitProbes = List.copyOf(unitProbes);
         gaps = gaps.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(gaps));
     }
 
@@ -66,6 +95,11 @@ public record Unit(String model, String mix, String metric, String stack, String
      * hardware is not recorded lacks its interval for the hardware only).
      */
     public static String noInterval(List<Unit> ofModel, int minUnitsCi) {
+        return noInterval(ofModel, minUnitsCi, Double.NaN);
+    }
+
+    /** As {@link #noInterval(List, int)}, naming probe_tolerance where the probes differ (version 6). */
+    public static String noInterval(List<Unit> ofModel, int minUnitsCi, double probeTolerance) {
         Set<IntervalGap> gaps = EnumSet.noneOf(IntervalGap.class);
         for (Unit u : ofModel) gaps.addAll(u.gaps());
         List<String> why = new ArrayList<>();
@@ -77,6 +111,13 @@ public record Unit(String model, String mix, String metric, String stack, String
                         .mapToInt(Unit::units).max().orElse(0)
                         + " with a value; an interval needs min_units_ci = " + minUnitsCi + ")";
                 case NO_GMEAN -> "a unit value <= 0 (no geometric mean)";
+                case PROBE_MISSING -> "a unit has no probe of its machine (probe.csv), so nothing shows that the units ran"
+                        + " in one machine state";
+                case PROBES_DIFFER -> "the units' probes differ (probe spread up to " + String.format(java.util.Locale.ROOT, "%.2f",
+                        ofModel.stream().mapToDouble(Unit::probeSpread).filter(x -> !Double.isNaN(x)).max().orElse(Double.NaN))
+                        + (Double.isNaN(probeTolerance) ? "" : ", more than 1 + probe_tolerance = "
+                        + new java.math.BigDecimal(Double.toString(1 + probeTolerance)).stripTrailingZeros().toPlainString())
+                        + "): the units' machines were in different states";
             });
         }
         return String.join("; ", why);

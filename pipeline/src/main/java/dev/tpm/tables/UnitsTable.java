@@ -49,6 +49,14 @@ public final class UnitsTable implements SharedTable {
         return h.isEmpty() ? SetupNotes.NOT_RECORDED : h;
     }
 
+    /** The one unit with a value on a row that rests on one unit. */
+    static String onlyUnit(Unit u) {
+        for (int i = 0; i < u.devices().size(); i++) {
+            if (!u.unitEstimates().get(i).isMissing()) return u.devices().get(i);
+        }
+        return "";
+    }
+
     @Override
     public TableModel build(Results r) {
         List<Unit> rows = shown(r);
@@ -62,11 +70,14 @@ public final class UnitsTable implements SharedTable {
             Unit first = rows.stream().filter(u -> u.model().equals(model)).findFirst().orElseThrow();
             List<String> named = new ArrayList<>();
             for (int i = 0; i < first.devices().size(); i++) {
-                named.add(first.devices().get(i) + " (cpu_id " + hardware(first.unitHardware().get(i)) + ")");
+                double probe = first.unitProbes().get(i);
+                named.add(first.devices().get(i) + " (cpu_id " + hardware(first.unitHardware().get(i)) + ", probe "
+                        + (Double.isNaN(probe) ? "none" : Rounding.fixed(probe, 1) + " events/s") + ")");
                 if (!devices.contains(first.devices().get(i))) devices.add(first.devices().get(i));
             }
             unitNames.add(model + " = " + String.join(", ", named));
-            String gaps = Unit.noInterval(rows.stream().filter(u -> u.model().equals(model)).toList(), minUnitsCi);
+            String gaps = Unit.noInterval(rows.stream().filter(u -> u.model().equals(model)).toList(), minUnitsCi,
+                    TableText.config(r).probeTolerance());
             if (!gaps.isEmpty()) why.add(model + ": " + gaps);
         }
         boolean anyInterval = rows.stream().anyMatch(Unit::hasInterval);
@@ -95,9 +106,16 @@ public final class UnitsTable implements SharedTable {
                         cells.add(i < u.devices().size()
                                 ? u.devices().get(i) + ": " + Rounding.ci(q, u.unitEstimates().get(i)) : "");
                     }
-                    // lo and hi are empty (NaN) where section 11 gives no interval, so the value prints alone
-                    cells.add(Double.isNaN(u.gmean()) ? Rounding.MISSING : Rounding.ci(q, new Estimate(u.gmean(), u.lo(), u.hi())));
-                    cells.add(Rounding.value(Quantity.RATIO, u.spread()));
+                    // lo and hi are empty (NaN) where section 11 gives no interval, so the value prints alone;
+                    // outputs.md version 6: a stack on one unit shows that unit's value, no mean and no spread
+                    if (u.oneUnit()) {
+                        cells.add(Rounding.value(q, u.gmean()) + " (" + onlyUnit(u) + "'s value; 1 of " + u.devices().size() + " units)");
+                        cells.add("none (one unit)");
+                    } else {
+                        cells.add((Double.isNaN(u.gmean()) ? Rounding.MISSING : Rounding.ci(q, new Estimate(u.gmean(), u.lo(), u.hi())))
+                                + (u.fewerUnits() ? " (" + u.units() + " of " + u.devices().size() + " units)" : ""));
+                        cells.add(Rounding.value(Quantity.RATIO, u.spread()));
+                    }
                     cells.add(u.best());
                     String ratio = Double.isNaN(u.ratio()) ? Rounding.MISSING
                             : Rounding.ci(Quantity.RATIO, new Estimate(u.ratio(), u.ratioLo(), u.ratioHi()));

@@ -333,9 +333,10 @@ class AnalysisTest {
                 Map.entry("drift", "device,stack,endpoint,n,rho,p,p_holm,drifting"),
                 Map.entry("exclusions", "device,campaign,phase,seq,stack,endpoint,reason"),
                 Map.entry("replication", "device,table,stack,metric,published,measured,ratio,comparable,differs"),
-                Map.entry("sessions", "device,campaign,study,n,rho,p,p_holm,drifting,steal_share,steal_max,steal_excluded"),
+                Map.entry("sessions", "device,campaign,study,n,rho,p,p_holm,drifting,steal_share,steal_max,steal_excluded,probe_cpu,"
+                        + "probe_memory,probe_drift,machine_drifted"),
                 Map.entry("steal_sensitivity", "device,mix,stack,w_rps,w_rps_all,w_rps_per_mib,w_rps_per_mib_all,change"),
-                Map.entry("units", "model,mix,metric,stack,hardware,units,gmean,min,max,spread,lo,hi,best,ratio,ratio_lo,ratio_hi,tied,missing"));
+                Map.entry("units", "model,mix,metric,stack,hardware,units,gmean,min,max,spread,lo,hi,best,ratio,ratio_lo,ratio_hi,tied,missing,probe_spread"));
         assertEquals(expected.size(), out.files().size());
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String text = new String(out.get("tables/" + e.getKey() + ".csv"), StandardCharsets.UTF_8);

@@ -84,7 +84,8 @@ class AnalysisV4Test {
         // two units, no machine.cpu_id recorded: no interval (analysis.md 11, version 5)
         assertEquals("", go.hardware());
         assertTrue(Double.isNaN(go.lo()) && Double.isNaN(go.hi()), go.toString());
-        assertEquals(java.util.Set.of(Unit.IntervalGap.HARDWARE_NOT_RECORDED, Unit.IntervalGap.TOO_FEW_UNITS), go.gaps());
+        assertEquals(java.util.Set.of(Unit.IntervalGap.HARDWARE_NOT_RECORDED, Unit.IntervalGap.TOO_FEW_UNITS,
+                Unit.IntervalGap.PROBE_MISSING), go.gaps()); // and no probe (version 6)
         // the unit effect is shared: the model's ratio is each unit's ratio
         double ratio1 = device("u1").ratios("reads", Metric.W_RPS.id()).stream().filter(r -> r.stack().equals("java")).findFirst()
                 .orElseThrow().ratio();

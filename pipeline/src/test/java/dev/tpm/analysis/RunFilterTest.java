@@ -49,7 +49,7 @@ class RunFilterTest {
         assertTrue(Double.isNaN(RunRow.stealShare(1.2, 0, 2)));
         dev.tpm.model.AnalysisConfig cfg = new dev.tpm.model.AnalysisConfig(100, 0.95, 1L, 0.05,
                 dev.tpm.model.AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5, java.util.List.of());
-        assertEquals(0.05, RunRules.of(cfg).maxStealShare(), 0.0); // the default
+        assertEquals(0.02, RunRules.of(cfg).maxStealShare(), 0.0); // the default (version 6; 0.05 in version 5)
         assertTrue(Double.isNaN(RunRules.of(cfg.withVersion5(3, null)).maxStealShare())); // null: off
     }
 

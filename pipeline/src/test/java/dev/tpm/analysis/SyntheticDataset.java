@@ -33,6 +33,7 @@ final class SyntheticDataset {
     private final List<MemorySeries> series = new ArrayList<>();
     private final List<Mix> mixes = new ArrayList<>();
     private final List<PublishedValue> published = new ArrayList<>();
+    private final List<dev.tpm.model.ProbeRow> probes = new ArrayList<>();
     private final Map<String, String> deviceOf = new HashMap<>();
     private AnalysisConfig config = AnalysisConfig.defaults();
     private long nextSeq = 1;
@@ -141,6 +142,18 @@ final class SyntheticDataset {
         return row;
     }
 
+    /**
+     * A SYNTHETIC probe of the campaign's machine (data.md version 6): a cpu test of {@code cpu}
+     * events/s and a memory test of {@code memory} MiB/s after run {@code afterSeq}.
+     */
+    SyntheticDataset probe(String campaign, long afterSeq, double cpu, double memory) {
+        long seq = probes.stream().filter(p -> p.campaign().equals(campaign)).count() + 1;
+        String at = "2026-12-07T10:" + String.format(java.util.Locale.ROOT, "%02d", seq) + ":00Z";
+        probes.add(new dev.tpm.model.ProbeRow(campaign, seq, afterSeq, 1, dev.tpm.model.ProbeRow.CPU, cpu, 5, 0.0, at));
+        probes.add(new dev.tpm.model.ProbeRow(campaign, seq + 1, afterSeq, 1, dev.tpm.model.ProbeRow.MEMORY, memory, 5, 0.0, at));
+        return this;
+    }
+
     Dataset build() {
         return build(null);
     }
@@ -149,7 +162,7 @@ final class SyntheticDataset {
     Dataset build(Random shuffle) {
         return new Dataset(Path.of("synthetic-data"), config, mixes, campaigns, table("phase1", phase1, shuffle),
                 table("phase2", phase2, shuffle), series, published, List.of(), List.of(), table("phase5", phase5, shuffle),
-                List.of());
+                List.of(), probes);
     }
 
     private static List<RunRecord> table(String name, List<Map<String, Object>> rows, Random shuffle) {

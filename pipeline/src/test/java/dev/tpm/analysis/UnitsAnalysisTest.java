@@ -56,14 +56,57 @@ class UnitsAnalysisTest {
         return out;
     }
 
+    /** SYNTHETIC probes of every unit within probe_tolerance of each other (version 6): the version-5 rules alone decide. */
+    private static Map<String, Double> agreeing(Map<String, ?> units) {
+        Map<String, Double> out = new HashMap<>();
+        int i = 0;
+        for (String u : units.keySet()) out.put(u, 1000.0 + 10 * i++);
+        return out;
+    }
+
     private static Unit row(List<Unit> rows, String stack) {
         return rows.stream().filter(u -> u.stack().equals(stack)).findFirst().orElseThrow();
+    }
+
+    /** Version 6: probes that differ by more than probe_tolerance, or a unit without one, leave no interval. */
+    @Test
+    void unitsWhoseProbesDifferOrAreMissingGetNoInterval() {
+        var v = units(GO, RUST_OVER_GO);
+        Map<String, String> cpu = cpus(v, CPU, CPU, CPU);
+        Unit within = row(UnitsAnalysis.of("model", v, cpu, Map.of("u1", 1000.0, "u2", 1100.0, "u3", 1050.0), DEFAULTS, STACKS), "go");
+        assertEquals(1.1, within.probeSpread(), 1e-12);
+        assertEquals(GO_LO, within.lo(), 1e-9 * GO_LO, "spread 1.10 = 1 + probe_tolerance: still one machine state");
+        assertEquals(List.of(1000.0, 1100.0, 1050.0), within.unitProbes());
+        Unit apart = row(UnitsAnalysis.of("model", v, cpu, Map.of("u1", 1000.0, "u2", 1650.0, "u3", 1050.0), DEFAULTS, STACKS), "go");
+        assertEquals(1.65, apart.probeSpread(), 1e-12);
+        assertEquals(Set.of(IntervalGap.PROBES_DIFFER), apart.gaps());
+        assertTrue(Double.isNaN(apart.lo()) && Double.isNaN(apart.hi()) && Double.isNaN(apart.ratioLo()));
+        assertEquals(GO_GMEAN, apart.gmean(), 1e-9, "the geometric mean stays; only the interval goes");
+        assertNull(apart.tied());
+        Unit missing = row(UnitsAnalysis.of("model", v, cpu, Map.of("u1", 1000.0, "u3", 1000.0), DEFAULTS, STACKS), "go");
+        assertTrue(Double.isNaN(missing.probeSpread()));
+        assertEquals(Set.of(IntervalGap.PROBE_MISSING), missing.gaps());
+        assertTrue(Unit.noInterval(List.of(apart), 3, 0.10).contains("probe spread up to 1.65, more than 1 + probe_tolerance = 1.1"),
+                Unit.noInterval(List.of(apart), 3, 0.10));
+    }
+
+    /** Version 6: probe_spread is over the units with a value for the row; a unit without one does not count. */
+    @Test
+    void probeSpreadIsOverTheUnitsWithAValue() {
+        Map<String, List<UnitsAnalysis.UnitValue>> v = new LinkedHashMap<>(units(GO, RUST_OVER_GO));
+        v.put("u4", List.of(value("rust", 3000))); // no go on u4, whose machine was much slower
+        Map<String, Double> probes = Map.of("u1", 1000.0, "u2", 1000.0, "u3", 1000.0, "u4", 500.0);
+        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU, CPU), probes, DEFAULTS, STACKS);
+        assertEquals(1.0, row(rows, "go").probeSpread(), 0.0);
+        assertEquals(2.0, row(rows, "rust").probeSpread(), 0.0);
+        assertTrue(!row(rows, "go").gaps().contains(IntervalGap.PROBES_DIFFER));
+        assertTrue(row(rows, "rust").gaps().contains(IntervalGap.PROBES_DIFFER));
     }
 
     @Test
     void threeUnitsOfOneCpuGetScipysTInterval() {
         var v = units(GO, RUST_OVER_GO);
-        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU), DEFAULTS, STACKS);
+        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU), agreeing(v), DEFAULTS, STACKS);
         assertEquals(List.of("go", "rust"), rows.stream().map(Unit::stack).toList(), "stack order");
         Unit go = row(rows, "go");
         assertEquals(CPU, go.hardware());
@@ -93,7 +136,7 @@ class UnitsAnalysisTest {
     @Test
     void aRatioIntervalThatReachesOneIsATie() {
         var v = units(GO, new double[] {1.3, 0.9, 1.1});
-        Unit go = row(UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU), DEFAULTS, STACKS), "go");
+        Unit go = row(UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU), agreeing(v), DEFAULTS, STACKS), "go");
         assertEquals("rust", go.best());
         assertTrue(go.ratioLo() <= 1, go.toString());
         assertEquals(Boolean.TRUE, go.tied());
@@ -102,7 +145,7 @@ class UnitsAnalysisTest {
     @Test
     void twoUnitsGetNoInterval() {
         var v = units(new double[] {GO[0], GO[1]}, new double[] {5, 4});
-        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, CPU), DEFAULTS, STACKS);
+        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, CPU), agreeing(v), DEFAULTS, STACKS);
         Unit go = row(rows, "go");
         assertEquals(CPU, go.hardware());
         assertEquals(Math.sqrt(GO[0] * GO[1]), go.gmean(), 1e-9 * go.gmean());
@@ -114,7 +157,7 @@ class UnitsAnalysisTest {
         assertTrue(Unit.noInterval(rows, 3).contains("units too few (2 with a value; an interval needs min_units_ci = 3)"),
                 Unit.noInterval(rows, 3));
         // min_units_ci = 2 would give the two units their (wide) interval
-        Unit two = row(UnitsAnalysis.of("model", v, cpus(v, CPU, CPU), new UnitsAnalysis.Settings(0.95, 2), STACKS), "go");
+        Unit two = row(UnitsAnalysis.of("model", v, cpus(v, CPU, CPU), agreeing(v), new UnitsAnalysis.Settings(0.95, 2), STACKS), "go");
         assertTrue(two.lo() < two.gmean() && two.gmean() < two.hi());
     }
 
@@ -122,7 +165,7 @@ class UnitsAnalysisTest {
     void mixedHardwareGetsNoIntervalWhateverTheNumberOfUnits() {
         var v = units(GO, RUST_OVER_GO);
         // two recorded values differ; the third unit records none: still mixed
-        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, "x86:AuthenticAMD:23:49:0", null), DEFAULTS, STACKS);
+        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, "x86:AuthenticAMD:23:49:0", null), agreeing(v), DEFAULTS, STACKS);
         Unit go = row(rows, "go");
         assertEquals(Unit.MIXED, go.hardware());
         assertEquals(GO_GMEAN, go.gmean(), 1e-9 * GO_GMEAN);
@@ -135,7 +178,7 @@ class UnitsAnalysisTest {
     @Test
     void aUnitWithoutACpuIdLeavesTheHardwareEmpty() {
         var v = units(GO, RUST_OVER_GO);
-        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, null, CPU), DEFAULTS, STACKS);
+        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, null, CPU), agreeing(v), DEFAULTS, STACKS);
         Unit go = row(rows, "go");
         assertEquals("", go.hardware());
         assertEquals(List.of(CPU, "", CPU), go.unitHardware());
@@ -158,7 +201,7 @@ class UnitsAnalysisTest {
         v.put("u1", List.of(value("go", 100), value("rust", 500), value("node", 50)));
         v.put("u2", List.of(value("go", 300), value("rust", 900)));
         v.put("u3", List.of(value("go", 200), value("rust", 800), value("node", 40)));
-        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU), DEFAULTS, STACKS);
+        List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU), agreeing(v), DEFAULTS, STACKS);
         Unit node = row(rows, "node");
         assertEquals(2, node.units());
         assertEquals("u2: no value", node.missing());
@@ -185,7 +228,7 @@ class UnitsAnalysisTest {
         v.put("u1", List.of(value("go", 0.0), value("rust", 5)));
         v.put("u2", List.of(value("go", 2.0), value("rust", 6)));
         v.put("u3", List.of(value("go", 3.0), value("rust", 7)));
-        Unit go = row(UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU), DEFAULTS, STACKS), "go");
+        Unit go = row(UnitsAnalysis.of("model", v, cpus(v, CPU, CPU, CPU), agreeing(v), DEFAULTS, STACKS), "go");
         assertTrue(Double.isNaN(go.gmean()) && Double.isNaN(go.spread()) && Double.isNaN(go.ratio()));
         assertEquals(0.0, go.min());
         assertTrue(go.gaps().contains(IntervalGap.NO_GMEAN));
@@ -206,7 +249,7 @@ class UnitsAnalysisTest {
             v.put("u" + u, mine);
             cpu.put("u" + u, CPU);
         }
-        return UnitsAnalysis.of("model", v, cpu, DEFAULTS, STACKS);
+        return UnitsAnalysis.of("model", v, cpu, agreeing(v), DEFAULTS, STACKS);
     }
 
     /** Multiplying every unit value by c multiplies gmean, lo, hi, min and max by c and leaves the ratios as they are. */
@@ -246,7 +289,7 @@ class UnitsAnalysisTest {
             v.put("u" + u, mine);
             cpu.put("u" + u, CPU);
         }
-        List<Unit> rows = UnitsAnalysis.of("model", v, cpu, DEFAULTS, STACKS);
+        List<Unit> rows = UnitsAnalysis.of("model", v, cpu, agreeing(v), DEFAULTS, STACKS);
         double best = stackValues.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         for (int s = 0; s < stacks.size(); s++) {
             Unit r = row(rows, stacks.get(s));

@@ -49,6 +49,8 @@ public final class UnitsFixture {
         for (String c : List.of("c-solo", "c-u1", "c-u2", "c-u3")) {
             data.campaignOnCpu(c, c.substring(2), c.equals("c-solo") ? OTHER_CPU : CPU, stack("go", 1024L), stack("java", 2048L),
                     stack("node", 1536L));
+            // SYNTHETIC probes within probe_tolerance of each other (version 6): the units' machines agree
+            data.probe(c, 0, 1000 + 10 * effect.get(c), 9000);
             for (int k = 1; k <= 6; k++) {
                 double e = effect.get(c);
                 data.run1(c, "go", "get_item", k, ok(e * (1000 + 25 * k), 20480, 5.0 + 0.1 * k));
@@ -79,6 +81,7 @@ public final class UnitsFixture {
         for (int u = 0; u < LONG_UNITS.size(); u++) {
             String c = "2026-12-0" + (u + 1) + "-" + LONG_UNITS.get(u);
             data.campaignOnCpu(c, LONG_UNITS.get(u), CPU, stacks.toArray(StackInfo[]::new));
+            data.probe(c, 0, 1000 + 20 * u, 9000); // SYNTHETIC probes that agree (version 6)
             double unit = u == 2 ? 0.4 : 1.0 + 0.1 * u;
             for (int s = 0; s < NINE_STACKS.size(); s++) {
                 double level = 30000 / Math.pow(3.2, s); // from 30,000 down to about 2 req/s

@@ -102,8 +102,16 @@ public final class Analysis {
                 LoadgenSummaries.of(rows, rules, everyStudy.comparator(), sameHostCores(counted));
         List<DeviceResults> finished = analyses.stream().map(a -> a.results(plan)).toList();
         List<dev.tpm.results.Unit> units = units(dataset, analyses, finished, byDevice, order);
-        List<DeviceResults> devices = finished.stream()
-                .map(d -> d.withTopology(Topologies.of(d.device(), byDevice.get(d.id()), summaries))).toList();
+        List<dev.tpm.model.RunRecord> everyRun = new ArrayList<>(dataset.phase1());
+        everyRun.addAll(dataset.phase2());
+        everyRun.addAll(dataset.phase4());
+        everyRun.addAll(dataset.phase5());
+        List<DeviceResults> devices = finished.stream().map(d -> {
+            // version 6: the device's probes and its rounds' starts, for the probe table and figure
+            var session = ProbeAnalysis.session(d.id(), d.campaigns(), dataset.probes(), everyRun);
+            return d.toBuilder().topology(Topologies.of(d.device(), byDevice.get(d.id()), summaries)).probes(session.getKey())
+                    .roundStarts(session.getValue()).build();
+        }).toList();
         // the seed studies' published values go to their own replication table (studies.md)
         List<dev.tpm.model.PublishedValue> paperPublished = dev.tpm.model.Studies.published(dataset.published(), dev.tpm.model.Studies.PAPER);
         Comparability comparability = new Comparability(dataset.setups(), byDevice,

@@ -71,7 +71,28 @@ public final class TidyCsvs {
     public static final List<String> STEAL_SENSITIVITY = List.of("device", "mix", "stack", Metric.W_RPS.id(),
             Metric.W_RPS.id() + "_all", Metric.W_RPS_PER_MIB.id(), Metric.W_RPS_PER_MIB.id() + "_all", "change");
 
+    /** probe.csv (outputs.md version 6): every device's probe.csv rows as collected. */
+    public static final List<String> PROBE = List.of("device", "campaign", "probe_seq", "after_seq", "cpu", "test", "value",
+            "duration_s", "steal_s", "started_at");
+
     private TidyCsvs() {}
+
+    /** Whether any device has a probe (probe.csv is written only then). */
+    public static boolean anyProbe(Results r) {
+        return r.devices().stream().anyMatch(d -> !d.probes().isEmpty());
+    }
+
+    public static CsvText probe(Results r) {
+        CsvText csv = new CsvText(PROBE);
+        for (DeviceResults d : r.devices()) {
+            for (dev.tpm.results.ProbeSample s : d.probes()) {
+                dev.tpm.model.ProbeRow p = s.row();
+                csv.row(s.device(), p.campaign(), Num.csv(p.probeSeq()), Num.csv(p.afterSeq()), p.cpu() == null ? "" : Num.csv(p.cpu()),
+                        p.test(), Num.csv(p.value()), Num.csv(p.durationS()), Num.csv(p.stealS()), p.startedAt());
+            }
+        }
+        return csv;
+    }
 
     /** steal_sensitivity.csv (analysis.md 4, version 5): rows only for devices with a phase-1 run excluded for steal. */
     public static CsvText stealSensitivity(Results r) {

@@ -102,6 +102,8 @@ public final class PaperCatalog {
             Figure.device(new DriftFigure(), "drift"),
             Table.device(new WarmColdTable(), "Warm against cold (new; no paper table)", "warmCold"),
             Figure.device(new WarmColdFigure(), "warmCold", "groupStats", "steadyStats"),
+            Table.device(new dev.tpm.tables.ProbeTable(), "Probe of the machine (new; no paper table)", "probes"),
+            Figure.device(new dev.tpm.figures.ProbeFigure(), "probes", "roundStarts"),
             // across devices, or none
             Table.once(new MixesTable(), "Table 7 (illustrative weights of this package)", "mixes"),
             Table.once(new DevicesTable(), "Devices side by side (new; no paper table)", "devices", "weighted", "stackPooled"),
@@ -145,6 +147,7 @@ public final class PaperCatalog {
                     .when(OfferedLoadCsvs::any),
             new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")).when(OfferedLoadCsvs::any),
             new TidyCsv("units", V4Csvs::units, V4Csvs.class, List.of("units")),
+            new TidyCsv("probe", TidyCsvs::probe, TidyCsvs.class, List.of("probes")).when(TidyCsvs::anyProbe),
             new TidyCsv("steady_stats", V4Csvs::steadyStats, V4Csvs.class, List.of("steadyStats")).when(V4Csvs::anySteady),
             new TidyCsv("warm_cold", V4Csvs::warmCold, V4Csvs.class, List.of("warmCold")).when(V4Csvs::anySteady),
             new Inventory("inventory", InventoryStage.class, List.of("inventory")),

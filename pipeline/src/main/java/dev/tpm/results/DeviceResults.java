@@ -26,6 +26,8 @@ import java.util.List;
  * @param warmCold analysis.md 12: each (stack, endpoint) with measured runs in phases 1 and 5
  * @param stealSensitivity analysis.md 4 (version 5): each mix and listed stack's w_rps and
  *     w_rps_per_mib with and without the phase-1 runs excluded for steal; empty when none was
+ * @param probes version 6: every probe.csv row of the device's campaigns, in (campaign, probe_seq) order
+ * @param roundStarts version 6: where each round of the device's campaigns in rounds began (the probe figure)
  * @param topology where and how the device's campaigns ran (cores, pinning, load generator, window,
  *     runs, host saturation), for the report's opening and the replication table's caption
  */
@@ -59,9 +61,13 @@ public record DeviceResults(
         Topology topology,
         List<GroupStat> steadyStats,
         List<WarmCold> warmCold,
-        List<StealSensitivity> stealSensitivity) {
+        List<StealSensitivity> stealSensitivity,
+        List<ProbeSample> probes,
+        List<RoundStart> roundStarts) {
 
     public DeviceResults {
+        probes = List.copyOf(probes);
+        roundStarts = List.copyOf(roundStarts);
         if (topology == null) topology = Topology.unknown(device.id());
         steadyStats = List.copyOf(steadyStats);
         warmCold = List.copyOf(warmCold);
@@ -115,7 +121,8 @@ public record DeviceResults(
                 .sweepSummary(sweepSummary).memory(memory).memorySeries(memorySeries).exclusions(exclusions)
                 .runCounts(runCounts).implications(implications).paretoFrontier(paretoFrontier).testsLeftOut(testsLeftOut)
                 .ratios(ratios).drift(drift).offeredLoad(offeredLoad).capacity(capacity).topology(topology)
-                .steadyStats(steadyStats).warmCold(warmCold).stealSensitivity(stealSensitivity);
+                .steadyStats(steadyStats).warmCold(warmCold).stealSensitivity(stealSensitivity).probes(probes)
+                .roundStarts(roundStarts);
     }
 
     public static Builder builder(Device device) {
@@ -154,6 +161,8 @@ public record DeviceResults(
         private List<GroupStat> steadyStats = List.of();
         private List<WarmCold> warmCold = List.of();
         private List<StealSensitivity> stealSensitivity = List.of();
+        private List<ProbeSample> probes = List.of();
+        private List<RoundStart> roundStarts = List.of();
 
         private Builder(Device device) {
             this.device = device;
@@ -188,13 +197,15 @@ public record DeviceResults(
         public Builder steadyStats(List<GroupStat> v) { steadyStats = List.copyOf(v); return this; }
         public Builder warmCold(List<WarmCold> v) { warmCold = List.copyOf(v); return this; }
         public Builder stealSensitivity(List<StealSensitivity> v) { stealSensitivity = List.copyOf(v); return this; }
+        public Builder probes(List<ProbeSample> v) { probes = List.copyOf(v); return this; }
+        public Builder roundStarts(List<RoundStart> v) { roundStarts = List.copyOf(v); return this; }
 
         public DeviceResults build() {
             PosthocSummary summary = posthocSummary != null ? posthocSummary : PosthocSummary.empty(device.id());
             return new DeviceResults(device, campaigns, stacks, declaredMix, groupStats, samples, omnibus, posthoc, summary,
                     weighted, sensitivity, stackPooled, sweep, sweepSummary, memory, memorySeries, exclusions, runCounts,
                     implications, paretoFrontier, listedStacks != null ? listedStacks : stacks, testsLeftOut, ratios,
-                    drift, offeredLoad, capacity, topology, steadyStats, warmCold, stealSensitivity);
+                    drift, offeredLoad, capacity, topology, steadyStats, warmCold, stealSensitivity, probes, roundStarts);
         }
     }
 }

@@ -148,7 +148,12 @@ final class SyntheticDataset {
      */
     SyntheticDataset probe(String campaign, long afterSeq, double cpu, double memory) {
         long seq = probes.stream().filter(p -> p.campaign().equals(campaign)).count() + 1;
-        String at = "2026-12-07T10:" + String.format(java.util.Locale.ROOT, "%02d", seq) + ":00Z";
+        return probe(campaign, afterSeq, cpu, memory, "2026-12-07T10:" + String.format(java.util.Locale.ROOT, "%02d", seq) + ":00Z");
+    }
+
+    /** {@link #probe(String, long, double, double)} taken at {@code at} (ISO-8601 UTC). */
+    SyntheticDataset probe(String campaign, long afterSeq, double cpu, double memory, String at) {
+        long seq = probes.stream().filter(p -> p.campaign().equals(campaign)).count() + 1;
         probes.add(new dev.tpm.model.ProbeRow(campaign, seq, afterSeq, 1, dev.tpm.model.ProbeRow.CPU, cpu, 5, 0.0, at));
         probes.add(new dev.tpm.model.ProbeRow(campaign, seq + 1, afterSeq, 1, dev.tpm.model.ProbeRow.MEMORY, memory, 5, 0.0, at));
         return this;

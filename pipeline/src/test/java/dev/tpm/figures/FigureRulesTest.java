@@ -183,6 +183,21 @@ class FigureRulesTest {
         return problems;
     }
 
+    /** Version 6: the probe figure on SYNTHETIC data it was not drawn for (two campaigns in rounds, a step, a resumed probe). */
+    @Test
+    void theProbeFigureKeepsTheRules() throws IOException {
+        Results results = dev.tpm.analysis.ProbeFixture.results();
+        DrawnFigures drawn = FiguresStage.built(List.of(new ProbeFigure()), List.of(), results);
+        List<String> problems = new ArrayList<>();
+        assertEquals(1, drawn.byStem().size(), drawn.byStem().keySet().toString()); // the device with a probe only
+        for (Map.Entry<String, Figure> e : drawn.byStem().entrySet()) {
+            problems.addAll(figureProblems(e.getKey(), e.getValue()));
+            problems.addAll(fileProblems(e.getKey() + ".png", FigureWriter.png(e.getValue())));
+            problems.addAll(fileProblems(e.getKey() + ".svg", FigureWriter.svg(e.getValue())));
+        }
+        assertEquals(List.of(), problems);
+    }
+
     /** The checker fails a figure cut at its edge and a legend with two stacks in one colour. */
     @Test
     void theChecksFailWhatTheyAreFor() throws IOException {

@@ -19,6 +19,7 @@ class FiguresStageTest {
         // warm_cold needs phase 5, which the fixture lacks (its absence is the stats stage's line)
         List<String> all = new ArrayList<>(NAMES);
         all.add("warm_cold");
+        all.add("probe"); // version 6: needs a probe.csv, which the fixture lacks
         assertEquals(all, PaperCatalog.CATALOG.figureBuilders().stream().map(FigureBuilder::name).toList());
         Outputs out = RenderedFixtures.pi5();
         List<String> expected = new ArrayList<>();
@@ -27,8 +28,11 @@ class FiguresStageTest {
             expected.add("figures/" + n + ".svg");
         }
         assertEquals(expected.stream().sorted().toList(), new ArrayList<>(out.files().keySet()));
-        assertEquals(List.of(), out.skipped());
+        // version 6: no probe.csv in the fixture, so no probe figure, with its line
+        assertEquals(List.of("figures/probe.png/.svg: " + NO_PROBE), out.skipped());
     }
+
+    static final String NO_PROBE = "no probe.csv in the device's campaigns";
 
     @Test
     void figuresWithoutDataAreSkippedWithTheReasonAndDevicesGetTheirOwnFolder() {
@@ -41,9 +45,11 @@ class FiguresStageTest {
             assertTrue(!out.contains("figures/pi5-b/" + n + ".png"), n);
         }
         assertEquals(List.of(
+                "figures/pi5-a/probe.png/.svg: " + NO_PROBE,
                 "figures/pi5-b/energy.png/.svg: no energy values (no stack has energy_j on every CRUD endpoint)",
                 "figures/pi5-b/sweep.png/.svg: no phase-2 (concurrency sweep) runs",
-                "figures/pi5-b/memory.png/.svg: no phase-3 memory series"), out.skipped());
+                "figures/pi5-b/memory.png/.svg: no phase-3 memory series",
+                "figures/pi5-b/probe.png/.svg: " + NO_PROBE), out.skipped());
         // pi5-b also has no phase 4: its offered_load figure is left out without a line (the stats stage says it)
         assertEquals(2 * (2 * NAMES.size()) - 2 * 4, out.files().size());
         assertTrue(!out.contains("figures/pi5-b/offered_load.png"));

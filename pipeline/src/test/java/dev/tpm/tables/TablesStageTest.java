@@ -20,6 +20,7 @@ class TablesStageTest {
             "startup", "energy", "sweep", "memory", "implications", "sensitivity", "exclusions", "drift");
 
     /** The fixture has no PSS or CPU values, so no efficiency table. */
+    static final String NO_PROBE = "no probe.csv in the device's campaigns (no probe of the machine)";
     static final String NO_STEAL = "no phase-1 run excluded for CPU steal";
     static final String NO_EFFICIENCY = "no group statistics of peak_pss_mib, cpu_cores, rps_per_cpu_s";
 
@@ -40,7 +41,8 @@ class TablesStageTest {
                 "tables/sessions: no campaign", // the fixture's Results have no sessions
                 "tables/units: no model has 2 or more units with paper campaigns that count (units.csv has no rows)",
                 "tables/efficiency: device pi5-a: " + NO_EFFICIENCY,
-                "tables/steal_sensitivity: device pi5-a: " + NO_STEAL), out.skipped());
+                "tables/steal_sensitivity: device pi5-a: " + NO_STEAL,
+                "tables/probe: device pi5-a: " + NO_PROBE), out.skipped());
         String ratio = new String(out.get("tables/ratio.md"), StandardCharsets.UTF_8);
         assertEquals(MarkdownFormatter.INSTANCE.format(new RatioTable().build(r, r.devices().get(0))), ratio);
     }
@@ -66,12 +68,14 @@ class TablesStageTest {
                         "tables/units: no model has 2 or more units with paper campaigns that count (units.csv has no rows)",
                         "tables/pi5-a/efficiency: device pi5-a: " + NO_EFFICIENCY,
                         "tables/pi5-a/steal_sensitivity: device pi5-a: " + NO_STEAL,
+                        "tables/pi5-a/probe: device pi5-a: " + NO_PROBE,
                         "tables/x86-b/energy: device x86-b: no energy values (no power source recorded)",
                         "tables/x86-b/sweep: device x86-b: no measured phase-2 (concurrency sweep) runs",
                         "tables/x86-b/memory: device x86-b: no phase-3 memory time series",
                         "tables/x86-b/efficiency: device x86-b: " + NO_EFFICIENCY,
                         "tables/x86-b/steal_sensitivity: device x86-b: " + NO_STEAL,
-                        "tables/x86-b/drift: device x86-b: no group has min_n = 5 measured phase-1 runs"),
+                        "tables/x86-b/drift: device x86-b: no group has min_n = 5 measured phase-1 runs",
+                        "tables/x86-b/probe: device x86-b: " + NO_PROBE),
                 out.skipped());
         String ram = new String(out.get("tables/x86-b/ram.md"), StandardCharsets.UTF_8);
         assertTrue(ram.startsWith("Table 9 (regenerated): RAM footprint"));

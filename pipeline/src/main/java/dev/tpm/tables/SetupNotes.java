@@ -40,6 +40,13 @@ final class SetupNotes {
         out.add(factor("dates (UTC, from the rows' started_at)", setups,
                 c -> c.firstDate().equals(c.lastDate()) ? c.firstDate() : c.firstDate() + " to " + c.lastDate()));
         out.add(factor("CPU steal recorded (steal_s in any row)", setups, c -> c.stealRecorded() ? "yes" : "no"));
+        // version 6: the probe of the machine, what alone shows a unit's machine state (sessions.csv's probe_cpu)
+        java.util.Map<String, dev.tpm.results.MachineProbe> probes = new java.util.HashMap<>();
+        for (dev.tpm.results.Session x : r.sessions()) probes.put(x.campaign(), x.probe());
+        out.add(factor("probe of the machine (probe_cpu: median sysbench cpu events/s)", setups, c -> {
+            dev.tpm.results.MachineProbe m = probes.get(c.id());
+            return m == null || Double.isNaN(m.cpu()) ? "" : Rounding.fixed(m.cpu(), 1);
+        }));
         out.add(efficiency(r, setups));
         return out;
     }

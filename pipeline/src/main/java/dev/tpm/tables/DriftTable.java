@@ -44,7 +44,9 @@ public final class DriftTable implements DeviceTable {
         }
         List<Session> sessions = driftingSessions(r, d);
         if (drifting.isEmpty()) {
-            t.row("none", sessions.isEmpty() ? "no tested group drifts" : "no tested group drifts on its own", "", "", "", "");
+            // outputs.md version 6: a test that found nothing says "no drift detected", not "none"
+            t.row("none detected", sessions.isEmpty() ? "no drift detected in a tested group"
+                    : "no drift detected in a tested group on its own", "", "", "", "");
         }
         t.note(summary(drift, c));
         if (!sessions.isEmpty()) t.note(sessionsNote(sessions));

@@ -73,13 +73,13 @@ public final class ExclusionsTable implements DeviceTable {
         return considered == 0 ? Double.NaN : 100.0 * excluded / considered;
     }
 
-    /** analysis.md 1, version 5: the steal rule as analysis.json sets it. */
+    /** analysis.md 1, version 6: the steal rule as analysis.json sets it. */
     static String stealRule(Results r) {
         Double max = TableText.config(r).maxStealShare();
         if (max == null) return "off: analysis.json's max_steal_share is null";
-        return "steal_s / (duration_s x device.cores) above " + Rounding.plain(max)
-                + ", the share of the device's CPU time its hypervisor gave to others; a run without steal_s is never"
-                + " excluded for it";
+        return "a steal share above " + Rounding.plain(max) + ", the largest of steal_s / (duration_s x device.cores) and the"
+                + " same of the server's and the load generator's pinned CPUs (server_steal_s, loadgen_steal_s) that the run"
+                + " records; a run that records none is never excluded for it";
     }
 
     /** One line per (campaign, phase, reason): the seq, stack and endpoint of each excluded run. */

@@ -47,8 +47,9 @@ public final class SessionsTable implements SharedTable {
                         + " groups of one run are left out. rho and p: scipy.stats.spearmanr; Holm over every campaign of"
                         + " the data folder; drifting = p_holm < " + Rounding.plain(c.alpha()) + ". rho > 0: the session"
                         + " sped up; rho < 0: it slowed down.")
-                .note("CPU steal: steal_s / (duration_s x device.cores), the share of the device's CPU time its hypervisor"
-                        + " gave to others, over the campaign's runs of every phase (1, 2, 4 and 5) with warm-up 0, status ok"
+                .note("CPU steal: each run's steal share (analysis.md 1, version 6: the largest of the shares of the"
+                        + " device's, the server's and the load generator's CPUs the run records, the CPU time the hypervisor"
+                        + " gave to others), over the campaign's runs of every phase (1, 2, 4 and 5) with warm-up 0, status ok"
                         + " and steal_s (" + Rounding.MISSING + ": no run records steal_s); excluded for steal: how many of"
                         + " those runs the steal rule leaves out (" + ExclusionsTable.stealRule(r) + ").")
                 .note("Rounded for reading (half away from zero): rho to 3 decimals; p-values to 3 decimals from "
@@ -62,7 +63,11 @@ public final class SessionsTable implements SharedTable {
     public static String caption(List<Session> sessions, AnalysisConfig c) {
         List<Session> drifting = sessions.stream().filter(Session::drifting).toList();
         long tested = sessions.stream().filter(s -> !Double.isNaN(s.pHolm())).count();
-        String head = (drifting.isEmpty() ? "None" : Integer.toString(drifting.size())) + " of " + tested + " tested "
+        if (drifting.isEmpty()) {
+            return "No drift detected as a whole in the " + tested + " tested " + (tested == 1 ? "session" : "sessions")
+                    + " (p_holm < " + Rounding.plain(c.alpha()) + " in none).";
+        }
+        String head = drifting.size() + " of " + tested + " tested "
                 + (tested == 1 ? "session" : "sessions") + (drifting.size() == 1 ? " drifts" : " drift") + " as a whole (p_holm < "
                 + Rounding.plain(c.alpha()) + ")";
         if (drifting.isEmpty()) return head + ".";

@@ -31,7 +31,7 @@ class DriftTableTest {
     void saysInOneRowThatNoGroupDrifts() {
         Results r = ResultsFixture.fullWithoutDrift();
         TableModel t = new DriftTable().build(r, r.devices().get(0));
-        assertEquals(List.of(List.of("none", "no tested group drifts", "", "", "", "")), ParsedMarkdown.of(t).rows());
+        assertEquals(List.of(List.of("none detected", "no drift detected in a tested group", "", "", "", "")), ParsedMarkdown.of(t).rows());
         assertTrue(t.notes().get(0).startsWith("None of 4 tested groups drift (p_holm < 0.05)"), t.notes().get(0));
     }
 

@@ -26,11 +26,12 @@ class V4TablesTest {
         assertEquals(Optional.empty(), table.lacking(R));
         TableModel t = table.build(R);
         assertTrue(t.caption().startsWith("Units of one model (new; no paper table): "), t.caption());
-        assertTrue(t.caption().contains("m = u1 (cpu_id not recorded), u2 (cpu_id not recorded)"), t.caption());
-        // no interval: the caption says why (two units, no cpu_id)
-        assertTrue(t.caption().contains("No interval for the model (analysis.md 11) where m: hardware not recorded"
-                + " (a unit records no machine.cpu_id); units too few (2 with a value; an interval needs min_units_ci = 3)."),
+        assertTrue(t.caption().contains("m = u1 (cpu_id not recorded, probe none), u2 (cpu_id not recorded, probe none)"),
                 t.caption());
+        // no interval: the caption says why (two units, no cpu_id, and no probe: version 6)
+        assertTrue(t.caption().contains("No interval for the model (analysis.md 11) where m: hardware not recorded"
+                + " (a unit records no machine.cpu_id); units too few (2 with a value; an interval needs min_units_ci = 3);"
+                + " a unit has no probe of its machine (probe.csv)"), t.caption());
         // three metrics x two stacks; unit columns name the device
         assertEquals(6, t.rows().size());
         List<String> java = t.rows().stream().filter(r -> r.cells().get(3).equals("java")).findFirst().orElseThrow().cells();
@@ -46,7 +47,7 @@ class V4TablesTest {
     void theUnitsTableGivesTheIntervalOfThreeUnitsOfOneCpuAndStatesWhatElseDiffers() {
         Results three = UnitsFixture.results();
         TableModel t = new UnitsTable().build(three);
-        assertTrue(t.caption().contains("m = u1 (cpu_id " + UnitsFixture.CPU + ")"), t.caption());
+        assertTrue(t.caption().contains("m = u1 (cpu_id " + UnitsFixture.CPU + ", probe 1010.0 events/s)"), t.caption());
         assertTrue(!t.caption().contains("No interval"), t.caption());
         List<String> go = t.rows().stream().filter(r -> r.cells().get(3).equals("go")).findFirst().orElseThrow().cells();
         assertEquals(UnitsFixture.CPU, go.get(1));
@@ -96,8 +97,8 @@ class V4TablesTest {
         TableModel t = new UnitsTable().build(UnitsFixture.twoModels());
         assertTrue(t.caption().contains("n: hardware mixed (the units record different machine.cpu_ids: not units of one model)"),
                 t.caption());
-        assertTrue(t.caption().contains("n = solo (cpu_id " + UnitsFixture.OTHER_CPU + "), u3 (cpu_id " + UnitsFixture.CPU + ")"),
-                t.caption());
+        assertTrue(t.caption().contains("n = solo (cpu_id " + UnitsFixture.OTHER_CPU + ", probe 1020.0 events/s), u3 (cpu_id "
+                + UnitsFixture.CPU + ", probe 1006.0 events/s)"), t.caption());
         List<String> n = t.rows().stream().filter(r -> r.cells().get(0).equals("n")).findFirst().orElseThrow().cells();
         assertEquals("mixed", n.get(1));
         String cpu = t.notes().stream().filter(x -> x.startsWith("CPU (machine.cpu_id)")).findFirst().orElseThrow();

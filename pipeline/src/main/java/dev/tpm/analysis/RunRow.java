@@ -27,41 +27,9 @@ record RunRow(
         double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
         double peakPssKib, double cpuS, double loadgenCpuS, double stealS, double stealShare) implements Metric.Run {
 
-    /** A row with steal_s but no device.cores to make it a share. */
-    RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
-            boolean warmup, RunStatus status, String throttled, double requests, double socketAndHttpErrors,
-            double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
-            double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
-            double peakPssKib, double cpuS, double loadgenCpuS, double stealS) {
-        this(campaign, device, phase, seq, stack, endpoint, concurrency, warmup, status, throttled, requests,
-                socketAndHttpErrors, rps, latP50Ms, latP99Ms, startupMs, idleRssKib, peakRssKib, energyJ, meanPowerW,
-                study, durationS, latP90Ms, idlePssKib, peakPssKib, cpuS, loadgenCpuS, stealS, Double.NaN);
-    }
-
     /** steal_s / (duration_s x cores); NaN when any is missing or not positive (analysis.md 1). */
     static double stealShare(double stealS, double durationS, Integer cores) {
         return new StealCpus(cores, null, null).share(stealS, Double.NaN, Double.NaN, durationS);
-    }
-
-    /** A row without version 4's steal_s. */
-    RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
-            boolean warmup, RunStatus status, String throttled, double requests, double socketAndHttpErrors,
-            double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
-            double energyJ, double meanPowerW, String study, double durationS, double latP90Ms, double idlePssKib,
-            double peakPssKib, double cpuS, double loadgenCpuS) {
-        this(campaign, device, phase, seq, stack, endpoint, concurrency, warmup, status, throttled, requests,
-                socketAndHttpErrors, rps, latP50Ms, latP99Ms, startupMs, idleRssKib, peakRssKib, energyJ, meanPowerW,
-                study, durationS, latP90Ms, idlePssKib, peakPssKib, cpuS, loadgenCpuS, Double.NaN);
-    }
-
-    /** A row of a paper campaign without the columns version 2 added to the analysis. */
-    RunRow(String campaign, String device, int phase, long seq, String stack, String endpoint, int concurrency,
-            boolean warmup, RunStatus status, String throttled, double requests, double socketAndHttpErrors,
-            double rps, double latP50Ms, double latP99Ms, double startupMs, double idleRssKib, double peakRssKib,
-            double energyJ, double meanPowerW) {
-        this(campaign, device, phase, seq, stack, endpoint, concurrency, warmup, status, throttled, requests,
-                socketAndHttpErrors, rps, latP50Ms, latP99Ms, startupMs, idleRssKib, peakRssKib, energyJ, meanPowerW,
-                dev.tpm.model.Campaign.PAPER, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     boolean isPaper() {

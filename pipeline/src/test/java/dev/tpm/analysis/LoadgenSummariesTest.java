@@ -20,7 +20,7 @@ class LoadgenSummariesTest {
     private static RunRow run(String campaign, String study, String stack, double cpuS, double loadgenCpuS) {
         return new RunRow(campaign, "dev", 1, ++seq, stack, "hello", 100, false, RunStatus.OK, "", 1000, 0,
                 100, 1, 2, Double.NaN, Double.NaN, 2048, Double.NaN, Double.NaN, study, 10, Double.NaN, Double.NaN,
-                Double.NaN, cpuS, loadgenCpuS);
+                Double.NaN, cpuS, loadgenCpuS, Double.NaN, Double.NaN);
     }
 
     private static LoadgenSummary only(List<LoadgenSummary> out, String study, String stack) {
@@ -31,7 +31,7 @@ class LoadgenSummariesTest {
     private static RunRow rps(String stack, double rps) {
         return new RunRow("s", "dev", 1, ++seq, stack, "hello", 100, false, RunStatus.OK, "", 1000, 0,
                 rps, 1, 2, Double.NaN, Double.NaN, 2048, Double.NaN, Double.NaN, "hello-blog", 10, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, Double.NaN);
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     @Test

@@ -38,7 +38,7 @@ class OfferedLoadAnalysisTest {
             boolean warmup, RunStatus status, double errors) {
         RunRow row = new RunRow("c1", DEV, 4, seq++, stack, "get_item", 30, warmup, status, "0x0", rps * 10, errors, rps,
                 p50, p99, Double.NaN, Double.NaN, peakKib, Double.NaN, Double.NaN, "paper", 10, p50 * 1.5, Double.NaN,
-                Double.NaN, 1.0, Double.NaN);
+                Double.NaN, 1.0, Double.NaN, Double.NaN, Double.NaN);
         return new OfferedLoadAnalysis.Run(row, offered, p99 * 2);
     }
 

@@ -18,7 +18,7 @@ class RunClassificationTest {
     /** An ok run of 1000 requests with {@code errors} socket errors; status and flags as given. */
     private RunRow row(int phase, String stack, String endpoint, boolean warmup, RunStatus status, double errors, String throttled) {
         return new RunRow("c1", "dev", phase, seq++, stack, endpoint, 30, warmup, status, throttled, 1000, errors,
-                100, 1, 2, 3, 1024, 2048, Double.NaN, Double.NaN);
+                100, 1, 2, 3, 1024, 2048, Double.NaN, Double.NaN, dev.tpm.model.Campaign.PAPER, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     private List<RunRow> rows() {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class RunFilterTest {
     private static RunRow row(boolean warmup, RunStatus status, double errors, String throttled) {
         return new RunRow("c", "d", 1, 7, "s", "get_item", 30, warmup, status, throttled, 1000, errors,
-                100, 1, 2, 3, 4096, 8192, Double.NaN, Double.NaN);
+                100, 1, 2, 3, 4096, 8192, Double.NaN, Double.NaN, dev.tpm.model.Campaign.PAPER, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     @Test
@@ -67,7 +67,7 @@ class RunFilterTest {
     @Test
     void derivedMetricsFollowAnalysisMd() {
         RunRow r = new RunRow("c", "d", 1, 1, "s", "get_item", 30, false, RunStatus.OK, "", 20000, 0,
-                2000, 1, 2, 30, 4096, 8192, 7.0, 3.5);
+                2000, 1, 2, 30, 4096, 8192, 7.0, 3.5, dev.tpm.model.Campaign.PAPER, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         assertEquals(4.0, r.metric("idle_rss_mib"));
         assertEquals(8.0, r.metric("peak_rss_mib"));
         assertEquals(250.0, r.metric("rps_per_mib")); // rps / (peak KiB / 1024)

@@ -150,8 +150,8 @@ final class UnitsAnalysis {
                 }
                 out.add(new Unit(model, mix, metric, stack, hardware, x.length, g.gmean(), x.length == 0 ? Double.NaN : min,
                         x.length == 0 ? Double.NaN : max, x.length > 0 && min > 0 ? max / min : Double.NaN, lo, hi, best, ratio,
-                        ratioLo, ratioHi, tied, String.join("; ", missing), devices, estimates, unitHardware, gaps, probeSpread,
-                        unitProbes));
+                        ratioLo, ratioHi, tied, String.join("; ", missing), ofUnits(devices, estimates, unitHardware, unitProbes),
+                        gaps, probeSpread));
             }
         }
         return out;
@@ -165,6 +165,16 @@ final class UnitsAnalysis {
         if (units < minUnitsCi) gaps.add(IntervalGap.TOO_FEW_UNITS);
         if (!hasGmean) gaps.add(IntervalGap.NO_GMEAN);
         return gaps;
+    }
+
+    /** Each unit of a row: device, value, cpu_id and probe_cpu, from the lists in device order. */
+    private static List<Unit.OfUnit> ofUnits(List<String> devices, List<Estimate> estimates, List<String> hardware,
+            List<Double> probes) {
+        List<Unit.OfUnit> out = new ArrayList<>();
+        for (int i = 0; i < devices.size(); i++) {
+            out.add(new Unit.OfUnit(devices.get(i), estimates.get(i), hardware.get(i), probes.get(i)));
+        }
+        return out;
     }
 
     /**

@@ -124,7 +124,7 @@ public final class UnitsFigure implements StudyFigure {
                 .filter(s -> rows.stream().anyMatch(u -> u.stack().equals(s))).toList();
         List<Estimate> all = new ArrayList<>();
         for (Unit u : rows) {
-            all.addAll(u.unitEstimates());
+            u.of().forEach(x -> all.add(x.estimate()));
             if (!Double.isNaN(u.gmean())) all.add(new Estimate(u.gmean(), u.lo(), u.hi()));
         }
         boolean log = Plots.logScale(Plots.span(all));
@@ -140,7 +140,7 @@ public final class UnitsFigure implements StudyFigure {
                 String stack = stacks.get(s);
                 Unit u = ofModel.stream().filter(x -> x.stack().equals(stack)).findFirst().orElse(null);
                 for (int g = 0; g < devices.size(); g++) {
-                    values[g][s] = u == null || g >= u.unitEstimates().size() ? Estimate.MISSING : u.unitEstimates().get(g);
+                    values[g][s] = u == null || g >= u.of().size() ? Estimate.MISSING : u.of().get(g).estimate();
                 }
             }
             XYChart chart = theme.chart(models.size() == 1 ? Layout.SINGLE_WIDTH : Layout.PANEL_WIDTH,

@@ -22,19 +22,25 @@ import java.util.Set;
  * @param ratioLo the t interval of the per-unit log ratios; NaN under the same conditions as lo (and on the best's row)
  * @param tied ratio_lo &lt;= 1; null where the ratio has no interval
  * @param missing the units without a value, e.g. {@code pi5-c: no value}; empty when every unit has one
- * @param devices the model's units, in id order
- * @param unitEstimates each unit's value with its own CI (weighted.csv's or stack_pooled.csv's), one per device
- * @param unitHardware each unit's machine.cpu_id, one per device, empty where not recorded
+ * @param of each of the model's units on this row, in device id order
  * @param gaps why the row has no model interval (empty when it has one)
  * @param probeSpread version 6: max / min of probe_cpu over the units with a value for the row; NaN
  *     when one of them has no probe_cpu (analysis.md 11)
- * @param unitProbes version 6: each unit's probe_cpu (the median cpu value of its paper campaigns'
- *     probe.csv rows), one per device, NaN where it has no probe
  */
 public record Unit(String model, String mix, String metric, String stack, String hardware, int units, double gmean,
         double min, double max, double spread, double lo, double hi, String best, double ratio, double ratioLo,
-        double ratioHi, Boolean tied, String missing, List<String> devices, List<Estimate> unitEstimates,
-        List<String> unitHardware, Set<IntervalGap> gaps, double probeSpread, List<Double> unitProbes) {
+        double ratioHi, Boolean tied, String missing, List<OfUnit> of, Set<IntervalGap> gaps, double probeSpread) {
+
+    /**
+     * One unit of the model on a row.
+     *
+     * @param device the unit's device id
+     * @param estimate its value with its own CI (weighted.csv's or stack_pooled.csv's); MISSING where it has none
+     * @param hardware its machine.cpu_id, empty where not recorded
+     * @param probeCpu version 6: its probe_cpu (the median cpu value of its paper campaigns' probe.csv rows), NaN
+     *     where it has no probe
+     */
+    public record OfUnit(String device, Estimate estimate, String hardware, double probeCpu) {}
 
     /** units.csv's hardware when two units record different cpu_ids (analysis.md 11). */
     public static final String MIXED = "mixed";
@@ -55,14 +61,9 @@ public record Unit(String model, String mix, String metric, String stack, String
         PROBES_DIFFER
     }
 
-    /** A row without probes (before version 6). */
-    public Unit(String model, String mix, String metric, String stack, String hardware, int units, double gmean,
-            double min, double max, double spread, double lo, double hi, String best, double ratio, double ratioLo,
-            double ratioHi, Boolean tied, String missing, List<String> devices, List<Estimate> unitEstimates,
-            List<String> unitHardware, Set<IntervalGap> gaps) {
-        this(model, mix, metric, stack, hardware, units, gmean, min, max, spread, lo, hi, best, ratio, ratioLo, ratioHi, tied,
-                missing, devices, unitEstimates, unitHardware, gaps, Double.NaN,
-                java.util.Collections.nCopies(devices.size(), Double.NaN));
+    /** The model's units (device ids), in id order. */
+    public List<String> devices() {
+        return of.stream().map(OfUnit::device).toList();
     }
 
     /** True when the row's value rests on one unit: that unit's value, no mean and no spread (outputs.md version 6). */
@@ -72,14 +73,11 @@ public record Unit(String model, String mix, String metric, String stack, String
 
     /** True when the row's value rests on fewer units than the model has. */
     public boolean fewerUnits() {
-        return units < devices.size();
+        return units < of.size();
     }
 
     public Unit {
-        devices = List.copyOf(devices);
-        unitEstimates = List.copyOf(unitEstimates);
-        unitHardware = List.copyOf(unitHardware);
-        unitProbes = List.copyOf(unitProbes);
+        of = List.copyOf(of);
         gaps = gaps.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(gaps));
     }
 

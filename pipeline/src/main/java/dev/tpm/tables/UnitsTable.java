@@ -51,16 +51,13 @@ public final class UnitsTable implements SharedTable {
 
     /** The one unit with a value on a row that rests on one unit. */
     static String onlyUnit(Unit u) {
-        for (int i = 0; i < u.devices().size(); i++) {
-            if (!u.unitEstimates().get(i).isMissing()) return u.devices().get(i);
-        }
-        return "";
+        return u.of().stream().filter(x -> !x.estimate().isMissing()).map(Unit.OfUnit::device).findFirst().orElse("");
     }
 
     @Override
     public TableModel build(Results r) {
         List<Unit> rows = shown(r);
-        int units = rows.stream().mapToInt(u -> u.devices().size()).max().orElse(0);
+        int units = rows.stream().mapToInt(u -> u.of().size()).max().orElse(0);
         int minUnitsCi = TableText.config(r).minUnitsCi();
         List<String> models = rows.stream().map(Unit::model).distinct().toList();
         List<String> unitNames = new ArrayList<>();
@@ -69,11 +66,10 @@ public final class UnitsTable implements SharedTable {
         for (String model : models) {
             Unit first = rows.stream().filter(u -> u.model().equals(model)).findFirst().orElseThrow();
             List<String> named = new ArrayList<>();
-            for (int i = 0; i < first.devices().size(); i++) {
-                double probe = first.unitProbes().get(i);
-                named.add(first.devices().get(i) + " (cpu_id " + hardware(first.unitHardware().get(i)) + ", probe "
-                        + (Double.isNaN(probe) ? "none" : Rounding.fixed(probe, 1) + " events/s") + ")");
-                if (!devices.contains(first.devices().get(i))) devices.add(first.devices().get(i));
+            for (Unit.OfUnit x : first.of()) {
+                named.add(x.device() + " (cpu_id " + hardware(x.hardware()) + ", probe "
+                        + (Double.isNaN(x.probeCpu()) ? "none" : Rounding.fixed(x.probeCpu(), 1) + " events/s") + ")");
+                if (!devices.contains(x.device())) devices.add(x.device());
             }
             unitNames.add(model + " = " + String.join(", ", named));
             String gaps = Unit.noInterval(rows.stream().filter(u -> u.model().equals(model)).toList(), minUnitsCi,
@@ -103,24 +99,23 @@ public final class UnitsTable implements SharedTable {
                     List<String> cells = new ArrayList<>(List.of(u.model(), hardware(u.hardware()),
                             metric + " (" + q.unit() + ")", u.stack()));
                     for (int i = 0; i < units; i++) {
-                        cells.add(i < u.devices().size()
-                                ? u.devices().get(i) + ": " + Rounding.ci(q, u.unitEstimates().get(i)) : "");
+                        cells.add(i < u.of().size() ? u.of().get(i).device() + ": " + Rounding.ci(q, u.of().get(i).estimate()) : "");
                     }
                     // lo and hi are empty (NaN) where section 11 gives no interval, so the value prints alone;
                     // outputs.md version 6: a stack on one unit shows that unit's value, no mean and no spread
                     if (u.oneUnit()) {
-                        cells.add(Rounding.value(q, u.gmean()) + " (" + onlyUnit(u) + "'s value; 1 of " + u.devices().size() + " units)");
+                        cells.add(Rounding.value(q, u.gmean()) + " (" + onlyUnit(u) + "'s value; 1 of " + u.of().size() + " units)");
                         cells.add("none (one unit)");
                     } else {
                         cells.add((Double.isNaN(u.gmean()) ? Rounding.MISSING : Rounding.ci(q, new Estimate(u.gmean(), u.lo(), u.hi())))
-                                + (u.fewerUnits() ? " (" + u.units() + " of " + u.devices().size() + " units)" : ""));
+                                + (u.fewerUnits() ? " (" + u.units() + " of " + u.of().size() + " units)" : ""));
                         cells.add(Rounding.value(Quantity.RATIO, u.spread()));
                     }
                     cells.add(u.best());
                     String ratio = Double.isNaN(u.ratio()) ? Rounding.MISSING
                             : Rounding.ci(Quantity.RATIO, new Estimate(u.ratio(), u.ratioLo(), u.ratioHi()));
                     if (Boolean.TRUE.equals(u.tied()) && !u.stack().equals(u.best())) ratio += " (tied)";
-                    if (!u.missing().isEmpty()) ratio += " (" + u.units() + " of " + u.devices().size() + " units; " + u.missing() + ")";
+                    if (!u.missing().isEmpty()) ratio += " (" + u.units() + " of " + u.of().size() + " units; " + u.missing() + ")";
                     cells.add(ratio);
                     t.row(cells.toArray(String[]::new));
                 }

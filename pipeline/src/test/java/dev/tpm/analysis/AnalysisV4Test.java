@@ -80,7 +80,7 @@ class AnalysisV4Test {
         assertEquals(Math.sqrt(u1.wRps().value() * u2.wRps().value()), go.gmean(), 1e-9);
         assertEquals(2, go.spread(), 1e-9, "u2 runs at half u1's rate");
         assertEquals(List.of("u1", "u2"), go.devices());
-        assertEquals(u1.wRps(), go.unitEstimates().get(0), "each unit's value with weighted.csv's CI");
+        assertEquals(u1.wRps(), go.of().get(0).estimate(), "each unit's value with weighted.csv's CI");
         // two units, no machine.cpu_id recorded: no interval (analysis.md 11, version 5)
         assertEquals("", go.hardware());
         assertTrue(Double.isNaN(go.lo()) && Double.isNaN(go.hi()), go.toString());

@@ -76,7 +76,7 @@ class UnitsAnalysisTest {
         Unit within = row(UnitsAnalysis.of("model", v, cpu, Map.of("u1", 1000.0, "u2", 1100.0, "u3", 1050.0), DEFAULTS, STACKS), "go");
         assertEquals(1.1, within.probeSpread(), 1e-12);
         assertEquals(GO_LO, within.lo(), 1e-9 * GO_LO, "spread 1.10 = 1 + probe_tolerance: still one machine state");
-        assertEquals(List.of(1000.0, 1100.0, 1050.0), within.unitProbes());
+        assertEquals(List.of(1000.0, 1100.0, 1050.0), within.of().stream().map(dev.tpm.results.Unit.OfUnit::probeCpu).toList());
         Unit apart = row(UnitsAnalysis.of("model", v, cpu, Map.of("u1", 1000.0, "u2", 1650.0, "u3", 1050.0), DEFAULTS, STACKS), "go");
         assertEquals(1.65, apart.probeSpread(), 1e-12);
         assertEquals(Set.of(IntervalGap.PROBES_DIFFER), apart.gaps());
@@ -130,7 +130,7 @@ class UnitsAnalysisTest {
         assertNull(rust.tied(), "the best's own row has no interval and an empty tied");
         assertTrue(!Double.isNaN(rust.lo()), "the best's gmean keeps its interval");
         assertEquals(List.of("u1", "u2", "u3"), go.devices());
-        assertEquals(List.of(CPU, CPU, CPU), go.unitHardware());
+        assertEquals(List.of(CPU, CPU, CPU), go.of().stream().map(dev.tpm.results.Unit.OfUnit::hardware).toList());
     }
 
     @Test
@@ -181,7 +181,7 @@ class UnitsAnalysisTest {
         List<Unit> rows = UnitsAnalysis.of("model", v, cpus(v, CPU, null, CPU), agreeing(v), DEFAULTS, STACKS);
         Unit go = row(rows, "go");
         assertEquals("", go.hardware());
-        assertEquals(List.of(CPU, "", CPU), go.unitHardware());
+        assertEquals(List.of(CPU, "", CPU), go.of().stream().map(dev.tpm.results.Unit.OfUnit::hardware).toList());
         assertTrue(Double.isNaN(go.lo()));
         assertEquals(Set.of(IntervalGap.HARDWARE_NOT_RECORDED), go.gaps());
         assertTrue(Unit.noInterval(rows, 3).startsWith("hardware not recorded"), Unit.noInterval(rows, 3));
@@ -209,7 +209,7 @@ class UnitsAnalysisTest {
         assertEquals(1.25, node.spread(), 1e-12);
         assertTrue(Double.isNaN(node.lo()), "two units with a value: fewer than min_units_ci");
         assertEquals(Set.of(IntervalGap.TOO_FEW_UNITS), node.gaps());
-        assertEquals(Estimate.MISSING, node.unitEstimates().get(1));
+        assertEquals(Estimate.MISSING, node.of().get(1).estimate());
         // the ratio over the units with both: rust / node = 10 on u1, 20 on u3
         assertEquals("rust", node.best());
         assertEquals(Math.sqrt(10 * 20), node.ratio(), 1e-9);

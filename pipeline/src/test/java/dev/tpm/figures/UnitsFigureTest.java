@@ -59,7 +59,7 @@ class UnitsFigureTest {
         double[] ys = panel.getSeries("go").getYData();
         double[] xs = panel.getSeries("go").getXData();
         assertEquals(3, ys.length, "one point per unit");
-        for (int i = 0; i < 3; i++) assertEquals(go.unitEstimates().get(i).value(), ys[i], 1e-9);
+        for (int i = 0; i < 3; i++) assertEquals(go.of().get(i).estimate().value(), ys[i], 1e-9);
         XYSeries mean = panel.getSeries("go" + UnitsFigure.MEAN_SUFFIX);
         assertEquals(List.of(go.gmean(), go.gmean()), java.util.Arrays.stream(mean.getYData()).boxed().toList());
         assertTrue(mean.getXData()[0] < xs[0] && mean.getXData()[1] > xs[2], "the mean spans the units' points");
@@ -71,7 +71,7 @@ class UnitsFigureTest {
         assertEquals(go.lo(), java.util.Arrays.stream(by).min().orElseThrow(), 1e-9);
         assertEquals(go.hi(), java.util.Arrays.stream(by).max().orElseThrow(), 1e-9);
         assertTrue(!Double.isNaN(go.lo()), "three units of one cpu_id: an interval");
-        assertTrue(go.unitEstimates().get(0).value() > go.unitEstimates().get(2).value(), "the unit effect is drawn");
+        assertTrue(go.of().get(0).estimate().value() > go.of().get(2).estimate().value(), "the unit effect is drawn");
     }
 
     @Test

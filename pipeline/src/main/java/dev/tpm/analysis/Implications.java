@@ -23,13 +23,13 @@ import java.util.function.Function;
  * min_n, so ratios.csv has no interval for it) names its best and says "no interval"; equal
  * artifact sizes are ties. Criteria without data are left out.
  */
-final class Implications {
-    static final String IDLE_RSS = "lowest idle RSS";
+public final class Implications {
+    public static final String IDLE_RSS = "lowest idle RSS";
     static final String W_PEAK = "lowest weighted peak RSS";
     static final String W_RPS_PER_MIB = "highest weighted throughput per MiB";
     static final String W_RPS = "highest weighted throughput";
     static final String SWEEP_PEAK = "highest peak throughput (sweep)";
-    static final String STARTUP = "fastest startup";
+    public static final String STARTUP = "fastest startup";
     static final String ARTIFACT = "smallest artifact";
     static final String W_ENERGY = "lowest weighted energy per request";
 

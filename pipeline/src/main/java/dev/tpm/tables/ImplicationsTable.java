@@ -47,6 +47,7 @@ public final class ImplicationsTable implements DeviceTable {
         t.text("criterion").text("best stack").number("value [" + TableText.ciLabel(r) + "]").text("unit")
                 .text("tied stacks: x best [" + TableText.ciLabel(r) + "] reaching 1");
         Set<Quantity> used = EnumSet.noneOf(Quantity.class);
+        List<TableText.Coverage> printed = new java.util.ArrayList<>();
         for (Implication i : d.implications()) {
             Quantity q = Quantity.forUnit(i.unit());
             used.add(q);
@@ -57,6 +58,12 @@ public final class ImplicationsTable implements DeviceTable {
             }
             String value = Double.isNaN(i.value().lo()) ? Rounding.value(q, i.value().value()) : Rounding.ci(q, i.value());
             t.row(i.criterion(), i.bestStack(), value, i.unit() == null ? "" : i.unit(), tiedCell(i));
+            // the pooled medians' CIs (stack_pooled.csv) are medians' intervals: their coverage (analysis.md 2, version 6)
+            boolean idle = i.criterion().equals(dev.tpm.analysis.Implications.IDLE_RSS);
+            if (idle || i.criterion().equals(dev.tpm.analysis.Implications.STARTUP)) {
+                Find.pooled(d, i.bestStack()).ifPresent(p -> printed.add(
+                        new TableText.Coverage(idle ? p.idleRssMibCoverage() : p.startupMsCoverage(), p.n())));
+            }
         }
         return t.note("Observations for this device and a single-process CRUD-over-SQLite workload, not general"
                         + " recommendations. Weighted criteria use the declared mix '" + d.declaredMix() + "'; the"
@@ -69,6 +76,7 @@ public final class ImplicationsTable implements DeviceTable {
                         + " stack without a value is never a criterion's best, and its absence is no finding); the row"
                         + " names that stack and why.")
                 .note(TableText.ciNote(r))
+                .notes(TableText.coverageNote(r, printed))
                 .note(TableText.MIB_NOTE)
                 .note(Rounding.note(used))
                 .build();

@@ -33,10 +33,26 @@ public final class SessionsTable implements SharedTable {
         t.text("device").text("campaign").text("study").number("runs").number("rho").number("p (Holm)").text("drifting")
                 .number(TableText.withUnit("CPU steal, median", Quantity.PERCENT))
                 .number(TableText.withUnit("CPU steal, max", Quantity.PERCENT)).number("excluded for steal");
+        // version 6: the probe's columns, where any campaign has a probe.csv
+        boolean probes = r.sessions().stream().anyMatch(s -> s.probe().present());
+        if (probes) t.number("probe cpu (events/s)").number("probe drift (last / first)").text("machine drifted");
         for (Session s : r.sessions()) {
-            t.row(s.device(), s.campaign(), s.study(), Integer.toString(s.n()), Rounding.value(Quantity.EFFECT, s.rho()),
+            java.util.List<String> cells = new java.util.ArrayList<>(java.util.List.of(s.device(), s.campaign(), s.study(),
+                    Integer.toString(s.n()), Rounding.value(Quantity.EFFECT, s.rho()),
                     Double.isNaN(s.pHolm()) ? Rounding.MISSING : Rounding.p(s.pHolm()), drifting(s),
-                    steal(s.stealShare()), steal(s.stealMax()), Integer.toString(s.stealExcluded()));
+                    steal(s.stealShare()), steal(s.stealMax()), Integer.toString(s.stealExcluded())));
+            if (probes) {
+                cells.add(Rounding.fixed(s.probe().cpu(), 1));
+                cells.add(Rounding.fixed(s.probe().drift(), 3));
+                cells.add(s.probe().drifted() == null ? Rounding.MISSING : s.probe().drifted() ? "yes" : "no");
+            }
+            t.row(cells);
+        }
+        if (probes) {
+            t.note("Probe (analysis.md 9, version 6): probe cpu = the median of the campaign's sysbench cpu tests (probe.csv);"
+                    + " probe drift = its last cpu test over its first; machine drifted = the drift is more than probe_tolerance = "
+                    + Rounding.plain(c.probeTolerance()) + " from 1: the session's last rounds ran on another machine state"
+                    + " than its first. n/a: no probe.csv (or fewer than two cpu tests).");
         }
         return t.note("What the test means: a drift shared by every stack (a neighbour on the host, heat, the host's"
                         + " own schedule) moves every group of a session a little, which no group's own test (the drift"

@@ -64,4 +64,15 @@ class ProbeFigureTest {
         assertTrue(notes.contains("p2: probe_cpu 1000.0") && notes.contains("within probe_tolerance = 0.1"), notes);
         assertTrue(new ProbeTable().lacking(R, device("plain")).isPresent());
     }
+
+    /** The sessions table gains the probe's columns where a campaign has a probe.csv. */
+    @Test
+    void theSessionsTableShowsTheProbeColumns() {
+        TableModel t = new dev.tpm.tables.SessionsTable().build(R);
+        assertTrue(t.columns().stream().anyMatch(c -> c.header().equals("machine drifted")));
+        List<String> p1 = t.rows().stream().filter(x -> x.cells().get(1).equals("p1")).findFirst().orElseThrow().cells();
+        assertEquals(List.of("995.0", "0.800", "yes"), p1.subList(p1.size() - 3, p1.size()));
+        List<String> q1 = t.rows().stream().filter(x -> x.cells().get(1).equals("q1")).findFirst().orElseThrow().cells();
+        assertEquals(List.of("n/a", "n/a", "n/a"), q1.subList(q1.size() - 3, q1.size()));
+    }
 }

@@ -102,8 +102,8 @@ final class CampaignSetup {
     static QuietGate gate(CampaignOptions o, int cores) {
         Protocol q = o.preset().protocol();
         if (q.maxStealShare() == null) return QuietGate.OFF;
-        return new QuietGate(q.maxStealShare(), q.quiet(), new CpuSteal(o.procStat()), cores, ClockTicks.perSecond(),
-                CampaignSetup::sleepSeconds);
+        return new QuietGate(q.maxStealShare(), q.quiet(), new CpuSteal(o.procStat()), cores, StealShares.groups(o, cores),
+                ClockTicks.perSecond(), CampaignSetup::sleepSeconds);
     }
 
     static void sleepSeconds(double s) throws InterruptedException {

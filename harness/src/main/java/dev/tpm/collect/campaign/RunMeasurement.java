@@ -69,6 +69,8 @@ final class RunMeasurement {
     /** /proc/stat's steal counter (version 4's steal_s) and the device's cores, its flag's denominator. */
     private final CpuSteal steal;
     private final int hostCores;
+    /** Version 6: the server's pinned CPUs and the load generator's on this host (null where not pinned). */
+    private final List<java.util.Set<Integer>> stealGroups;
     /** Phase 4's open-loop load generator, or null when the preset has no phase 4. */
     private final LoadGenerator openLoop;
     private volatile ServerSide.Server current;
@@ -83,6 +85,7 @@ final class RunMeasurement {
         this.cgroups = cgroups;
         this.saturation = HostSaturation.of(o.pinning(), o.loadGen().host(), hostCores);
         this.hostCores = hostCores;
+        this.stealGroups = StealShares.groups(o, hostCores);
         this.steal = new CpuSteal(o.procStat());
         this.o = o;
         this.servers = servers;
@@ -254,7 +257,7 @@ final class RunMeasurement {
         }
         LoadWindow.Readings m;
         try {
-            m = LoadWindow.measure(server, cg, sensors, steal, p.sampleIntervalMs(r.phase()), () -> {
+            m = LoadWindow.measure(server, cg, sensors, steal, stealGroups, p.sampleIntervalMs(r.phase()), () -> {
                 long load = System.nanoTime();
                 LoadGenerator.Outcome out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(),
                         p.protocol().threads(), r.concurrency(), r.durationS(), p.timeoutS(), port, scriptArgs(r, rows),
@@ -279,6 +282,8 @@ final class RunMeasurement {
         List<TreeSampler.Sample> samples = m.samples();
         b.peakCgroupKib = m.peakCgroupKib();
         b.stealS = m.stealS();
+        b.serverStealS = m.groupStealS()[0];
+        b.loadgenStealS = m.groupStealS()[1];
         b.cpuS = m.cpuS();
         long peakRss = TreeSampler.peakRssKib(samples);
         long peakPss = TreeSampler.peakPssKib(samples);
@@ -315,8 +320,9 @@ final class RunMeasurement {
                 tool.missingIds(out), o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.protocol().threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
-        v = RunVerdict.stealRule(v, CpuSteal.share(b.stealS, w.durationS(), hostCores),
-                p.protocol().maxStealShare(), hostCores, b.stealS);
+        // version 6: the rule on the largest of the device's, the server's and the load generator's shares
+        StealShares shares = StealShares.of(w.durationS(), hostCores, stealGroups, new double[] {b.stealS, b.serverStealS, b.loadgenStealS});
+        v = RunVerdict.stealRule(v, shares, p.protocol().maxStealShare());
         if (!v.stealDiscarded() && stealFlagged(b.stealS, w.durationS())) {
             String n = String.format(java.util.Locale.ROOT, "%s %.1f %% of %d cores' time (%.2f s)",
                     CpuSteal.NOTE, 100 * CpuSteal.share(b.stealS, w.durationS(), hostCores), hostCores, b.stealS);

@@ -156,6 +156,7 @@ final class RunMeasurement {
             b.latencyCorrected = p.protocol().phase4().loadGenerator().latencyCorrection();
         }
         if (r.phase() == 5) b.priorLoadS = priorLoadSeconds(p);
+        if (r.phase() == 4 && warmPhase4Seconds(p) > 0) b.priorLoadS = warmPhase4Seconds(p);
         Path db = database(o);
         Path wrkOut = o.workDir().resolve("loadgen-output." + tool.fileExtension());
         Files.deleteIfExists(wrkOut);
@@ -243,9 +244,17 @@ final class RunMeasurement {
         if (r.phase() == 5) {
             // version 4's steady state: the prior load, not recorded, at the run's endpoint and concurrency
             long prior = System.nanoTime();
-            String why = priorLoad(r, tool, port, rows, idlePids, server);
+            String why = priorLoad(r, tool, priorLoadSeconds(p), r.concurrency(), port, rows, idlePids, server);
             waits.since(prior);
             if (why != null) return Measured.failed("phase 5 prior load: " + why);
+        } else if (r.phase() == 4 && warmPhase4Seconds(p) > 0) {
+            // version 6's warm phase 4: closed-loop load with the preset's own tool at the endpoint and the
+            // phase-1 concurrency, not recorded (but a server that fails or errors in it fails the run), then at
+            // once the open-loop window
+            long prior = System.nanoTime();
+            String why = priorLoad(r, this.tool, warmPhase4Seconds(p), p.concurrency(), port, rows, idlePids, server);
+            waits.since(prior);
+            if (why != null) return Measured.failed("phase 4 prior load: " + why);
         } else if (p.primeS() > 0) {
             // not measured; a delete run primes with reads so that no seeded row is used up
             String primeEndpoint = r.endpoint().equals(Endpoints.DELETE_ITEM) ? Endpoints.GET_ITEM : r.endpoint();
@@ -332,6 +341,12 @@ final class RunMeasurement {
         return v;
     }
 
+    /** Version 6: whole seconds of a phase-4 run's prior load (a warm phase 4); 0 for a cold one. */
+    static int warmPhase4Seconds(Preset p) {
+        Double s = p.protocol().phase4() == null ? null : p.protocol().phase4().priorLoadS();
+        return s == null ? 0 : (int) Math.ceil(s);
+    }
+
     /** Whole seconds of a phase-5 run's prior load: prior_load_s rounded up (the load generator takes whole seconds). */
     static int priorLoadSeconds(Preset p) {
         return (int) Math.ceil(p.protocol().phase5().priorLoadS());
@@ -342,12 +357,11 @@ final class RunMeasurement {
      * (the load generator failed, the server exited, no request completed, or its error rate was
      * above max_error_rate).
      */
-    private String priorLoad(PlannedRun r, LoadGenerator tool, int port, int rows, List<Long> idlePids,
+    private String priorLoad(PlannedRun r, LoadGenerator tool, int seconds, int concurrency, int port, int rows, List<Long> idlePids,
             ServerSide.Server server) throws IOException, InterruptedException {
         Preset p = o.preset();
-        int seconds = priorLoadSeconds(p);
         LoadGenerator.Outcome out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.protocol().threads(),
-                r.concurrency(), seconds, p.timeoutS(), port, scriptArgs(r, rows), Double.NaN), o.workDir(),
+                concurrency, seconds, p.timeoutS(), port, scriptArgs(r, rows), Double.NaN), o.workDir(),
                 h -> lock.recordChildren(idlePids, h));
         if (out.timedOut()) return tool.tool() + " did not exit within " + (seconds + tool.exitGraceSeconds()) + " s";
         if (!server.isAlive()) return "the server exited";

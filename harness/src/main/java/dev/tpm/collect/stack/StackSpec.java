@@ -1,12 +1,12 @@
 package dev.tpm.collect.stack;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tpm.codec.JsonFile;
 import dev.tpm.codec.Problem;
 import dev.tpm.codec.Problems;
 import dev.tpm.model.Endpoints;
+import dev.tpm.model.StackInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ public record StackSpec(
         Map<String, VersionHint> versionHints,
         String lockFile,
         boolean workersPerCore,
-        StandIn standIn,
+        StackInfo.StandIn standIn,
         List<String> toolchainCheck) {
 
     public static final String FILE_NAME = "stack.json";
@@ -108,16 +108,6 @@ public record StackSpec(
             return !command.isEmpty();
         }
     }
-
-    /**
-     * A stack that is not the seed's own server but stands in for it (studies.md: nim-http for
-     * httpbeast, elixir-http for Plug with Cowboy), as stack.json's
-     * {@code "stand_in": {"for": ..., "why": ...}} says.
-     *
-     * @param forServer the seed's server
-     * @param why why the seed's server is not built here
-     */
-    public record StandIn(@JsonProperty("for") String forServer, String why) {}
 
     public StackSpec {
         toolchain = List.copyOf(toolchain);
@@ -214,7 +204,7 @@ public record StackSpec(
     record StackJson(String id, String variantOf, String language, String framework, List<String> endpoints,
             LinkedHashMap<String, VersionHint> versions, String lockFile, List<String> toolchain,
             List<List<String>> build, List<String> run, LinkedHashMap<String, String> env, Workers workers,
-            List<String> artifacts, List<String> version, StandIn standIn, List<String> toolchainCheck,
+            List<String> artifacts, List<String> version, StackInfo.StandIn standIn, List<String> toolchainCheck,
             String workerClass, String workerClassReason) {}
 
     /** stack.json's {@code "workers"}: a count, or {@code "cores"}, one per core this JVM may run on. */

@@ -7,26 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tpm.codec.CampaignJson;
 import dev.tpm.codec.ProbeCsv;
 import dev.tpm.codec.Problems;
-import dev.tpm.collect.Presets;
-import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.sample.Commands;
-import dev.tpm.collect.sample.PowerSource;
-import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.sample.Sysbench;
-import dev.tpm.collect.sample.Throttling;
-import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.Preset;
 import dev.tpm.model.ProbeRow;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -57,16 +49,9 @@ class ProbeCampaignTest {
             """;
 
     private CampaignRunner runner(ByteArrayOutputStream log) throws IOException {
-        Path f = tmp.resolve("probe-smoke.json");
-        Files.writeString(f, PRESET);
-        Preset p = Presets.load(f);
-        FakeServerSide side = new FakeServerSide(Set.of(), Set.of());
-        Sensors sensors = new Sensors(PowerSource.NO_POWER, new Throttling(argv -> "throttled=0x0\n"));
-        StackSpec stack = new StackSpec("aa", tmp.resolve("servers").resolve("aa"), "Lang", "Framework aa", List.of(), List.of(),
-                List.of("true"), Map.of(), 1, List.of(), List.of());
-        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c1", p, List.of(stack), "dev-1",
-                LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), side, sensors, DeviceFacts.system(),
-                new PrintStream(log, true, StandardCharsets.UTF_8));
+        Preset p = TestCampaigns.preset(tmp, "probe-smoke", PRESET);
+        return TestCampaigns.runner(TestCampaigns.options(tmp, "c1", p, List.of(TestCampaigns.stack(tmp, "aa"))).build(),
+                new FakeServerSide(Set.of(), Set.of()), TestCampaigns.quietSensors(), DeviceFacts.system(), log);
     }
 
     private List<ProbeRow> probes(long maxSeq) {

@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The set-up the campaign tests share: a preset from its JSON text, a stack of the in-process test
@@ -33,8 +32,8 @@ final class TestCampaigns {
 
     /** A stack that FakeServerSide serves: no build, no toolchain, one worker. */
     static StackSpec stack(Path tmp, String id) {
-        return new StackSpec(id, tmp.resolve("servers").resolve(id), "Lang", "Framework " + id, List.of(), List.of(),
-                List.of("true"), Map.of(), 1, List.of(), List.of());
+        return StackSpec.builder(id, tmp.resolve("servers").resolve(id), List.of("true")).language("Lang")
+                .framework("Framework " + id).build();
     }
 
     /** The options of campaign {@code campaign} in {@code tmp}: data/, work/, local wrk, device dev-1. */

@@ -69,10 +69,31 @@ class CollectCommandTest {
     }
 
     @Test
+    void theEstimateSaysTheRunsTheTimeAndWhetherTheTestsCanResolve() {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            code = Main.commandLine().execute("collect", "--preset", "pilot-v6", "--estimate", "--stacks", "go,rust,python,node,java-jdk",
+                    "--data", tmp.resolve("data").toString());
+        } finally {
+            System.setOut(saved);
+        }
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, text);
+        assertTrue(text.startsWith("estimate: preset pilot-v6 on 5 stacks [go, rust, python, node, java-jdk]: 410 runs and 14 probes,"
+                + " 8546 s (2h22m)"), text);
+        assertTrue(text.contains("tests: a Holm family of 350 (10 pairs of stacks x 5 endpoints x 7 metrics)")
+                && text.contains("a pair can be significant"), text);
+        assertFalse(Files.exists(tmp.resolve("data/raw")), "nothing collected");
+    }
+
+    @Test
     void refusesUnknownPresetStackAndCampaignName() {
         Result preset = collect("--preset", "nope", "--data", tmp.resolve("data").toString());
         assertEquals(1, preset.code());
-        assertTrue(preset.err().contains("no such preset") && preset.err().contains("paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, pilot-v5, smoke, unit]"), preset.err());
+        assertTrue(preset.err().contains("no such preset") && preset.err().contains("paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, pilot-v5, pilot-v6, smoke, unit, unit-v6]"), preset.err());
 
         // version 5's bad input: refused with the preset file and key, before any run or folder
         for (String[] bad : new String[][] {

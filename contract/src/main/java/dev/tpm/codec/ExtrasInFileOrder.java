@@ -14,8 +14,10 @@ import java.util.Map;
 
 /**
  * Puts the keys a record keeps in its {@code extra} (its {@code @JsonAnySetter} creator
- * parameter) back in the file's order: Jackson collects them in a HashMap, and data.md's unknown
- * keys are written back, and shown, as the file has them. Walks nested records and lists of them.
+ * parameter) back in the file's order: Jackson 2 collects a creator's any-setter arguments in a
+ * HashMap (FasterXML/jackson-databind#5353, "Preserve order of @JsonAnySetter creator property
+ * arguments", fixed for Jackson 3.2 only), and data.md's unknown keys are written back, and shown,
+ * as the file has them. Walks nested records and lists of them. Gone with Jackson 3.2.
  */
 final class ExtrasInFileOrder {
     private static final String EXTRA = "extra";

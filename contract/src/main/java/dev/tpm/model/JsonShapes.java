@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
-import java.util.List;
 
 /**
  * How a few values of the records are written as JSON, where the number alone does not say it:
@@ -24,25 +23,6 @@ public final class JsonShapes {
             double x = value;
             if (x == Math.rint(x) && Math.abs(x) < 1e15) gen.writeNumber((long) x);
             else gen.writeNumber(x);
-        }
-    }
-
-    /** {@code concurrency}: one level as a number, several as an array. */
-    public static final class OneOrMany extends StdSerializer<List<Integer>> {
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        public OneOrMany() {
-            super((Class<List<Integer>>) (Class) List.class);
-        }
-
-        @Override
-        public void serialize(List<Integer> value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            if (value.size() == 1) {
-                gen.writeNumber(value.get(0));
-                return;
-            }
-            gen.writeStartArray();
-            for (Integer v : value) gen.writeNumber(v);
-            gen.writeEndArray();
         }
     }
 }

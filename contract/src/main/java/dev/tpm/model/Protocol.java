@@ -62,8 +62,9 @@ public record Protocol(
         Integer runs,
         Integer warmups,
         @JsonSerialize(using = JsonShapes.Whole.class) Double durationS,
-        @JsonSerialize(using = JsonShapes.OneOrMany.class)
-        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Integer> concurrency,
+        // one level written as a number, several as an array, either read (Jackson's own features)
+        @JsonFormat(with = {JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY, JsonFormat.Feature.WRITE_SINGLE_ELEM_ARRAYS_UNWRAPPED})
+        List<Integer> concurrency,
         Integer threads,
         Double cooldownS,
         Long seedRows,

@@ -52,6 +52,7 @@ class Phase4PresetTest {
         phase4(n).set("offered_fractions", JSON.readTree("[0.25, 0.5, 0.75, 0.9]"));
         phase4(n).put("runs", 3).put("warmups", 1).put("duration_s", 10).put("concurrency", 30);
         phase4(n).remove("search"); // version 3's example
+        phase4(n).remove("prior_load_s"); // cold, as in versions 3 to 5
         Preset p = Presets.parse(n.toString(), "p.json");
         assertEquals("{\"endpoints\":[\"get_item\"],\"offered_rps\":[500,2000,8000],\"offered_fractions\":[0.25,0.5,0.75,0.9],"
                 + "\"runs\":3,\"warmups\":1,\"duration_s\":10,\"concurrency\":30,"

@@ -209,7 +209,7 @@ class PresetTest {
         assertTrue(e.getMessage().startsWith(f + ": line 3, column "), e.getMessage());
         IOException missing = assertThrows(IOException.class, () -> Presets.resolve("nope", PRESETS));
         assertTrue(missing.getMessage().contains("[app-servers, app-servers-smoke, hello-blog, hello-blog-next, hello-blog-next-smoke, hello-blog-smoke, node-pi,"
-                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, pilot-v5, smoke, unit]"), missing.getMessage());
+                + " node-pi-smoke, paper, pilot, pilot-v3, pilot-v3-curves, pilot-v4, pilot-v5, pilot-v6, smoke, unit, unit-v6]"), missing.getMessage());
     }
 
     @Test

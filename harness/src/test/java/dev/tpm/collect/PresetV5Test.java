@@ -36,25 +36,7 @@ class PresetV5Test {
      * declared rates and the longest search, and the DELETE calibration.
      */
     static double estimateS(Preset p, List<String> stacks) {
-        Protocol q = p.protocol();
-        double s = 0;
-        for (PlannedRun r : Plan.of(p, stacks)) s += Progress.estimateS(r, q, Progress.INITIAL_OVERHEAD_S);
-        Protocol.Phase4 p4 = q.phase4();
-        if (p4 != null) {
-            int rates = p4.offeredRps().size() + p4.offeredFractions().size();
-            if (p4.search() != null && !p4.offeredFractions().isEmpty()) {
-                // the search's longest: from the highest fraction, factor times, while within max_fraction
-                double f = p4.offeredFractions().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-                while (f * p4.search().factor() <= p4.search().maxFraction()) {
-                    f *= p4.search().factor();
-                    rates++;
-                }
-            }
-            PlannedRun one = new PlannedRun(4, "s", Endpoints.GET_ITEM, p4.concurrency(), 1, false, p4.durationS().intValue(), 100);
-            s += stacks.size() * p4.endpoints().size() * rates * (p4.runs() + p4.warmups())
-                    * Progress.estimateS(one, q, Progress.INITIAL_OVERHEAD_S);
-        }
-        return s;
+        return dev.tpm.collect.campaign.PresetEstimate.of(p, stacks, 0.05, false).seconds();
     }
 
     @Test

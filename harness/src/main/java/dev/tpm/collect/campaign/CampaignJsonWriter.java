@@ -119,7 +119,7 @@ final class CampaignJsonWriter {
             Map<String, String> env = servers.environment(s, o.bind(), o.workDir().resolve("items.db"));
             stacks.add(new StackInfo(s.id(), version == null ? s.language() : s.language() + " " + version, s.framework(),
                     servers.artifactBytes(s), s.workers(),
-                    s.standIn() == null ? null : new StackInfo.StandIn(s.standIn().forServer(), s.standIn().why()),
+                    s.standIn(),
                     servers.versions(s), servers.runtimeBytes(s), env.isEmpty() ? null : env, Map.of()));
         }
         CampaignJson.write(file, new Campaign(o.campaign(), o.campaign(), o.preset().study(), device, machine, lg, protocol,

@@ -66,7 +66,11 @@ public final class CampaignRunner {
                 measurement, log);
         RunTally t = new RunTally(RunFlags.flagShare(q));
         t.maxSeq = resumed.maxSeq;
-        RunLoop loop = new RunLoop(folder, measurement, new Progress(log, q), ready.gate(), t, log, q.maxRetries());
+        MachineProbe probe = MachineProbe.of(ready.options(), folder, ready.gate(), log, resumed.maxSeq);
+        RunLoop loop = new RunLoop(folder, measurement, new Progress(log, q), ready.gate(), t, log, q.maxRetries(), probe,
+                q.probe() == null || q.probe().everyRuns() == null ? Integer.MAX_VALUE : q.probe().everyRuns());
+        // version 6: the machine probed before the first run, and before a resumed campaign's first run
+        loop.probeNow();
         Phase4Plan.Result p4 = null;
         List<RunRow> phase1 = List.of();
         for (PhaseSchedule.Stage stage : PhaseSchedule.of(q)) {
@@ -108,12 +112,14 @@ public final class CampaignRunner {
                 }
             }
         }
+        loop.probeAtEnd();
         folder.removeHeaderOnlyRunFiles();
         List<String> added = Sha256Sums.addFiles(o.dataDir(), o.dataDir().relativize(folder.dir()).toString());
         for (String line : CampaignSummary.lines(folder.dir(), t, q.maxStealShare(), RunFlags.flagShare(q), added.size(),
                 o.dataDir().resolve(Sha256Sums.FILE_NAME))) {
             log.println("collect: " + line);
         }
+        if (probe != null && probe.summaryLine() != null) log.println("collect: " + probe.summaryLine());
         return CampaignSummary.of(folder.dir(), t, added);
     }
 

@@ -3,6 +3,8 @@ package dev.tpm.collect.campaign;
 import dev.tpm.collect.cgroup.Cgroups;
 import dev.tpm.collect.loadgen.LoadGenerator;
 import dev.tpm.collect.sample.ClockTicks;
+import dev.tpm.collect.sample.Commands;
+import dev.tpm.collect.sample.Sysbench;
 import dev.tpm.collect.sample.CpuSteal;
 import dev.tpm.collect.sample.Sensors;
 import dev.tpm.collect.stack.StackSpec;
@@ -55,13 +57,14 @@ final class CampaignSetup {
         Files.createDirectories(dir);
         CampaignLock.removeTemporaryFiles(dir);
         checkPhase4Tool();
+        CampaignOptions probed = withProbeVersion(o);
         Path scripts = o.loadGen().host().installScripts(o.loadGen().wrkScripts(), "/tmp/tpm-wrk-" + o.campaign());
         Cgroups cgroups = servers.runsCommandPrefix() ? Cgroups.detect(o.workDir()) : Cgroups.none();
         cgroups.removeStale(o.campaign(), s -> log.println("collect: " + s));
         Machine machine = facts.machine();
         HardwareId.warning(machine.hardwareId()).ifPresent(w -> log.println("collect: " + w));
         Path campaignJson = dir.resolve(CampaignFolder.CAMPAIGN_JSON);
-        CampaignOptions run = o;
+        CampaignOptions run = probed;
         Device device = facts.read(o.deviceId(), o.modelId(), sensors.power().id(), sensors.problems());
         int cores = device.cores() == null ? Runtime.getRuntime().availableProcessors() : device.cores();
         QuietGate gate = gate(o, cores);
@@ -73,13 +76,13 @@ final class CampaignSetup {
             Protocol.DeleteRows recorded = started == null ? null : started.seedRowsDelete();
             if (recorded != null && !recorded.auto()) {
                 // resumed: the size this campaign measured when it started, never measured again
-                run = o.withPreset(o.preset().withSeedRowsDelete(Math.toIntExact(recorded.rows())));
+                run = probed.withPreset(probed.preset().withSeedRowsDelete(Math.toIntExact(recorded.rows())));
                 calibration = started.deleteCalibration();
             } else if (!Files.exists(campaignJson) && !DeleteCalibration.deleteLoads(plan).isEmpty()) {
                 DeleteCalibration c = new DeleteCalibration(o, servers, lock, scripts, log, gate);
                 guard.killWith(c::killCurrentServer);
                 DeleteCalibration.Result r = c.calibrate(plan);
-                run = o.withPreset(o.preset().withSeedRowsDelete(r.rows()));
+                run = probed.withPreset(probed.preset().withSeedRowsDelete(r.rows()));
                 calibration = r.recorded();
             }
         }
@@ -102,8 +105,8 @@ final class CampaignSetup {
     static QuietGate gate(CampaignOptions o, int cores) {
         Protocol q = o.preset().protocol();
         if (q.maxStealShare() == null) return QuietGate.OFF;
-        return new QuietGate(q.maxStealShare(), q.quiet(), new CpuSteal(o.procStat()), cores, ClockTicks.perSecond(),
-                CampaignSetup::sleepSeconds);
+        return new QuietGate(q.maxStealShare(), q.quiet(), new CpuSteal(o.procStat()), cores, StealShares.groups(o, cores),
+                ClockTicks.perSecond(), CampaignSetup::sleepSeconds);
     }
 
     static void sleepSeconds(double s) throws InterruptedException {
@@ -120,6 +123,26 @@ final class CampaignSetup {
         // the tool takes whole seconds
         return new LoadGeneratorInfo(tool.tool(), v.number(), v.line(), o.loadGen().host().hostKind(), hostName,
                 o.pinning().loadGeneratorCpus(), Double.isNaN(timeoutS) ? null : (double) Math.round(timeoutS), null, Map.of());
+    }
+
+    /**
+     * Version 6: a preset with a probe needs sysbench (the refusal names the package to install);
+     * campaign.json records the installed version, which a preset that names one must match.
+     */
+    private CampaignOptions withProbeVersion(CampaignOptions o) throws IOException {
+        Protocol q = o.preset().protocol();
+        if (q.probe() == null) return o;
+        String installed = Sysbench.version(Commands.system(10_000));
+        if (q.probe().version() != null && !q.probe().version().equals(installed)) {
+            throw new IOException("preset " + o.preset().name() + ": $.probe.version: expected the installed sysbench ("
+                    + installed + ") to be the preset's version, found " + q.probe().version() + " in the preset");
+        }
+        Protocol.Probe p = q.probe();
+        Protocol recorded = q.toBuilder().probe(new Protocol.Probe(p.tool(), installed, p.durationS(), p.everyRuns())).build();
+        log.println("collect: probe: sysbench " + installed + ", its cpu and memory tests of " + p.durationS() + " s each"
+                + " before the first run, after every round (or every " + p.everyRuns() + " runs) and after the last");
+        return o.withPreset(new dev.tpm.model.Preset(recorded, o.preset().description(), o.preset().study(),
+                o.preset().loadGenerator(), o.preset().modelId()));
     }
 
     /**

@@ -21,16 +21,19 @@ public final class Progress {
     private final double cooldownS;
     /** Phase 5's prior load (s), 0 without phase 5. */
     private final double priorLoadS;
+    /** Version 6: phase 4's prior load (s), 0 for a cold phase 4. */
+    private final double priorLoad4S;
     /** Version 5: the quiet gate's one window before each run (s) while the gate is on, else 0. */
     private final double quietWindowS;
     private double overheadSum;
     private int overheadCount;
 
     public Progress(PrintStream out, double settleS, double cooldownS) {
-        this(out, settleS, cooldownS, 0, 0);
+        this(out, settleS, cooldownS, 0, 0, 0);
     }
 
-    private Progress(PrintStream out, double settleS, double cooldownS, double priorLoadS, double quietWindowS) {
+    private Progress(PrintStream out, double settleS, double cooldownS, double priorLoadS, double priorLoad4S, double quietWindowS) {
+        this.priorLoad4S = priorLoad4S;
         this.out = out;
         this.settleS = settleS;
         this.cooldownS = cooldownS;
@@ -40,7 +43,17 @@ public final class Progress {
 
     /** The progress of a campaign of protocol {@code q}: its settle, cool-down, phase 5's prior load and the gate's window. */
     public Progress(PrintStream out, dev.tpm.model.Protocol q) {
-        this(out, q.settleS(), q.cooldownS(), priorLoadS(q), quietWindowS(q));
+        this(out, q.settleS(), q.cooldownS(), priorLoadS(q), priorLoad4S(q), quietWindowS(q));
+    }
+
+    /** Version 6: phase 4's prior load in whole seconds, 0 for a cold phase 4 (versions 3 to 5). */
+    static double priorLoad4S(dev.tpm.model.Protocol q) {
+        return q.phase4() == null || q.phase4().priorLoadS() == null ? 0 : Math.ceil(q.phase4().priorLoadS());
+    }
+
+    /** A run's prior load: phase 5's, or a warm phase 4's. */
+    private static double prior(PlannedRun r, double priorLoadS, double priorLoad4S) {
+        return r.phase() == 5 ? priorLoadS : r.phase() == 4 ? priorLoad4S : 0;
     }
 
     /** Phase 5's prior load in whole seconds (the load generator's), 0 without phase 5. */
@@ -60,12 +73,12 @@ public final class Progress {
      * the CPUs are quiet; what the gate waits beyond it is not foreseen.
      */
     public static double estimateS(PlannedRun r, dev.tpm.model.Protocol q, double overheadS) {
-        return estimateS(r, q.settleS(), q.cooldownS(), overheadS) + (r.phase() == 5 ? priorLoadS(q) : 0) + quietWindowS(q);
+        return estimateS(r, q.settleS(), q.cooldownS(), overheadS) + prior(r, priorLoadS(q), priorLoad4S(q)) + quietWindowS(q);
     }
 
     /** Records the wall time a finished run took. */
     public void finished(PlannedRun r, double wallS) {
-        overheadSum += Math.max(0, wallS - r.durationS() - settleS - cooldownS - (r.phase() == 5 ? priorLoadS : 0));
+        overheadSum += Math.max(0, wallS - r.durationS() - settleS - cooldownS - prior(r, priorLoadS, priorLoad4S));
         overheadCount++;
     }
 
@@ -81,7 +94,7 @@ public final class Progress {
     }
 
     private double one(PlannedRun r) {
-        return estimateS(r, settleS, cooldownS, overheadS()) + (r.phase() == 5 ? priorLoadS : 0) + quietWindowS;
+        return estimateS(r, settleS, cooldownS, overheadS()) + prior(r, priorLoadS, priorLoad4S) + quietWindowS;
     }
 
     public static double estimateS(PlannedRun r, double settleS, double cooldownS, double overheadS) {

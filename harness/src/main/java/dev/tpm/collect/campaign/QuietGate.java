@@ -7,7 +7,9 @@ import java.util.function.Consumer;
 
 /**
  * The quiet gate (servers.md version 5, "Rounds, quiet and steal"): before each run, the steal
- * field of /proc/stat's {@code cpu} line is read over a window of {@code protocol.quiet.window_s};
+ * field of /proc/stat's {@code cpu} line (version 6: and of the {@code cpuN} lines of the server's and
+ * the load generator's pinned CPUs, the largest share counting; {@link StealShares}) is read over a
+ * window of {@code protocol.quiet.window_s};
  * while the steal's share of the window's CPU time (window x cores) exceeds
  * {@code protocol.max_steal_share}, the harness waits one more window, for at most
  * {@code protocol.quiet.max_wait_s}, then the run goes ahead.
@@ -39,12 +41,14 @@ public final class QuietGate {
     public record Wait(double waitedS, int windows, double lastShare, boolean wentAheadNoisy) {}
 
     /** The gate of a campaign whose max_steal_share is null: no window, no wait. */
-    public static final QuietGate OFF = new QuietGate(null, null, null, 1, 100, s -> {});
+    public static final QuietGate OFF = new QuietGate(null, null, null, 1, java.util.List.of(), 100, s -> {});
 
     private final Double maxShare;
     private final Protocol.Quiet quiet;
     private final CpuSteal steal;
     private final int cores;
+    /** Version 6: the server's and the load generator's pinned CPUs (null where not pinned here). */
+    private final java.util.List<java.util.Set<Integer>> groups;
     private final long ticksPerSecond;
     private final Sleeper sleeper;
 
@@ -52,8 +56,12 @@ public final class QuietGate {
      * @param maxShare protocol.max_steal_share; null turns the gate off
      * @param quiet protocol.quiet (null: the defaults)
      * @param cores the device's cores (campaign.json device.cores)
+     * @param groups version 6: the server's pinned CPUs and the load generator's on this host (each
+     *     null when not pinned); the gate waits on the largest of the device's and their shares
      */
-    public QuietGate(Double maxShare, Protocol.Quiet quiet, CpuSteal steal, int cores, long ticksPerSecond, Sleeper sleeper) {
+    public QuietGate(Double maxShare, Protocol.Quiet quiet, CpuSteal steal, int cores, java.util.List<java.util.Set<Integer>> groups,
+            long ticksPerSecond, Sleeper sleeper) {
+        this.groups = groups;
         this.maxShare = maxShare;
         this.quiet = quiet == null ? dev.tpm.codec.PresetJson.DEFAULT_QUIET : quiet;
         this.steal = steal;
@@ -94,19 +102,23 @@ public final class QuietGate {
         double window = windowS();
         double waited = 0;
         for (int windows = 1; ; windows++) {
-            long start = steal.ticks();
-            if (start < 0) return new Wait(0, 0, Double.NaN, false); // the kernel reports no steal
+            long[] start = steal.ticks(groups);
+            if (start[0] < 0) return new Wait(0, 0, Double.NaN, false); // the kernel reports no steal
             sleeper.sleep(window);
-            double share = CpuSteal.share(CpuSteal.seconds(start, steal.ticks(), ticksPerSecond), window, cores);
+            long[] end = steal.ticks(groups);
+            double[] stealS = new double[start.length];
+            for (int i = 0; i < start.length; i++) stealS[i] = CpuSteal.seconds(start[i], end[i], ticksPerSecond);
+            StealShares shares = StealShares.of(window, cores, groups, stealS);
+            double share = shares.largest();
             Decision d = decide(share, waited, maxShare, window, maxWaitS());
             if (d == Decision.GO) return new Wait(waited, windows, share, false);
             if (d == Decision.GO_AFTER_LONGEST_WAIT) {
-                say.accept(String.format(Locale.ROOT, "CPUs still not quiet after the longest wait (%s s): steal %.1f %% of"
-                        + " %d cores' time over the last %s s; the run goes ahead", num(maxWaitS()), 100 * share, cores, num(window)));
+                say.accept(String.format(Locale.ROOT, "CPUs still not quiet after the longest wait (%s s): %s over the last %s s;"
+                        + " the run goes ahead", num(maxWaitS()), shares.text(), num(window)));
                 return new Wait(waited, windows, share, true);
             }
-            say.accept(String.format(Locale.ROOT, "waiting for quiet CPUs: steal %.1f %% of %d cores' time over the last %s s,"
-                    + " above max_steal_share %s; waited %s s of at most %s s", 100 * share, cores, num(window),
+            say.accept(String.format(Locale.ROOT, "waiting for quiet CPUs: %s over the last %s s,"
+                    + " above max_steal_share %s; waited %s s of at most %s s", shares.text(), num(window),
                     num(maxShare), num(waited), num(maxWaitS())));
             waited += window;
         }

@@ -18,9 +18,15 @@ final class RunLoop {
     private final RunTally t;
     private final PrintStream log;
     private final int maxRetries;
+    /** Version 6's probe, null when the protocol has none, and the runs made since its last probe. */
+    private final MachineProbe probe;
+    private final int everyRuns;
+    private int runsSinceProbe;
 
     RunLoop(CampaignFolder folder, RunMeasurement measurement, Progress progress, QuietGate gate, RunTally t, PrintStream log,
-            int maxRetries) {
+            int maxRetries, MachineProbe probe, int everyRuns) {
+        this.probe = probe;
+        this.everyRuns = everyRuns;
         this.folder = folder;
         this.measurement = measurement;
         this.progress = progress;
@@ -32,6 +38,18 @@ final class RunLoop {
 
     RunTally tally() {
         return t;
+    }
+
+    /** A probe now, after the last run made (servers.md version 6); none without a probe. */
+    void probeNow() throws IOException, InterruptedException {
+        if (probe == null) return;
+        probe.probe(t.maxSeq);
+        runsSinceProbe = 0;
+    }
+
+    /** The closing probe, unless the last probe already came after the last run. */
+    void probeAtEnd() throws IOException, InterruptedException {
+        if (probe != null && !probe.probedAfter(t.maxSeq)) probeNow();
     }
 
     /**
@@ -79,6 +97,11 @@ final class RunLoop {
             }
             if (q == RunQueue.Requeue.GAVE_UP) {
                 log.println("collect: " + RunQueue.groupName(r.group()) + ": " + maxRetries + " retries used; giving up on its missing runs");
+            }
+            if (probe != null) {
+                runsSinceProbe++;
+                PlannedRun next = queue.isEmpty() ? null : queue.remaining().get(0);
+                if (ProbeSchedule.dueAfter(r, next, runsSinceProbe, everyRuns)) probeNow();
             }
         }
     }

@@ -69,6 +69,8 @@ final class RunMeasurement {
     /** /proc/stat's steal counter (version 4's steal_s) and the device's cores, its flag's denominator. */
     private final CpuSteal steal;
     private final int hostCores;
+    /** Version 6: the server's pinned CPUs and the load generator's on this host (null where not pinned). */
+    private final List<java.util.Set<Integer>> stealGroups;
     /** Phase 4's open-loop load generator, or null when the preset has no phase 4. */
     private final LoadGenerator openLoop;
     private volatile ServerSide.Server current;
@@ -83,6 +85,7 @@ final class RunMeasurement {
         this.cgroups = cgroups;
         this.saturation = HostSaturation.of(o.pinning(), o.loadGen().host(), hostCores);
         this.hostCores = hostCores;
+        this.stealGroups = StealShares.groups(o, hostCores);
         this.steal = new CpuSteal(o.procStat());
         this.o = o;
         this.servers = servers;
@@ -153,6 +156,7 @@ final class RunMeasurement {
             b.latencyCorrected = p.protocol().phase4().loadGenerator().latencyCorrection();
         }
         if (r.phase() == 5) b.priorLoadS = priorLoadSeconds(p);
+        if (r.phase() == 4 && warmPhase4Seconds(p) > 0) b.priorLoadS = warmPhase4Seconds(p);
         Path db = database(o);
         Path wrkOut = o.workDir().resolve("loadgen-output." + tool.fileExtension());
         Files.deleteIfExists(wrkOut);
@@ -240,9 +244,17 @@ final class RunMeasurement {
         if (r.phase() == 5) {
             // version 4's steady state: the prior load, not recorded, at the run's endpoint and concurrency
             long prior = System.nanoTime();
-            String why = priorLoad(r, tool, port, rows, idlePids, server);
+            String why = priorLoad(r, tool, priorLoadSeconds(p), r.concurrency(), port, rows, idlePids, server);
             waits.since(prior);
             if (why != null) return Measured.failed("phase 5 prior load: " + why);
+        } else if (r.phase() == 4 && warmPhase4Seconds(p) > 0) {
+            // version 6's warm phase 4: closed-loop load with the preset's own tool at the endpoint and the
+            // phase-1 concurrency, not recorded (but a server that fails or errors in it fails the run), then at
+            // once the open-loop window
+            long prior = System.nanoTime();
+            String why = priorLoad(r, this.tool, warmPhase4Seconds(p), p.concurrency(), port, rows, idlePids, server);
+            waits.since(prior);
+            if (why != null) return Measured.failed("phase 4 prior load: " + why);
         } else if (p.primeS() > 0) {
             // not measured; a delete run primes with reads so that no seeded row is used up
             String primeEndpoint = r.endpoint().equals(Endpoints.DELETE_ITEM) ? Endpoints.GET_ITEM : r.endpoint();
@@ -254,7 +266,7 @@ final class RunMeasurement {
         }
         LoadWindow.Readings m;
         try {
-            m = LoadWindow.measure(server, cg, sensors, steal, p.sampleIntervalMs(r.phase()), () -> {
+            m = LoadWindow.measure(server, cg, sensors, steal, stealGroups, p.sampleIntervalMs(r.phase()), () -> {
                 long load = System.nanoTime();
                 LoadGenerator.Outcome out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(),
                         p.protocol().threads(), r.concurrency(), r.durationS(), p.timeoutS(), port, scriptArgs(r, rows),
@@ -279,6 +291,8 @@ final class RunMeasurement {
         List<TreeSampler.Sample> samples = m.samples();
         b.peakCgroupKib = m.peakCgroupKib();
         b.stealS = m.stealS();
+        b.serverStealS = m.groupStealS()[0];
+        b.loadgenStealS = m.groupStealS()[1];
         b.cpuS = m.cpuS();
         long peakRss = TreeSampler.peakRssKib(samples);
         long peakPss = TreeSampler.peakPssKib(samples);
@@ -315,8 +329,9 @@ final class RunMeasurement {
                 tool.missingIds(out), o.maxErrorRate(),
                 lg == null ? Double.NaN : lg.share(w.durationS(), p.protocol().threads())));
         v = saturation.flag(v, b.cpuS, b.loadgenCpuS, w.durationS());
-        v = RunVerdict.stealRule(v, CpuSteal.share(b.stealS, w.durationS(), hostCores),
-                p.protocol().maxStealShare(), hostCores, b.stealS);
+        // version 6: the rule on the largest of the device's, the server's and the load generator's shares
+        StealShares shares = StealShares.of(w.durationS(), hostCores, stealGroups, new double[] {b.stealS, b.serverStealS, b.loadgenStealS});
+        v = RunVerdict.stealRule(v, shares, p.protocol().maxStealShare());
         if (!v.stealDiscarded() && stealFlagged(b.stealS, w.durationS())) {
             String n = String.format(java.util.Locale.ROOT, "%s %.1f %% of %d cores' time (%.2f s)",
                     CpuSteal.NOTE, 100 * CpuSteal.share(b.stealS, w.durationS(), hostCores), hostCores, b.stealS);
@@ -324,6 +339,12 @@ final class RunMeasurement {
                     v.hostSaturated());
         }
         return v;
+    }
+
+    /** Version 6: whole seconds of a phase-4 run's prior load (a warm phase 4); 0 for a cold one. */
+    static int warmPhase4Seconds(Preset p) {
+        Double s = p.protocol().phase4() == null ? null : p.protocol().phase4().priorLoadS();
+        return s == null ? 0 : (int) Math.ceil(s);
     }
 
     /** Whole seconds of a phase-5 run's prior load: prior_load_s rounded up (the load generator takes whole seconds). */
@@ -336,12 +357,11 @@ final class RunMeasurement {
      * (the load generator failed, the server exited, no request completed, or its error rate was
      * above max_error_rate).
      */
-    private String priorLoad(PlannedRun r, LoadGenerator tool, int port, int rows, List<Long> idlePids,
+    private String priorLoad(PlannedRun r, LoadGenerator tool, int seconds, int concurrency, int port, int rows, List<Long> idlePids,
             ServerSide.Server server) throws IOException, InterruptedException {
         Preset p = o.preset();
-        int seconds = priorLoadSeconds(p);
         LoadGenerator.Outcome out = tool.run(new LoadGenerator.Request(loadGeneratorPrefix(), r.endpoint(), p.protocol().threads(),
-                r.concurrency(), seconds, p.timeoutS(), port, scriptArgs(r, rows), Double.NaN), o.workDir(),
+                concurrency, seconds, p.timeoutS(), port, scriptArgs(r, rows), Double.NaN), o.workDir(),
                 h -> lock.recordChildren(idlePids, h));
         if (out.timedOut()) return tool.tool() + " did not exit within " + (seconds + tool.exitGraceSeconds()) + " s";
         if (!server.isAlive()) return "the server exited";

@@ -75,6 +75,16 @@ public record RunVerdict(RunStatus status, Reason reason, String note, boolean l
      * reason stands, as analysis.md section 1 orders reasons); a share unknown (no steal field)
      * or a rule that is off ({@code maxShare} null) leaves the verdict as it is.
      */
+    /** Version 6: the steal rule on the largest of a run's shares ({@link StealShares}), its note saying whose it is. */
+    static RunVerdict stealRule(RunVerdict v, StealShares shares, Double maxShare) {
+        double share = shares.largest();
+        if (maxShare == null || !v.ok() || Double.isNaN(share) || !(share > maxShare)) return v;
+        String n = String.format(Locale.ROOT, "steal %.4f of %s time above max_steal_share %s", share, shares.whose(),
+                Double.toString(maxShare));
+        return new RunVerdict(RunStatus.DISCARDED, Reason.STEAL, v.note() == null ? n : n + "; " + v.note(),
+                v.loadGeneratorBound(), v.hostSaturated());
+    }
+
     public static RunVerdict stealRule(RunVerdict v, double share, Double maxShare, int cores, double stealS) {
         if (maxShare == null || !v.ok() || Double.isNaN(share) || !(share > maxShare)) return v;
         String n = String.format(Locale.ROOT, "steal %.4f of %d cores' time (%.2f s) above max_steal_share %s", share, cores,

@@ -10,6 +10,8 @@ import dev.tpm.model.Preset;
 import dev.tpm.collect.campaign.CampaignOptions;
 import dev.tpm.collect.campaign.CampaignRunner;
 import dev.tpm.collect.campaign.CampaignSummary;
+import dev.tpm.collect.campaign.PresetEstimate;
+import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.campaign.DeviceFacts;
 import dev.tpm.collect.campaign.Pinning;
 import dev.tpm.collect.loadgen.LoadGenHost;
@@ -105,6 +107,14 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--oha", description = "folder where cargo installed oha (its bin/oha), on the --loadgen-host when given (default: <harness>/loadgen/oha on this machine, where make loadgen puts it)")
     Path oha;
 
+    @Option(names = "--estimate", description = "print the preset's estimate (runs, probes, wall time) and the resolution of its"
+            + " tests on the stacks (--stacks, or every stack that serves its endpoints), then stop without collecting")
+    boolean estimate;
+
+    @Option(names = "--accept-unresolvable", description = "collect a paper campaign whose tests cannot resolve a pair (the"
+            + " smallest p of two groups of its runs not below Holm's first threshold over its family; servers.md version 6)")
+    boolean acceptUnresolvable;
+
     @Option(names = "--skip-conformance", hidden = true, description = "measure without the conformance check (tests of the harness only)")
     boolean skipConformance;
 
@@ -116,6 +126,16 @@ public final class CollectCommand implements Callable<Integer> {
             Path mixes = data.resolve("config").resolve("mixes.csv");
             if (Files.exists(mixes) && p.allEndpoints().contains(dev.tpm.model.Endpoints.MIXED)) {
                 p = p.withMix(DeclaredMix.read(mixes));
+            }
+            double alpha = analysis(data).alpha();
+            if (estimate) {
+                List<String> served = p.servedEndpoints();
+                List<String> ids = stacks.isEmpty() ? StackRegistry.load(servers).all().stream()
+                        .filter(s -> s.endpoints().containsAll(served)).map(StackSpec::id).toList() : stacks;
+                PresetEstimate e = PresetEstimate.of(p, ids, alpha, false);
+                for (String line : e.lines(p, ids)) System.out.println(line);
+                if (e.resolution() != null) System.out.println("(seven metrics: a device that measures energy tests eight)");
+                return 0;
             }
             LoadGenHost host = loadgenHost == null ? LoadGenHost.LOCAL : new LoadGenHost(loadgenHost, sshConfig);
             Map<String, Path> folders = new LinkedHashMap<>();
@@ -158,6 +178,13 @@ public final class CollectCommand implements Callable<Integer> {
                     .map(s -> s.onCores(pinning.serverCores(cores))).toList();
             // phase 4's open-loop tool, checked once the stacks are known and before any run starts
             if (p.protocol().phase4() != null) LoadGenerator.of(p.protocol().phase4().loadGenerator().tool(), setup).checkReady(p.protocol().phase4().endpoints());
+            PresetEstimate.Resolution resolution = PresetEstimate.resolution(p, chosen.size(), alpha,
+                    !PowerSource.NONE.equals(sensors.power().id()));
+            if (resolution != null) {
+                err.println("collect: " + resolution.line());
+                String why = unresolvable(p, resolution, acceptUnresolvable);
+                if (why != null) throw new IOException(why);
+            }
             if (pinning.serverCpus() != null) err.println("collect: " + pinning.pinThisJvm());
             dev.tpm.collect.campaign.OpenFileLimit openFiles = dev.tpm.collect.campaign.OpenFileLimit.of(p);
             err.println("collect: " + openFiles.describe(host.remote()));
@@ -192,6 +219,28 @@ public final class CollectCommand implements Callable<Integer> {
         return "preset paper: `vcgencmd get_throttled` cannot be read, so a throttled run could not be told apart; on a "
                 + "Raspberry Pi add this user to the video group (sudo usermod -aG video $USER, then log in again), or pass "
                 + "--without-vcgencmd to run without it (recorded in campaign.json)";
+    }
+
+    /**
+     * Why a paper campaign whose tests cannot resolve must not start, or null (servers.md version 6):
+     * it starts when its preset says {@code "tests": false} or the user passed --accept-unresolvable.
+     */
+    static String unresolvable(Preset p, PresetEstimate.Resolution r, boolean accepted) {
+        if (r == null || r.resolves() || r.family() == 0 || accepted || Boolean.FALSE.equals(p.protocol().tests())) return null;
+        return "preset " + p.name() + ": its tests cannot resolve a pair (" + r.line().substring("tests: ".length()) + "): give"
+                + " the groups more runs, measure fewer stacks or endpoints, say \"tests\": false in the preset when its purpose is"
+                + " not the tests, or pass --accept-unresolvable";
+    }
+
+    /** data/config/analysis.json, analysis.md's defaults where the file is absent; a bad file stops the campaign. */
+    static AnalysisConfig analysis(Path data) throws IOException {
+        if (!Files.exists(data.resolve(AnalysisJson.FILE))) return AnalysisConfig.defaults();
+        Problems problems = new Problems();
+        AnalysisConfig config = AnalysisJson.read(data, problems);
+        if (!problems.isEmpty()) {
+            throw new IOException(problems.all().stream().map(Object::toString).collect(java.util.stream.Collectors.joining("\n")));
+        }
+        return config;
     }
 
     /**

@@ -1,12 +1,12 @@
 package dev.tpm.collect.stack;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tpm.codec.JsonFile;
 import dev.tpm.codec.Problem;
 import dev.tpm.codec.Problems;
 import dev.tpm.model.Endpoints;
+import dev.tpm.model.StackInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ public record StackSpec(
         Map<String, VersionHint> versionHints,
         String lockFile,
         boolean workersPerCore,
-        StandIn standIn,
+        StackInfo.StandIn standIn,
         List<String> toolchainCheck) {
 
     public static final String FILE_NAME = "stack.json";
@@ -109,16 +109,6 @@ public record StackSpec(
         }
     }
 
-    /**
-     * A stack that is not the seed's own server but stands in for it (studies.md: nim-http for
-     * httpbeast, elixir-http for Plug with Cowboy), as stack.json's
-     * {@code "stand_in": {"for": ..., "why": ...}} says.
-     *
-     * @param forServer the seed's server
-     * @param why why the seed's server is not built here
-     */
-    public record StandIn(@JsonProperty("for") String forServer, String why) {}
-
     public StackSpec {
         toolchain = List.copyOf(toolchain);
         build = build.stream().map(List::copyOf).toList();
@@ -131,21 +121,140 @@ public record StackSpec(
         toolchainCheck = List.copyOf(toolchainCheck);
     }
 
-    /** A stack that is its seed's own server and needs no toolchain check. */
-    public StackSpec(String id, Path dir, String language, String framework, List<String> toolchain,
-            List<List<String>> build, List<String> run, Map<String, String> env, int workers, List<String> artifacts,
-            List<String> version, List<String> endpoints, Map<String, VersionHint> versionHints, String lockFile,
-            boolean workersPerCore) {
-        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, endpoints,
-                versionHints, lockFile, workersPerCore, null, List.of());
+    /**
+     * A stack field by field: {@code id}, its folder and its run argv, the rest at stack.json's
+     * defaults (no toolchain, build or artifacts, one worker, the CRUD endpoints, no lock file, no
+     * stand-in); a spec version adds a field with a default here, never a constructor.
+     */
+    public static Builder builder(String id, Path dir, List<String> run) {
+        return new Builder(id, dir, run);
     }
 
-    /** A stack with a fixed number of workers. */
-    public StackSpec(String id, Path dir, String language, String framework, List<String> toolchain,
-            List<List<String>> build, List<String> run, Map<String, String> env, int workers, List<String> artifacts,
-            List<String> version, List<String> endpoints, Map<String, VersionHint> versionHints, String lockFile) {
-        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, endpoints,
-                versionHints, lockFile, false);
+    /** A builder holding this stack's fields, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder(id, dir, run);
+        b.language = language;
+        b.framework = framework;
+        b.toolchain = toolchain;
+        b.build = build;
+        b.env = env;
+        b.workers = workers;
+        b.artifacts = artifacts;
+        b.version = version;
+        b.endpoints = endpoints;
+        b.versionHints = versionHints;
+        b.lockFile = lockFile;
+        b.workersPerCore = workersPerCore;
+        b.standIn = standIn;
+        b.toolchainCheck = toolchainCheck;
+        return b;
+    }
+
+    /** A {@link StackSpec} field by field; each setter replaces a default. */
+    public static final class Builder {
+        private final String id;
+        private final Path dir;
+        private List<String> run;
+        private String language = "";
+        private String framework = "";
+        private List<String> toolchain = List.of();
+        private List<List<String>> build = List.of();
+        private Map<String, String> env = Map.of();
+        private int workers = 1;
+        private List<String> artifacts = List.of();
+        private List<String> version = List.of();
+        private List<String> endpoints = CRUD_STACK_ENDPOINTS;
+        private Map<String, VersionHint> versionHints = Map.of();
+        private String lockFile;
+        private boolean workersPerCore;
+        private StackInfo.StandIn standIn;
+        private List<String> toolchainCheck = List.of();
+
+        private Builder(String id, Path dir, List<String> run) {
+            this.id = id;
+            this.dir = dir;
+            this.run = run;
+        }
+
+        public Builder run(List<String> v) {
+            run = v;
+            return this;
+        }
+
+        public Builder language(String v) {
+            language = v;
+            return this;
+        }
+
+        public Builder framework(String v) {
+            framework = v;
+            return this;
+        }
+
+        public Builder toolchain(List<String> v) {
+            toolchain = v;
+            return this;
+        }
+
+        public Builder build(List<List<String>> v) {
+            build = v;
+            return this;
+        }
+
+        public Builder env(Map<String, String> v) {
+            env = v;
+            return this;
+        }
+
+        public Builder workers(int v) {
+            workers = v;
+            return this;
+        }
+
+        public Builder artifacts(List<String> v) {
+            artifacts = v;
+            return this;
+        }
+
+        public Builder version(List<String> v) {
+            version = v;
+            return this;
+        }
+
+        public Builder endpoints(List<String> v) {
+            endpoints = v;
+            return this;
+        }
+
+        public Builder versionHints(Map<String, VersionHint> v) {
+            versionHints = v;
+            return this;
+        }
+
+        public Builder lockFile(String v) {
+            lockFile = v;
+            return this;
+        }
+
+        public Builder workersPerCore(boolean v) {
+            workersPerCore = v;
+            return this;
+        }
+
+        public Builder standIn(StackInfo.StandIn v) {
+            standIn = v;
+            return this;
+        }
+
+        public Builder toolchainCheck(List<String> v) {
+            toolchainCheck = v;
+            return this;
+        }
+
+        public StackSpec build() {
+            return new StackSpec(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version,
+                    endpoints, versionHints, lockFile, workersPerCore, standIn, toolchainCheck);
+        }
     }
 
     /**
@@ -156,16 +265,7 @@ public record StackSpec(
     public StackSpec onCores(int cores) {
         if (!workersPerCore || cores == workers) return this;
         if (cores < 1) throw new IllegalArgumentException("a server needs at least one core, got " + cores);
-        return new StackSpec(id, dir, language, framework, toolchain, build, run, env, cores, artifacts, version,
-                endpoints, versionHints, lockFile, true, standIn, toolchainCheck);
-    }
-
-    /** A CRUD stack (no "endpoints" in its stack.json). */
-    public StackSpec(String id, Path dir, String language, String framework, List<String> toolchain,
-            List<List<String>> build, List<String> run, Map<String, String> env, int workers, List<String> artifacts,
-            List<String> version) {
-        this(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version, CRUD_STACK_ENDPOINTS,
-                Map.of(), null);
+        return toBuilder().workers(cores).build();
     }
 
     /**
@@ -214,7 +314,7 @@ public record StackSpec(
     record StackJson(String id, String variantOf, String language, String framework, List<String> endpoints,
             LinkedHashMap<String, VersionHint> versions, String lockFile, List<String> toolchain,
             List<List<String>> build, List<String> run, LinkedHashMap<String, String> env, Workers workers,
-            List<String> artifacts, List<String> version, StandIn standIn, List<String> toolchainCheck,
+            List<String> artifacts, List<String> version, StackInfo.StandIn standIn, List<String> toolchainCheck,
             String workerClass, String workerClassReason) {}
 
     /** stack.json's {@code "workers"}: a count, or {@code "cores"}, one per core this JVM may run on. */

@@ -32,7 +32,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
@@ -69,8 +68,7 @@ class CampaignRunnerTest {
     }
 
     private StackSpec stack(String id) {
-        return new StackSpec(id, tmp.resolve("servers").resolve(id), "Lang", "Framework " + id, List.of(), List.of(),
-                List.of("true"), Map.of(), 1, List.of(), List.of());
+        return TestCampaigns.stack(tmp, id);
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log) {

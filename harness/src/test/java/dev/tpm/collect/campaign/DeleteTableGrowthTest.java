@@ -151,7 +151,6 @@ class DeleteTableGrowthTest {
     }
 
     private StackSpec spec(String id) {
-        return new StackSpec(id, tmp.resolve("servers").resolve(id), "Lang", "Framework " + id, List.of(), List.of(),
-                List.of("true"), Map.of(), 1, List.of(), List.of());
+        return TestCampaigns.stack(tmp, id);
     }
 }

@@ -9,13 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Presets;
-import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.codec.CampaignJson;
 import dev.tpm.model.Machine;
-import dev.tpm.collect.sample.PowerSource;
-import dev.tpm.collect.sample.Sensors;
-import dev.tpm.collect.sample.Throttling;
-import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.Preset;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
@@ -225,11 +220,7 @@ class MachineIdentityTest {
     }
 
     private CampaignRunner runner(Preset p, DeviceFacts facts, PrintStream log) {
-        Sensors sensors = new Sensors(PowerSource.NO_POWER, new Throttling(argv -> "throttled=0x0\n"));
-        StackSpec stack = new StackSpec("aa", tmp.resolve("servers").resolve("aa"), "Lang", "Framework aa", List.of(),
-                List.of(), List.of("true"), Map.of(), 1, List.of(), List.of());
-        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c1", p, List.of(stack), "dev-1",
-                LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()), sensors, facts,
-                log);
+        return new CampaignRunner(TestCampaigns.options(tmp, "c1", p, List.of(TestCampaigns.stack(tmp, "aa"))).build(),
+                new FakeServerSide(Set.of(), Set.of()), TestCampaigns.quietSensors(), facts, log);
     }
 }

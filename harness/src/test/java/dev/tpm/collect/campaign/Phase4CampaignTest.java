@@ -9,22 +9,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tpm.collect.Presets;
 import dev.tpm.collect.ProtocolJson;
-import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.loadgen.OhaCommand;
 import dev.tpm.collect.sample.PowerSource;
 import dev.tpm.collect.sample.Sensors;
-import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.Preset;
 import dev.tpm.model.RunRow;
 import dev.tpm.testing.ExternalTool;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,10 +60,8 @@ class Phase4CampaignTest {
     }
 
     private CampaignRunner runner(Preset p, ByteArrayOutputStream log) {
-        StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
-                List.of("true"), Map.of(), 1, List.of(), List.of());
-        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c4", p, List.of(stack), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), new FakeServerSide(Set.of(), Set.of()),
-                new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
+        return TestCampaigns.runner(TestCampaigns.options(tmp, "c4", p, List.of(TestCampaigns.stack(tmp, "aa"))).build(),
+                new FakeServerSide(Set.of(), Set.of()), new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), log);
     }
 
     @Test

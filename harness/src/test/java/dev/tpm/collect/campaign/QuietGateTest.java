@@ -62,7 +62,7 @@ class QuietGateTest {
             window[0]++;
             writeStat(stat, ticks.addAndGet(Math.round(share * s * 2 * 100)));
         };
-        return new QuietGate(maxShare, QUIET, new CpuSteal(stat), 2, 100, sleeper);
+        return new QuietGate(maxShare, QUIET, new CpuSteal(stat), 2, java.util.List.of(), 100, sleeper);
     }
 
     @Test
@@ -100,7 +100,7 @@ class QuietGateTest {
         Path stat = dir.resolve("stat");
         Files.writeString(stat, "cpu  4705 356 584 3699 23 23 0\n");
         int[] sleeps = {0};
-        QuietGate old = new QuietGate(0.05, QUIET, new CpuSteal(stat), 2, 100, s -> sleeps[0]++);
+        QuietGate old = new QuietGate(0.05, QUIET, new CpuSteal(stat), 2, java.util.List.of(), 100, s -> sleeps[0]++);
         assertEquals(new QuietGate.Wait(0, 0, Double.NaN, false), old.await(s -> {}));
         assertEquals(0, sleeps[0], "a kernel without the steal field: no window read");
         assertFalse(QuietGate.OFF.on());
@@ -113,7 +113,7 @@ class QuietGateTest {
         CpuSteal real = CpuSteal.system();
         long before = real.ticks();
         assertTrue(before >= 0, "this machine's /proc/stat has a steal field");
-        QuietGate g = new QuietGate(1.0, new Protocol.Quiet(0.2, 1.0), real, Runtime.getRuntime().availableProcessors(),
+        QuietGate g = new QuietGate(1.0, new Protocol.Quiet(0.2, 1.0), real, Runtime.getRuntime().availableProcessors(), java.util.List.of(),
                 ClockTicks.perSecond(), CampaignSetup::sleepSeconds);
         long t0 = System.nanoTime();
         QuietGate.Wait w = g.await(s -> {});

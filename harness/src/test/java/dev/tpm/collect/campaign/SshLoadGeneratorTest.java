@@ -23,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -118,8 +117,7 @@ class SshLoadGeneratorTest {
         ExternalTool.require("wrk");
         try (Sshd sshd = startSshd()) {
             Preset p = Presets.load(Files.writeString(tmp.resolve("smoke.json"), CampaignRunnerTest.PRESET));
-            StackSpec stack = new StackSpec("aa", tmp.resolve("servers/aa"), "Lang", "Framework aa", List.of(), List.of(),
-                    List.of("true"), Map.of(), 1, List.of(), List.of());
+            StackSpec stack = TestCampaigns.stack(tmp, "aa");
             ByteArrayOutputStream log = new ByteArrayOutputStream();
             CampaignSummary s = new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "ssh1", p,
                     List.of(stack), "dev-1", LoadGenSetup.builder(Path.of("harness", "wrk")).host(sshd.host()).build(), tmp.resolve("work"))

@@ -68,8 +68,7 @@ class V5CampaignTest {
     }
 
     private StackSpec stack(String id) {
-        return new StackSpec(id, tmp.resolve("servers").resolve(id), "Lang", "Framework " + id, List.of(), List.of(),
-                List.of("true"), Map.of(), 1, List.of(), List.of());
+        return TestCampaigns.stack(tmp, id);
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, Path stat, ByteArrayOutputStream log) {

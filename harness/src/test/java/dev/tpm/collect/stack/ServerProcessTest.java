@@ -56,8 +56,8 @@ class ServerProcessTest {
         ExternalTool.require("taskset");
         // sleep, a binary: its environ is exactly what it was started with (a shim such as pyenv's
         // python3 would add variables of its own before exec)
-        StackSpec spec = new StackSpec("envcheck", Files.createDirectories(tmp.resolve("envcheck")), "C", "sleep", List.of(),
-                List.of(), List.of("sleep", "30"), Map.of("GOGC", "100"), 1, List.of(), List.of());
+        StackSpec spec = StackSpec.builder("envcheck", Files.createDirectories(tmp.resolve("envcheck")), List.of("sleep", "30"))
+                .language("C").framework("sleep").env(Map.of("GOGC", "100")).build();
         Path db = tmp.resolve("items.db");
         int port = FreePort.find();
         try (ServerProcess server = ServerProcess.start(spec, "127.0.0.1", port, db, Map.of(), List.of("taskset", "-c", "0"),
@@ -109,8 +109,8 @@ class ServerProcessTest {
 
     @Test
     void aServerThatNeverAnswersTimesOut() throws IOException {
-        StackSpec sleeper = new StackSpec("sleeper", tmp, "", "", List.of("python3"), List.of(),
-                List.of("python3", "-c", "import time; time.sleep(600)"), Map.of(), 1, List.of(), List.of());
+        StackSpec sleeper = StackSpec.builder("sleeper", tmp, List.of("python3", "-c", "import time; time.sleep(600)"))
+                .toolchain(List.of("python3")).build();
         try (ServerProcess server = ServerProcess.start(sleeper, FreePort.find(), tmp.resolve("x.db"), Map.of(), List.of(),
                 tmp.resolve("server.log"))) {
             IOException e = assertThrows(IOException.class, () -> server.awaitHealthy(Duration.ofMillis(300)));

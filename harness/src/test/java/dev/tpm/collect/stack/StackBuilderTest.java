@@ -10,14 +10,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class StackBuilderTest {
     static StackSpec spec(Path dir, List<List<String>> build, List<String> artifacts) {
-        return new StackSpec(dir.getFileName().toString(), dir, "test", "test", List.of("python3"), build,
-                List.of("bin/server"), Map.of(), 1, artifacts, List.of("python3", "--version"));
+        return StackSpec.builder(dir.getFileName().toString(), dir, List.of("bin/server")).language("test").framework("test")
+                .toolchain(List.of("python3")).build(build).artifacts(artifacts).version(List.of("python3", "--version")).build();
     }
 
     @Test

@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tpm.testing.ExternalTool;
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ToolchainVersionTest {
     private static StackSpec withVersion(List<String> version) {
-        return new StackSpec("v", Fixtures.STACKS, "", "", List.of(), List.of(), List.of("x"), Map.of(), 1,
-                List.of(), version);
+        return StackSpec.builder("v", Fixtures.STACKS, List.of("x")).version(version).build();
     }
 
     @Test

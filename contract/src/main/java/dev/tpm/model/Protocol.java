@@ -8,13 +8,15 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
 
 /**
  * campaign.json {@code protocol} (data.md): how the campaign was collected, with every phase's
  * settings. Fields not recorded are null; older versions' keys are read as they were written.
- * Build one with {@link #builder()}: a spec version adds a field, never a constructor.
+ * Build one with {@link #builder()}, a builder RecordBuilder generates at compile time
+ * (ProtocolBuilder): a spec version adds a record component, never a constructor or a setter.
  *
  * @param preset the preset it was collected with (e.g. {@code paper}, {@code pilot}, {@code imported})
  * @param runs measured runs per group
@@ -57,6 +59,7 @@ import java.util.Map;
  * @param extra keys this contract does not know, kept as read
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record Protocol(
         String preset,
         Integer runs,
@@ -105,51 +108,14 @@ public record Protocol(
         extra = Extras.copy(extra);
     }
 
-    public static Builder builder() {
-        return new Builder();
+    /** A protocol field by field (RecordBuilder's ProtocolBuilder); unset fields are null (not recorded). */
+    public static ProtocolBuilder builder() {
+        return ProtocolBuilder.builder();
     }
 
     /** A builder holding this protocol's fields, to change some of them. */
-    public Builder toBuilder() {
-        Builder b = new Builder();
-        b.preset = preset;
-        b.runs = runs;
-        b.warmups = warmups;
-        b.durationS = durationS;
-        b.concurrency = concurrency;
-        b.threads = threads;
-        b.cooldownS = cooldownS;
-        b.seedRows = seedRows;
-        b.seedRowsDelete = seedRowsDelete;
-        b.sampleIntervalMs = sampleIntervalMs;
-        b.order = order;
-        b.rngSeed = rngSeed;
-        b.settleS = settleS;
-        b.endpoints = endpoints;
-        b.mix = mix;
-        b.sweep = sweep;
-        b.memory = memory;
-        b.maxRetries = maxRetries;
-        b.startupTimeoutS = startupTimeoutS;
-        b.stopGraceS = stopGraceS;
-        b.pinning = pinning;
-        b.timeoutS = timeoutS;
-        b.primeS = primeS;
-        b.phase4 = phase4;
-        b.phase5 = phase5;
-        b.deleteCalibration = deleteCalibration;
-        b.cgroup = cgroup;
-        b.serverCpus = serverCpus;
-        b.harnessCpus = harnessCpus;
-        b.bind = bind;
-        b.maxErrorRate = maxErrorRate;
-        b.withoutVcgencmd = withoutVcgencmd;
-        b.maxStealShare = maxStealShare;
-        b.quiet = quiet;
-        b.probe = probe;
-        b.tests = tests;
-        b.extra = extra;
-        return b;
+    public ProtocolBuilder toBuilder() {
+        return ProtocolBuilder.builder(this);
     }
 
     /** The one concurrency level of phase 1, null when none or several are recorded. */
@@ -291,236 +257,4 @@ public record Protocol(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Probe(String tool, String version, @JsonSerialize(using = JsonShapes.Whole.class) Double durationS,
             Integer everyRuns) {}
-
-    /** A protocol field by field; unset fields are null (not recorded). */
-    public static final class Builder {
-        private String preset;
-        private Integer runs;
-        private Integer warmups;
-        private Double durationS;
-        private List<Integer> concurrency;
-        private Integer threads;
-        private Double cooldownS;
-        private Long seedRows;
-        private DeleteRows seedRowsDelete;
-        private Integer sampleIntervalMs;
-        private String order;
-        private Long rngSeed;
-        private Double settleS;
-        private List<String> endpoints;
-        private Map<String, Double> mix;
-        private Sweep sweep;
-        private Memory memory;
-        private Integer maxRetries;
-        private Double startupTimeoutS;
-        private Double stopGraceS;
-        private Pinning pinning;
-        private Double timeoutS;
-        private Double primeS;
-        private Phase4 phase4;
-        private Phase5 phase5;
-        private DeleteCalibration deleteCalibration;
-        private String cgroup;
-        private String serverCpus;
-        private String harnessCpus;
-        private String bind;
-        private Double maxErrorRate;
-        private Boolean withoutVcgencmd;
-        private Double maxStealShare;
-        private Quiet quiet;
-        private Probe probe;
-        private Boolean tests;
-        private Map<String, Object> extra = Map.of();
-
-        private Builder() {}
-
-        public Builder preset(String v) {
-            this.preset = v;
-            return this;
-        }
-
-        public Builder runs(Integer v) {
-            this.runs = v;
-            return this;
-        }
-
-        public Builder warmups(Integer v) {
-            this.warmups = v;
-            return this;
-        }
-
-        public Builder durationS(Double v) {
-            this.durationS = v;
-            return this;
-        }
-
-        public Builder concurrency(List<Integer> v) {
-            this.concurrency = v;
-            return this;
-        }
-
-        public Builder threads(Integer v) {
-            this.threads = v;
-            return this;
-        }
-
-        public Builder cooldownS(Double v) {
-            this.cooldownS = v;
-            return this;
-        }
-
-        public Builder seedRows(Long v) {
-            this.seedRows = v;
-            return this;
-        }
-
-        public Builder seedRowsDelete(DeleteRows v) {
-            this.seedRowsDelete = v;
-            return this;
-        }
-
-        public Builder sampleIntervalMs(Integer v) {
-            this.sampleIntervalMs = v;
-            return this;
-        }
-
-        public Builder order(String v) {
-            this.order = v;
-            return this;
-        }
-
-        public Builder rngSeed(Long v) {
-            this.rngSeed = v;
-            return this;
-        }
-
-        public Builder settleS(Double v) {
-            this.settleS = v;
-            return this;
-        }
-
-        public Builder endpoints(List<String> v) {
-            this.endpoints = v;
-            return this;
-        }
-
-        public Builder mix(Map<String, Double> v) {
-            this.mix = v;
-            return this;
-        }
-
-        public Builder sweep(Sweep v) {
-            this.sweep = v;
-            return this;
-        }
-
-        public Builder memory(Memory v) {
-            this.memory = v;
-            return this;
-        }
-
-        public Builder maxRetries(Integer v) {
-            this.maxRetries = v;
-            return this;
-        }
-
-        public Builder startupTimeoutS(Double v) {
-            this.startupTimeoutS = v;
-            return this;
-        }
-
-        public Builder stopGraceS(Double v) {
-            this.stopGraceS = v;
-            return this;
-        }
-
-        public Builder pinning(Pinning v) {
-            this.pinning = v;
-            return this;
-        }
-
-        public Builder timeoutS(Double v) {
-            this.timeoutS = v;
-            return this;
-        }
-
-        public Builder primeS(Double v) {
-            this.primeS = v;
-            return this;
-        }
-
-        public Builder phase4(Phase4 v) {
-            this.phase4 = v;
-            return this;
-        }
-
-        public Builder phase5(Phase5 v) {
-            this.phase5 = v;
-            return this;
-        }
-
-        public Builder deleteCalibration(DeleteCalibration v) {
-            this.deleteCalibration = v;
-            return this;
-        }
-
-        public Builder cgroup(String v) {
-            this.cgroup = v;
-            return this;
-        }
-
-        public Builder serverCpus(String v) {
-            this.serverCpus = v;
-            return this;
-        }
-
-        public Builder harnessCpus(String v) {
-            this.harnessCpus = v;
-            return this;
-        }
-
-        public Builder bind(String v) {
-            this.bind = v;
-            return this;
-        }
-
-        public Builder maxErrorRate(Double v) {
-            this.maxErrorRate = v;
-            return this;
-        }
-
-        public Builder withoutVcgencmd(Boolean v) {
-            this.withoutVcgencmd = v;
-            return this;
-        }
-
-        public Builder maxStealShare(Double v) {
-            this.maxStealShare = v;
-            return this;
-        }
-
-        public Builder quiet(Quiet v) {
-            this.quiet = v;
-            return this;
-        }
-
-        public Builder probe(Probe v) {
-            this.probe = v;
-            return this;
-        }
-
-        public Builder tests(Boolean v) {
-            this.tests = v;
-            return this;
-        }
-
-        public Builder extra(Map<String, Object> v) {
-            this.extra = v;
-            return this;
-        }
-
-        public Protocol build() {
-            return new Protocol(preset, runs, warmups, durationS, concurrency, threads, cooldownS, seedRows, seedRowsDelete, sampleIntervalMs, order, rngSeed, settleS, endpoints, mix, sweep, memory, maxRetries, startupTimeoutS, stopGraceS, pinning, timeoutS, primeS, phase4, phase5, deleteCalibration, cgroup, serverCpus, harnessCpus, bind, maxErrorRate, withoutVcgencmd, maxStealShare, quiet, probe, tests, extra);
-        }
-    }
 }

@@ -97,7 +97,7 @@ class CampaignJsonProperties {
     }
 
     static Protocol protocol(Random r) {
-        Protocol.Builder b = Protocol.builder()
+        dev.tpm.model.ProtocolBuilder b = Protocol.builder()
                 .preset(text(r)).runs(opt(r, r.nextInt(60))).warmups(opt(r, r.nextInt(4))).durationS(opt(r, seconds(r)))
                 .concurrency(r.nextBoolean() ? null : levels(r)).threads(opt(r, 1 + r.nextInt(8)))
                 .cooldownS(opt(r, seconds(r))).seedRows(opt(r, (long) r.nextInt(100_000)))

@@ -8,9 +8,10 @@ spec/outputs.md).
 Reads a data folder (spec/data.md) and writes group_stats, omnibus, posthoc, posthoc_summary,
 weighted, sensitivity, ratios, stack_pooled, sweep, sweep_summary, memory, memory_checkpoints,
 loadgen_summary, drift (section 9 of version 3), exclusions and replication as CSV; versions 4 and 5 add
-the tables of analyse_v4_sessions.py, analyse_v4_units.py and analyse_v5.py (sessions, units, steady_stats,
-warm_cold, steal_sensitivity, offered_load and capacity). Every choice the spec leaves open is listed
-in README.md ("Choices") or in those modules' docstrings.
+offered_load and the tables of the modules named by what they compute: capacity.py (section 10),
+comparability.py (section 7), sessions.py (section 9), steady.py (section 12), steal_sensitivity.py
+(section 4) and units.py (section 11). Every choice the spec leaves open is listed in README.md
+("Choices") or in those modules' docstrings (and common.py's).
 """
 from __future__ import annotations
 
@@ -27,10 +28,13 @@ import numpy as np
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
-import analyse_v4_sessions
-import analyse_v4_units
-import analyse_v5
+import capacity
 import common
+import comparability
+import sessions
+import steady
+import steal_sensitivity
+import units
 from common import CRUD_ENDPOINTS, ENDPOINTS, ENDPOINT_INDEX, METRICS, PAPER_STUDY, TESTED_METRICS
 
 NAN = float("nan")
@@ -68,15 +72,15 @@ TABLES = {
     "drift": (["device", "stack", "endpoint"], ["n", "rho", "p", "p_holm", "drifting"]),
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
     "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio", "comparable", "differs"]),
-    "sessions": analyse_v5.SESSIONS_TABLE,
-    "units": analyse_v5.UNITS_TABLE,
-    "steal_sensitivity": analyse_v5.STEAL_SENSITIVITY_TABLE,
-    "steady_stats": analyse_v4_units.STEADY_TABLE,
-    "warm_cold": analyse_v4_units.WARM_COLD_TABLE,
+    "sessions": sessions.SESSIONS_TABLE,
+    "units": units.UNITS_TABLE,
+    "steal_sensitivity": steal_sensitivity.STEAL_SENSITIVITY_TABLE,
+    "steady_stats": steady.STEADY_TABLE,
+    "warm_cold": steady.WARM_COLD_TABLE,
     "offered_load": (["device", "stack", "endpoint", "offered_rps"],
                      ["n", "rps", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_lo", "lat_p99_hi",
                       "lat_p999_ms", "peak_rss_mib", "kept_up"]),
-    "capacity": analyse_v5.CAPACITY_TABLE,
+    "capacity": capacity.CAPACITY_TABLE,
 }
 # written only when some paper campaign has measured phase-4 runs (analysis.md 10: a campaign without
 # phase 4 writes none of it)
@@ -554,7 +558,7 @@ def analyse(ds):
 
     # section 1 (paper campaigns only)
     measured = {p: defaultdict(list) for p in (1, 2, 4, 5)}   # phase -> device -> [(row, derived)]
-    unit_values = analyse_v4_units.UnitValues()   # section 11: each device's values with their replicates
+    unit_values = units.UnitValues()   # section 11: each device's values with their replicates
     phase1_groups = {}   # (device, stack, endpoint, metric) -> (values, replicates or None), section 12
     counted4 = defaultdict(list)   # device -> [(row, reason)]: every phase-4 row but the warm-ups
     excluded1 = defaultdict(lambda: defaultdict(int))          # (device, stack, endpoint) -> reason -> count
@@ -716,7 +720,7 @@ def analyse(ds):
                     for col, _ in WEIGHTED_OF + [("w_energy_mj", None)]:
                         lookup[(dev, r["stack"], col)] = r[col]
         # section 4 (version 5): what the steal rule moved
-        out["steal_sensitivity"].extend(analyse_v5.steal_sensitivity(dev, runs1, steal1[dev], device_stacks[dev],
+        out["steal_sensitivity"].extend(steal_sensitivity.steal_sensitivity(dev, runs1, steal1[dev], device_stacks[dev],
                                                                      ds.mixes, min_n))
         declared = ranks.get(ds.mixes[0][0], {})
         for mix, _ in sorted(ds.mixes, key=lambda mw: mw[0]):
@@ -854,14 +858,13 @@ def analyse(ds):
     out["memory_checkpoints"] = memory_checkpoints(ds)
     # section 9: stability diagnostics
     out["drift"] = drift(ds, order)
-    # version 4: sessions (section 9), censored capacity (section 10), comparability (section 7)
-    analyse_v4_sessions.extend(ds, out, order)
-    # version 4: units of one model (section 11), steady state (section 12)
-    # version 5: sessions over every phase (section 9), units with their hardware and a t interval (section 11)
-    out["sessions"] = analyse_v5.sessions(ds)
-    out["units"] = analyse_v5.units(ds, unit_values, devices, [m for m, _ in ds.mixes], order, RATIO_METRICS)
-    out["steady_stats"], out["warm_cold"] = analyse_v4_units.steady(ds, measured[5], phase1_groups, order,
-                                                                    ENDPOINT_INDEX, describe, set_ci, bands)
+    # section 7: comparability of the replication rows
+    comparability.extend(ds, out, order)
+    # sections 9 (sessions), 11 (units of one model) and 12 (steady state)
+    out["sessions"] = sessions.sessions(ds)
+    out["units"] = units.units(ds, unit_values, devices, [m for m, _ in ds.mixes], order, RATIO_METRICS)
+    out["steady_stats"], out["warm_cold"] = steady.steady(ds, measured[5], phase1_groups, order,
+                                                          ENDPOINT_INDEX, describe, set_ci, bands)
     out["_bands"] = bands.rows
     return out
 
@@ -872,7 +875,7 @@ def offered_load(dev, rows, cfg, sidx, out, set_ci):
     the bootstrap CI of the median lat_p99_ms (empty below min_n), kept_up = median rps >=
     kept_up_ratio x offered_rps. Capacity per (stack, endpoint) with a measured group: rates ascending
     (every rate with a non-warm-up run, measured or not); a rate meets the target when its group kept
-    up with median p99 <= latency_slo_ms. Version 5 (analyse_v5.capacity): a rate without measured runs
+    up with median p99 <= latency_slo_ms. Version 5 (capacity.capacity): a rate without measured runs
     is unmeasured (version 4 counted it as missing), and an unstable curve or an unmeasured rate below
     the first missing one leaves the capacity empty with capacity_note saying why."""
     slo, ratio = cfg["latency_slo_ms"], cfg["kept_up_ratio"]
@@ -909,7 +912,7 @@ def offered_load(dev, rows, cfg, sidx, out, set_ci):
             continue
         # version 5: an unmeasured rate neither meets nor misses; an unstable curve has no capacity
         row = {"device": dev, "stack": s, "endpoint": ep, "slo_ms": slo}
-        row.update(analyse_v5.capacity(list(rates), points, slo))
+        row.update(capacity.capacity(list(rates), points, slo))
         out["capacity"].append(row)
 
 

@@ -2,6 +2,20 @@
 independent Python cross-check of the analysis (spec/data.md, spec/analysis.md, spec/outputs.md).
 
 Everything here is written from the spec alone.
+
+Choices where the spec leaves room (compare with the Java side):
+V1. (Version 5.) Steal share = steal_s / (duration_s x device.cores) of the run's own campaign; a run
+    without steal_s, a campaign without device.cores, or a duration that is not positive gives no
+    share and is never excluded for steal. The rule is strict (a share equal to max_steal_share is
+    measured) and comes last, after throttled; it applies to every phase and every study (section 8
+    counts with it too), and weighted.csv's `missing` texts list `steal` after `throttled`.
+V2. (Version 5.) Bad input: a "measured run" of data.md's round rule is one with warmup 0 and status
+    ok (data.md's words), whatever section 1 later decides; the group is (phase file, stack,
+    endpoint, concurrency, offered_rps). Warm-up rows also need a round in a rounds campaign. The
+    cpu_id rule compares every campaign of the device, excluded ones and every study included (each
+    is validated); a machine.cpu_id must have the form of data.md (`x86:` or `arm:` and four fields).
+    A max_steal_share outside [0, 1] is refused in analysis.json and in campaign.json's protocol;
+    min_units_ci is an integer >= 1.
 """
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ def run(rows, cfg=CFG):
 
 
 def test_a_failing_rate_in_the_middle_stops_the_capacity_below_it():
-    # (version 5: a meeting rate above it would make the curve unstable, test_analyse_v5.py; here 400 misses too)
+    # (version 5: a meeting rate above it would make the curve unstable, test_steal_capacity_units.py; here 400 misses too)
     rows = [(row("a", 100, 100, p), None) for p in (1, 2, 3)] \
         + [(row("a", 200, 200, p), None) for p in (49, 51, 52)] \
         + [(row("a", 400, 400, p), None) for p in (55, 60, 70)]

@@ -1,15 +1,8 @@
-"""Version 4 of spec/analysis.md, sections 7 (comparability), 9 (sessions) and 10 (censored capacity).
-
-Written from spec/analysis.md, data.md and outputs.md version 4 alone. analyse.py calls `extend(ds, out)`
-after its own tables: it adds `comparable` / `differs` to replication.csv. Version 5 moved sessions.csv
-and `capacity_censored` to analyse_v5.py (the choices S1-S2 below still hold there).
+"""Section 7 of spec/analysis.md (version 4): which replication rows compare like with like,
+replication.csv's `comparable` and `differs` (from reference/setup.json and published.csv's `category`).
+analyse.py calls `extend(ds, out, order)` after its own tables.
 
 Choices where the spec leaves room (compare with the Java side):
-S1. (analyse_v5.sessions now.) A session is a campaign that counts (not excluded), of any study, one row each, also with no measured
-    phase-1/2 run (n 0, rho empty). Runs: measured (section 1) phases 1 and 2, seq order; runs of a group
-    (phase, stack, endpoint, concurrency) with one run are left out before numbering (rho reads ranks, so
-    numbering before or after gives the same rho).
-S2. A campaign whose rho is undefined stays out of the Holm family; steal needs device.cores.
 C1. A value's campaigns: the device's paper campaigns with measured rows of phase 2 for the sweep's metrics
     (rps_c<N>, p99_ms_c<N>, peak_rps, min_rps, plateau_concurrency), with a phase-3 series for the memory
     series' metrics (first/min/max/last/growth_mib, drops, *_per_min), phase 1 otherwise.
@@ -160,6 +153,5 @@ def comparability(ds, out, order):
 
 
 def extend(ds, out, order):
-    """comparability of replication.csv; sessions.csv and capacity_censored are version 5's now
-    (analyse_v5.sessions, analyse_v5.capacity)."""
+    """comparability of replication.csv."""
     comparability(ds, out, order)

@@ -31,6 +31,7 @@ from statsmodels.stats.multitest import multipletests
 import capacity
 import common
 import comparability
+import probe
 import sessions
 import steady
 import steal_sensitivity
@@ -42,7 +43,8 @@ NAN = float("nan")
 # outputs.md "Machine-readable tables": file -> (key columns, value columns)
 TABLES = {
     "group_stats": (["device", "stack", "endpoint", "metric"],
-                    ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n"]),
+                    ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n",
+                     "ci_coverage"]),
     "omnibus": (["device", "endpoint", "metric"], ["k", "n", "h", "df", "p", "epsilon_sq"]),
     "posthoc": (["device", "endpoint", "metric", "stack_a", "stack_b"],
                 ["n_a", "n_b", "u", "p_mwu", "p_method", "t", "df", "p_welch", "cohens_d", "hedges_g",
@@ -58,7 +60,8 @@ TABLES = {
     "ratios": (["device", "mix", "metric", "stack"], ["best", "value", "ratio", "ratio_lo", "ratio_hi", "tied"]),
     "stack_pooled": (["device", "stack"],
                      ["n", "idle_rss_mib", "idle_rss_mib_lo", "idle_rss_mib_hi", "startup_ms",
-                      "startup_ms_lo", "startup_ms_hi", "artifact_mib"]),
+                      "startup_ms_lo", "startup_ms_hi", "artifact_mib", "idle_rss_mib_ci_coverage",
+                      "startup_ms_ci_coverage"]),
     "sweep": (["device", "stack", "concurrency"],
               ["n", "rps", "rps_lo", "rps_hi", "p99_ms", "p99_ms_lo", "p99_ms_hi", "peak_rss_mib"]),
     "sweep_summary": (["device", "stack"], ["peak_rps", "peak_concurrency", "plateau_concurrency"]),
@@ -81,13 +84,15 @@ TABLES = {
                      ["n", "rps", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_lo", "lat_p99_hi",
                       "lat_p999_ms", "peak_rss_mib", "kept_up"]),
     "capacity": capacity.CAPACITY_TABLE,
+    "probe": probe.PROBE_TABLE,
 }
 # written only when some paper campaign has measured phase-4 runs (analysis.md 10: a campaign without
 # phase 4 writes none of it)
 # (the same for phase 5's steady_stats and warm_cold): table -> the table whose rows decide
 OPTIONAL_TABLES = {"offered_load": "offered_load", "capacity": "offered_load",
                    "steady_stats": "steady_stats", "warm_cold": "steady_stats",
-                   "steal_sensitivity": "steal_sensitivity"}   # version 5: only devices with runs excluded for steal
+                   "steal_sensitivity": "steal_sensitivity",   # version 5: only devices with runs excluded for steal
+                   "probe": "probe"}   # version 6: only when some counted campaign has probe rows
 
 KIB_PER_MIB = 1024.0          # data.md / analysis.md: MiB = KiB / 1024
 BYTES_PER_MIB = 1024.0 * 1024.0
@@ -129,12 +134,16 @@ def derived(row):
     return d
 
 
-def stack_order(ds, paper_only=True):
+def stack_order(ds, paper_only=True, device=None):
     """First appearance in the stacks lists, campaigns in id order (excluded campaigns left out);
-    paper campaigns only for sections 1-7, every study's for section 8."""
+    paper campaigns only for sections 1-7, every study's for section 8. The artifact sizes (MiB) come
+    from the same first appearance; with `device`, over that device's own campaigns only (section 1,
+    version 6: an arm64 board's binary is not an x86 VM's build)."""
     order, artifact = [], {}
     for c in ds.campaigns:
         if c.id in ds.config["exclude_campaigns"] or (paper_only and c.study != PAPER_STUDY):
+            continue
+        if device is not None and c.device != device:
             continue
         for s in c.stacks:
             if s["id"] not in artifact:
@@ -180,6 +189,40 @@ class CiBands:
             b_lo, b_hi = np.quantile(dist, [max(0.0, p - d), min(1.0, p + d)])
             self.rows.append({"table": table, "key": "|".join(common.fmt(k) for k in key), "column": col,
                               "level": p, "band_lo": float(b_lo), "band_hi": float(b_hi)})
+
+
+    def coverage_band(self, row, lo_col, hi_col, cov_col, x, table, key):
+        """The ci_coverage (section 2, version 6) that CI ends anywhere in their Monte Carlo bands (or
+        within COVERAGE_CI_TOL of the width, compare.py's default --ci-tol) would give: another stream's
+        ends may sit one order statistic away, and the coverage then differs by the data, not by a rule."""
+        lo, hi = row[lo_col], row[hi_col]
+        slack = COVERAGE_CI_TOL * abs(hi - lo)
+        end = {r["column"]: (r["band_lo"], r["band_hi"]) for r in self.rows[-2:]}
+        (llo, lhi), (hlo, hhi) = end[lo_col], end[hi_col]
+        low = ci_coverage(x, max(lhi, lo + slack), min(hlo, hi - slack))
+        high = ci_coverage(x, min(llo, lo - slack), max(hhi, hi + slack))
+        self.rows.append({"table": table, "key": "|".join(common.fmt(k) for k in key), "column": cov_col,
+                          "level": None, "band_lo": low, "band_hi": high})
+
+
+COVERAGE_CI_TOL = 0.05
+
+
+def ci_coverage(x, lo, hi):
+    """Section 2 (version 6): the distribution-free probability that [lo, hi] holds the median, from the
+    group's sorted values x_(1) <= ... <= x_(n): r = the smallest i with x_(i) >= lo, s = the largest i
+    with x_(i) <= hi, sum over k = r .. s-1 of C(n, k) / 2^n (0 when s <= r), that is
+    P(r <= K <= s - 1) for K ~ Binomial(n, 1/2) (scipy.stats.binom), NaN without a CI. Computed from
+    exact integers (math.comb), so that 112/128 is 0.875 exactly."""
+    if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
+        return NAN
+    xs = sorted(float(v) for v in x)
+    n = len(xs)
+    r = next((i for i, v in enumerate(xs, 1) if v >= lo), n + 1)
+    s = max((i for i, v in enumerate(xs, 1) if v <= hi), default=0)
+    if s <= r:
+        return 0.0
+    return sum(math.comb(n, k) for k in range(r, s)) / 2 ** n
 
 
 def boot_medians(x, cfg, rng):
@@ -534,7 +577,7 @@ def drift(ds, order):
 
 def analyse(ds):
     cfg = ds.config
-    order, artifact = stack_order(ds)
+    order, _ = stack_order(ds)
     sidx = {s: i for i, s in enumerate(order)}
     seed = cfg["rng_seed"]
     conf = cfg["confidence"]
@@ -546,14 +589,20 @@ def analyse(ds):
                      for dev in devices}
     out = {name: [] for name in TABLES}
 
-    def set_ci(row, lo_col, hi_col, x, n, table, key, *stream):
+    def set_ci(row, lo_col, hi_col, x, n, table, key, *stream, cov=None):
         """Percentile bootstrap CI of the median, empty below min_n (sections 2 and 5); returns the
-        bootstrap medians (None below min_n), which the ratios reuse."""
+        bootstrap medians (None below min_n), which the ratios reuse. cov: the column of its
+        ci_coverage (section 2, version 6), empty where the CI is."""
         if n < min_n:
             row[lo_col] = row[hi_col] = NAN
+            if cov is not None:
+                row[cov] = NAN
             return None
         dist = boot_medians(x, cfg, rng_for(seed, *stream))
         bands.set_ci(row, lo_col, hi_col, dist, conf, table, key)
+        if cov is not None:
+            row[cov] = ci_coverage(x, row[lo_col], row[hi_col])
+            bands.coverage_band(row, lo_col, hi_col, cov, x, table, key)
         return dist
 
     # section 1 (paper campaigns only)
@@ -603,7 +652,8 @@ def analyse(ds):
                         continue
                     row = {"device": dev, "stack": s, "endpoint": e, "metric": m, **describe(x),
                            "small_n": len(x) < min_n}
-                    dist = set_ci(row, "ci_low", "ci_high", x, len(x), "group_stats", (dev, s, e, m), "group", dev, s, e, m)
+                    dist = set_ci(row, "ci_low", "ci_high", x, len(x), "group_stats", (dev, s, e, m), "group", dev, s, e, m,
+                                  cov="ci_coverage")
                     phase1_groups[(dev, s, e, m)] = (x, dist)
                     out["group_stats"].append(row)
                     lookup[(dev, s, f"{m}:{e}")] = row["median"]
@@ -730,7 +780,8 @@ def analyse(ds):
                 p = NAN   # section 4 (version 3): the declared mix against itself has an empty p
             out["sensitivity"].append({"device": dev, "mix": mix, "kendall_tau": tau, "p": p})
 
-        # section 2 (pooled) and 7 (startup and size)
+        # section 2 (pooled) and 7 (startup and size); the size from the device's own campaigns (version 6)
+        _, artifact = stack_order(ds, device=dev)
         pooled = defaultdict(lambda: defaultdict(list))
         for row, d in runs1:
             for m in ("idle_rss_mib", "startup_ms"):
@@ -744,7 +795,8 @@ def analyse(ds):
                 x = pooled[s][m]
                 if x:
                     row[m] = float(np.median(x))
-                    dist = set_ci(row, m + "_lo", m + "_hi", x, len(x), "stack_pooled", (dev, s), "pooled", dev, s, m)
+                    dist = set_ci(row, m + "_lo", m + "_hi", x, len(x), "stack_pooled", (dev, s), "pooled", dev, s, m,
+                                  cov=m + "_ci_coverage")
                     pooled_cands[m].append((s, row[m], dist))
                     unit_values.put(dev, "", m, s, row[m], dist)
             out["stack_pooled"].append(row)
@@ -862,6 +914,7 @@ def analyse(ds):
     comparability.extend(ds, out, order)
     # sections 9 (sessions), 11 (units of one model) and 12 (steady state)
     out["sessions"] = sessions.sessions(ds)
+    out["probe"] = probe.rows(ds)
     out["units"] = units.units(ds, unit_values, devices, [m for m, _ in ds.mixes], order, RATIO_METRICS)
     out["steady_stats"], out["warm_cold"] = steady.steady(ds, measured[5], phase1_groups, order,
                                                           ENDPOINT_INDEX, describe, set_ci, bands)
@@ -913,6 +966,7 @@ def offered_load(dev, rows, cfg, sidx, out, set_ci):
         # version 5: an unmeasured rate neither meets nor misses; an unstable curve has no capacity
         row = {"device": dev, "stack": s, "endpoint": ep, "slo_ms": slo}
         row.update(capacity.capacity(list(rates), points, slo))
+        row["warm"] = capacity.warm([r for runs in rates.values() for r, reason in runs if reason is None])
         out["capacity"].append(row)
 
 

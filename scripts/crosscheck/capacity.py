@@ -10,6 +10,10 @@ CA1. A rate is measured when at least one of its runs is measured; `unstable: mi
     rates, measured or not. capacity_stable is written for every row, also with a note.
 CA2. A group (stack, endpoint) without any measured rate has no capacity row, as in version 4
     (README choice 42): there is no curve to call stable or unstable.
+CA3. (Version 6.) `warm` reads each measured run's own prior_load_s column (empty or 0 = cold, data.md),
+    over every measured run of every rate of the group (an unmeasured rate adds nothing);
+    protocol.phase4.prior_load_s, what the harness was asked to do, is validated but not read: the row
+    says what the run had. Written as the text `true`, `false` or `mixed`.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ import math
 NAN = float("nan")
 CAPACITY_TABLE = (["device", "stack", "endpoint"],
                   ["slo_ms", "capacity_rps", "first_failing_rps", "capacity_peak_mib", "capacity_per_mib",
-                   "capacity_censored", "capacity_stable", "capacity_note"])
+                   "capacity_censored", "capacity_stable", "capacity_note", "warm"])
 
 
 def _nan(v):
@@ -67,3 +71,12 @@ def capacity(rates, points, slo):
         out["capacity_censored"] = not missing
     return out
 
+
+
+def warm(measured_rows):
+    """Section 10 (version 6, CA3): `true` when every measured run of the group had prior_load_s > 0,
+    `false` when none had, `mixed` otherwise; None without a measured run."""
+    if not measured_rows:
+        return None
+    flags = {(r.get("prior_load_s") or 0) > 0 for r in measured_rows}
+    return "mixed" if len(flags) > 1 else ("true" if flags.pop() else "false")

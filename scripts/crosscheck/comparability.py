@@ -12,7 +12,6 @@ C2. runs: the median over group_stats.csv's rps rows on CRUD endpoints of n; sta
 from __future__ import annotations
 
 import csv
-import json
 import math
 import os
 import re
@@ -44,8 +43,7 @@ def measured(row, cfg):
 
 
 def _campaign_json(ds, cid):
-    with open(os.path.join(ds.root, "raw", cid, "campaign.json"), encoding="utf-8") as f:
-        return json.load(f)
+    return common.load_json(ds.root, f"raw/{cid}/campaign.json")   # version 6: null is absence
 
 
 def _cpu_count(text):
@@ -90,7 +88,7 @@ def _text(v):
 def comparability(ds, out, order):
     """comparable and differs of every replication row (analysis.md 7, version 4)."""
     setup_path = os.path.join(ds.root, "reference", "setup.json")
-    setups = json.load(open(setup_path, encoding="utf-8")) if os.path.isfile(setup_path) else {}
+    setups = common.load_json(ds.root, "reference/setup.json") if os.path.isfile(setup_path) else {}
     categories = {}
     pub_path = os.path.join(ds.root, "reference", "published.csv")
     if os.path.isfile(pub_path):

@@ -10,6 +10,8 @@ S2. A campaign whose rho is undefined stays out of the Holm family; steal needs 
 SE1. steal_share / steal_max over the campaign's rows of phases 1, 2, 4 and 5 with warmup 0, status ok
     and a steal share (common.steal_share); steal_excluded = how many of them have reason `steal`, 0
     (never empty) when none does. n, rho and p are version 4's, over runs measured by the steal rule.
+    Version 6: the share is section 1's largest (common.steal_share, V6-1), over the runs with any share.
+SE2. (Version 6.) probe_cpu, probe_memory, probe_drift and machine_drifted: probe.session (choice P2).
 """
 from __future__ import annotations
 
@@ -19,10 +21,12 @@ import numpy as np
 from scipy import stats
 
 import common
+import probe
 
 NAN = float("nan")
 SESSIONS_TABLE = (["device", "campaign"],
-                  ["study", "n", "rho", "p", "p_holm", "drifting", "steal_share", "steal_max", "steal_excluded"])
+                  ["study", "n", "rho", "p", "p_holm", "drifting", "steal_share", "steal_max", "steal_excluded",
+                   "probe_cpu", "probe_memory", "probe_drift", "machine_drifted"])
 
 
 def sessions(ds):
@@ -40,6 +44,7 @@ def sessions(ds):
             share = common.steal_share(r.row, cores.get(r.campaign))
             if share is not None:
                 steal_rows[r.campaign].append((share, reason == "steal"))
+    probes = probe.by_campaign(ds)
     rows = []
     for c in sorted(counted, key=lambda c: (c.device, c.id)):
         runs = sorted(by_campaign.get(c.id, []), key=lambda r: r.row["seq"])
@@ -61,7 +66,8 @@ def sessions(ds):
                      "p_holm": NAN, "drifting": False,
                      "steal_share": float(np.median(shares)) if shares else NAN,
                      "steal_max": max(shares) if shares else NAN,
-                     "steal_excluded": sum(1 for _, ex in steal_rows.get(c.id, []) if ex)})
+                     "steal_excluded": sum(1 for _, ex in steal_rows.get(c.id, []) if ex),
+                     **probe.session(probes.get(c.id, []), cfg["probe_tolerance"])})
     common.holm_drifting(rows, cfg["alpha"])
     return rows
 

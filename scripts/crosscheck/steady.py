@@ -16,7 +16,7 @@ import numpy as np
 
 NAN = float("nan")
 STEADY_TABLE = (["device", "stack", "endpoint", "metric"],
-                ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n"])
+                ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n", "ci_coverage"])
 WARM_COLD_TABLE = (["device", "stack", "endpoint"],
                    ["cold_rps", "warm_rps", "warm_over_cold", "warm_over_cold_lo", "warm_over_cold_hi",
                     "cold_p99_ms", "warm_p99_ms", "p99_warm_over_cold", "p99_warm_over_cold_lo",
@@ -49,7 +49,7 @@ def steady(ds, measured5, phase1_groups, order, endpoint_index, describe, set_ci
                        "small_n": len(x) < cfg["min_n"]}
                 row["ci_low"] = row["ci_high"] = NAN
                 reps5[(s, e, m)] = set_ci(row, "ci_low", "ci_high", x, len(x), "steady_stats", (dev, s, e, m),
-                                          "steady", 5, dev, s, e, m)
+                                          "steady", 5, dev, s, e, m, cov="ci_coverage")
                 stats_rows.append(row)
             cold_rps = phase1_groups.get((dev, s, e, "rps"))
             if cold_rps is None:

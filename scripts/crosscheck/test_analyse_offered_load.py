@@ -37,7 +37,8 @@ def test_a_failing_rate_in_the_middle_stops_the_capacity_below_it():
     assert [r["offered_rps"] for r in ol] == [100, 200, 400]
     assert cap == [{"device": "d", "stack": "a", "endpoint": "get_item", "slo_ms": 50, "capacity_rps": 100.0,
                     "first_failing_rps": 200.0, "capacity_peak_mib": 10.0, "capacity_per_mib": 10.0,
-                    "capacity_censored": False, "capacity_stable": True, "capacity_note": None}]
+                    "capacity_censored": False, "capacity_stable": True, "capacity_note": None,
+                    "warm": "false"}]   # no prior_load_s: cold (version 6)
 
 
 def test_the_smallest_rate_failing_leaves_the_capacity_empty_and_equality_meets():

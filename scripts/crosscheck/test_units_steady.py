@@ -49,7 +49,7 @@ def test_warm_over_cold_is_the_ratio_of_the_two_medians_with_an_interval_from_bo
     ds = dataset([camp("c1", "d")])
     cfg = ds.config
 
-    def set_ci(row, lo, hi, x, n, table, key, *stream):
+    def set_ci(row, lo, hi, x, n, table, key, *stream, cov=None):
         if n < cfg["min_n"]:
             row[lo] = row[hi] = float("nan")
             return None

@@ -18,6 +18,12 @@ U7. The t interval needs U >= max(min_units_ci, 2) (one value has no sd), every 
     hardware neither empty nor mixed; the ratio's the same with U' (units with both values).
     A stack with a gmean and no unit in common with best: ratio empty. Best's row: ratio 1, the
     interval and `tied` empty. With sd = 0 the interval is [gmean, gmean].
+U8. (Version 6.) probe_spread = max / min of the units' probe_cpu (probe.unit_cpu, choice P3) over the
+    units with a value for the row, written also where no interval is asked for (two units, mixed
+    hardware) and for one unit (1); empty when one of them has no probe. The interval (lo, hi) and the
+    ratio's (ratio_lo, ratio_hi, and so `tied`) are empty unless probe_spread is there and
+    <= 1 + probe_tolerance (equality gives an interval); the ratio reads its own row's probe_spread,
+    as analysis.md says, even where its U' units are fewer than the row's.
 """
 from __future__ import annotations
 
@@ -28,11 +34,12 @@ import numpy as np
 from scipy import stats
 
 import common
+import probe
 
 NAN = float("nan")
 UNITS_TABLE = (["model", "mix", "metric", "stack"],
                ["hardware", "units", "gmean", "min", "max", "spread", "lo", "hi", "best", "ratio", "ratio_lo",
-                "ratio_hi", "tied", "missing"])
+                "ratio_hi", "tied", "missing", "probe_spread"])
 # units.csv's metrics: ratios.csv's but the sweep; weighted ones per mix, pooled ones with an empty mix
 WEIGHTED_METRICS = ["w_rps_per_mib", "w_rps", "w_peak_mib", "w_p99_ms", "w_energy_mj"]
 POOLED_METRICS = ["idle_rss_mib", "startup_ms"]
@@ -106,6 +113,8 @@ def units(ds, unit_values, devices, mixes, order, ratio_higher):
         models[model].append(dev)
     criteria = [("", m) for m in POOLED_METRICS] \
         + [(mix, m) for mix in sorted(mixes) for m in WEIGHTED_METRICS]
+    machine = probe.unit_cpu(ds)
+    limit = 1.0 + cfg["probe_tolerance"]
     rows = []
     for model in sorted(models):
         units_ = sorted(models[model])
@@ -122,7 +131,12 @@ def units(ds, unit_values, devices, mixes, order, ratio_higher):
                 vals = {d: h[0] for d, h in have.items() if h is not None}
                 row = {"model": model, "mix": mix, "metric": metric, "stack": s, "hardware": hw, "units": len(vals),
                        "gmean": NAN, "min": NAN, "max": NAN, "spread": NAN, "lo": NAN, "hi": NAN, "best": None,
-                       "ratio": NAN, "ratio_lo": NAN, "ratio_hi": NAN, "tied": None, "missing": None}
+                       "ratio": NAN, "ratio_lo": NAN, "ratio_hi": NAN, "tied": None, "missing": None,
+                       "probe_spread": NAN}
+                if vals and all(d in machine for d in vals):   # U8
+                    cpu = [machine[d] for d in vals]
+                    row["probe_spread"] = max(cpu) / min(cpu)
+                row["_one_machine"] = not math.isnan(row["probe_spread"]) and row["probe_spread"] <= limit
                 if len(vals) < len(units_):
                     row["missing"] = "; ".join(f"{d}: no value" for d in units_ if d not in vals)
                 if vals:
@@ -133,7 +147,7 @@ def units(ds, unit_values, devices, mixes, order, ratio_higher):
                         logs = [math.log(x) for x in v]
                         row["gmean"] = math.exp(float(np.mean(logs)))
                         vals_of[s] = vals
-                        if hw_ok and len(v) >= need:
+                        if hw_ok and len(v) >= need and row["_one_machine"]:
                             row["lo"], row["hi"] = t_interval(logs, conf)
                 group.append(row)
             cands = [r for r in group if r["stack"] in vals_of]
@@ -155,7 +169,7 @@ def units(ds, unit_values, devices, mixes, order, ratio_higher):
                         continue
                     lr = [math.log(bvals[d] / sv[d]) if higher else math.log(sv[d] / bvals[d]) for d in both]
                     r["ratio"] = math.exp(float(np.mean(lr)))
-                    if hw_ok and len(lr) >= need:
+                    if hw_ok and len(lr) >= need and r["_one_machine"]:
                         r["ratio_lo"], r["ratio_hi"] = t_interval(lr, conf)
                         r["tied"] = bool(r["ratio_lo"] <= 1.0)
             rows.extend(group)

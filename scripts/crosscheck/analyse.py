@@ -208,6 +208,13 @@ class CiBands:
 COVERAGE_CI_TOL = 0.05
 
 
+# Version 6 choices of section 2 (README "Version 6: choices"):
+# CV1. ci_coverage is computed from the CI ends as written (the percentile bootstrap's type-7 quantiles of
+#      this side's stream) against the group's values of that metric; an end that falls between two order
+#      statistics (a type-7 interpolation, or the mean of two middle values for an even n) gives the lower
+#      bound that analysis.md names. Exact integers (math.comb / 2^n, one correctly rounded division).
+# CV2. compare.py accepts another implementation's ci_coverage inside the band that CI ends anywhere in
+#      their Monte Carlo bands (or within --ci-tol of the width) would give (CiBands.coverage_band).
 def ci_coverage(x, lo, hi):
     """Section 2 (version 6): the distribution-free probability that [lo, hi] holds the median, from the
     group's sorted values x_(1) <= ... <= x_(n): r = the smallest i with x_(i) >= lo, s = the largest i

@@ -15,7 +15,16 @@ columns and cpu_s), a CRUD endpoint that a device lacks (no runs, or only exclud
 mix gives it weight 0 (the zero-weight rule and `missing`), a listed stack without phase-1 runs,
 memory series long enough for the 60 s and 300 s checkpoints (and some shorter than
 memory_warm_s), and campaigns of non-paper studies (hello-blog, node-pi) with their lighter
-required columns.
+required columns. Versions 4 to 6 add their cases, each from a random stream of its own so that the
+values of the earlier versions stay what they were (README.md); version 6: protocol.probe and probe.csv
+(probes before the first run, between rounds or every `every_runs` runs, after the last; a quarter of the
+sessions drift beyond probe_tolerance; the units of a model on agreeing or differing machines, or one
+without a probe; a resume's second probe at one after_seq), server_steal_s and loadgen_steal_s with
+protocol.server_cpus and load_generator.cpus lists (a per-CPU share over 0.02 where the device's is
+not), phase 4's prior_load_s with protocol.phase4.prior_load_s (warm, cold and mixed groups),
+protocol.tests, JSON nulls where data.md reads them as absence (runtime_bytes, probe, cpus, model_id,
+study, server_cpus), arm64 and x86 devices with one build size per architecture and stack, and
+probe_tolerance (absent, 0.1, 0.05, 0.5, null) and max_steal_share 0.02 in analysis.json.
 """
 from __future__ import annotations
 

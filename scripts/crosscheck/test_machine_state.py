@@ -422,3 +422,20 @@ def test_a_probe_header_alone_and_a_resumes_second_probe_at_one_after_seq_are_va
                                                   ("c2", "d", runs([a, a]), {"protocol": {"probe": PROBE}}, [])]))
     assert [p["after_seq"] for p in ds.probes] == [0, 0, 3, 3, 3, 3]
     assert sessions.SESSIONS_TABLE[1][-4:] == ["probe_cpu", "probe_memory", "probe_drift", "machine_drifted"]
+
+
+def test_the_coverage_band_holds_the_coverage_of_every_end_inside_the_ends_bands():
+    x = [3.0, 9.0, 1.0, 7.0, 5.0, 2.0, 8.0, 6.0, 4.0]
+    cfg = {"bootstrap_resamples": 2000}
+    dist = analyse.boot_medians(x, cfg, analyse.rng_for(1, "band"))
+    bands = analyse.CiBands()
+    row = {}
+    bands.set_ci(row, "ci_low", "ci_high", dist, 0.95, "group_stats", ("d", "a", "get_item", "rps"))
+    row["ci_coverage"] = analyse.ci_coverage(x, row["ci_low"], row["ci_high"])
+    bands.coverage_band(row, "ci_low", "ci_high", "ci_coverage", x, "group_stats", ("d", "a", "get_item", "rps"))
+    lo_band, hi_band, cov_band = bands.rows
+    assert cov_band["column"] == "ci_coverage" and cov_band["key"] == "d|a|get_item|rps"
+    assert cov_band["band_lo"] <= row["ci_coverage"] <= cov_band["band_hi"]
+    for lo in np.linspace(lo_band["band_lo"], lo_band["band_hi"], 7):
+        for hi in np.linspace(hi_band["band_lo"], hi_band["band_hi"], 7):
+            assert cov_band["band_lo"] <= analyse.ci_coverage(x, lo, hi) <= cov_band["band_hi"]

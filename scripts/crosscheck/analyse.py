@@ -8,9 +8,10 @@ spec/outputs.md).
 Reads a data folder (spec/data.md) and writes group_stats, omnibus, posthoc, posthoc_summary,
 weighted, sensitivity, ratios, stack_pooled, sweep, sweep_summary, memory, memory_checkpoints,
 loadgen_summary, drift (section 9 of version 3), exclusions and replication as CSV; versions 4 and 5 add
-the tables of analyse_v4_sessions.py, analyse_v4_units.py and analyse_v5.py (sessions, units, steady_stats,
-warm_cold, steal_sensitivity, offered_load and capacity). Every choice the spec leaves open is listed
-in README.md ("Choices") or in those modules' docstrings.
+offered_load and the tables of the modules named by what they compute: capacity.py (section 10),
+comparability.py (section 7), sessions.py (section 9), steady.py (section 12), steal_sensitivity.py
+(section 4) and units.py (section 11). Every choice the spec leaves open is listed in README.md
+("Choices") or in those modules' docstrings (and common.py's).
 """
 from __future__ import annotations
 
@@ -27,10 +28,14 @@ import numpy as np
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
-import analyse_v4_sessions
-import analyse_v4_units
-import analyse_v5
+import capacity
 import common
+import comparability
+import probe
+import sessions
+import steady
+import steal_sensitivity
+import units
 from common import CRUD_ENDPOINTS, ENDPOINTS, ENDPOINT_INDEX, METRICS, PAPER_STUDY, TESTED_METRICS
 
 NAN = float("nan")
@@ -38,7 +43,8 @@ NAN = float("nan")
 # outputs.md "Machine-readable tables": file -> (key columns, value columns)
 TABLES = {
     "group_stats": (["device", "stack", "endpoint", "metric"],
-                    ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n"]),
+                    ["n", "median", "mean", "sd", "q1", "q3", "min", "max", "ci_low", "ci_high", "small_n",
+                     "ci_coverage"]),
     "omnibus": (["device", "endpoint", "metric"], ["k", "n", "h", "df", "p", "epsilon_sq"]),
     "posthoc": (["device", "endpoint", "metric", "stack_a", "stack_b"],
                 ["n_a", "n_b", "u", "p_mwu", "p_method", "t", "df", "p_welch", "cohens_d", "hedges_g",
@@ -54,7 +60,8 @@ TABLES = {
     "ratios": (["device", "mix", "metric", "stack"], ["best", "value", "ratio", "ratio_lo", "ratio_hi", "tied"]),
     "stack_pooled": (["device", "stack"],
                      ["n", "idle_rss_mib", "idle_rss_mib_lo", "idle_rss_mib_hi", "startup_ms",
-                      "startup_ms_lo", "startup_ms_hi", "artifact_mib"]),
+                      "startup_ms_lo", "startup_ms_hi", "artifact_mib", "idle_rss_mib_ci_coverage",
+                      "startup_ms_ci_coverage"]),
     "sweep": (["device", "stack", "concurrency"],
               ["n", "rps", "rps_lo", "rps_hi", "p99_ms", "p99_ms_lo", "p99_ms_hi", "peak_rss_mib"]),
     "sweep_summary": (["device", "stack"], ["peak_rps", "peak_concurrency", "plateau_concurrency"]),
@@ -68,22 +75,24 @@ TABLES = {
     "drift": (["device", "stack", "endpoint"], ["n", "rho", "p", "p_holm", "drifting"]),
     "exclusions": (["device", "campaign", "phase", "seq"], ["stack", "endpoint", "reason"]),
     "replication": (["device", "table", "stack", "metric"], ["published", "measured", "ratio", "comparable", "differs"]),
-    "sessions": analyse_v5.SESSIONS_TABLE,
-    "units": analyse_v5.UNITS_TABLE,
-    "steal_sensitivity": analyse_v5.STEAL_SENSITIVITY_TABLE,
-    "steady_stats": analyse_v4_units.STEADY_TABLE,
-    "warm_cold": analyse_v4_units.WARM_COLD_TABLE,
+    "sessions": sessions.SESSIONS_TABLE,
+    "units": units.UNITS_TABLE,
+    "steal_sensitivity": steal_sensitivity.STEAL_SENSITIVITY_TABLE,
+    "steady_stats": steady.STEADY_TABLE,
+    "warm_cold": steady.WARM_COLD_TABLE,
     "offered_load": (["device", "stack", "endpoint", "offered_rps"],
                      ["n", "rps", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "lat_p99_lo", "lat_p99_hi",
                       "lat_p999_ms", "peak_rss_mib", "kept_up"]),
-    "capacity": analyse_v5.CAPACITY_TABLE,
+    "capacity": capacity.CAPACITY_TABLE,
+    "probe": probe.PROBE_TABLE,
 }
 # written only when some paper campaign has measured phase-4 runs (analysis.md 10: a campaign without
 # phase 4 writes none of it)
 # (the same for phase 5's steady_stats and warm_cold): table -> the table whose rows decide
 OPTIONAL_TABLES = {"offered_load": "offered_load", "capacity": "offered_load",
                    "steady_stats": "steady_stats", "warm_cold": "steady_stats",
-                   "steal_sensitivity": "steal_sensitivity"}   # version 5: only devices with runs excluded for steal
+                   "steal_sensitivity": "steal_sensitivity",   # version 5: only devices with runs excluded for steal
+                   "probe": "probe"}   # version 6: only when some counted campaign has probe rows
 
 KIB_PER_MIB = 1024.0          # data.md / analysis.md: MiB = KiB / 1024
 BYTES_PER_MIB = 1024.0 * 1024.0
@@ -125,12 +134,16 @@ def derived(row):
     return d
 
 
-def stack_order(ds, paper_only=True):
+def stack_order(ds, paper_only=True, device=None):
     """First appearance in the stacks lists, campaigns in id order (excluded campaigns left out);
-    paper campaigns only for sections 1-7, every study's for section 8."""
+    paper campaigns only for sections 1-7, every study's for section 8. The artifact sizes (MiB) come
+    from the same first appearance; with `device`, over that device's own campaigns only (section 1,
+    version 6: an arm64 board's binary is not an x86 VM's build)."""
     order, artifact = [], {}
     for c in ds.campaigns:
         if c.id in ds.config["exclude_campaigns"] or (paper_only and c.study != PAPER_STUDY):
+            continue
+        if device is not None and c.device != device:
             continue
         for s in c.stacks:
             if s["id"] not in artifact:
@@ -176,6 +189,47 @@ class CiBands:
             b_lo, b_hi = np.quantile(dist, [max(0.0, p - d), min(1.0, p + d)])
             self.rows.append({"table": table, "key": "|".join(common.fmt(k) for k in key), "column": col,
                               "level": p, "band_lo": float(b_lo), "band_hi": float(b_hi)})
+
+
+    def coverage_band(self, row, lo_col, hi_col, cov_col, x, table, key):
+        """The ci_coverage (section 2, version 6) that CI ends anywhere in their Monte Carlo bands (or
+        within COVERAGE_CI_TOL of the width, compare.py's default --ci-tol) would give: another stream's
+        ends may sit one order statistic away, and the coverage then differs by the data, not by a rule."""
+        lo, hi = row[lo_col], row[hi_col]
+        slack = COVERAGE_CI_TOL * abs(hi - lo)
+        end = {r["column"]: (r["band_lo"], r["band_hi"]) for r in self.rows[-2:]}
+        (llo, lhi), (hlo, hhi) = end[lo_col], end[hi_col]
+        low = ci_coverage(x, max(lhi, lo + slack), min(hlo, hi - slack))
+        high = ci_coverage(x, min(llo, lo - slack), max(hhi, hi + slack))
+        self.rows.append({"table": table, "key": "|".join(common.fmt(k) for k in key), "column": cov_col,
+                          "level": None, "band_lo": low, "band_hi": high})
+
+
+COVERAGE_CI_TOL = 0.05
+
+
+# Version 6 choices of section 2 (README "Version 6: choices"):
+# CV1. ci_coverage is computed from the CI ends as written (the percentile bootstrap's type-7 quantiles of
+#      this side's stream) against the group's values of that metric; an end that falls between two order
+#      statistics (a type-7 interpolation, or the mean of two middle values for an even n) gives the lower
+#      bound that analysis.md names. Exact integers (math.comb / 2^n, one correctly rounded division).
+# CV2. compare.py accepts another implementation's ci_coverage inside the band that CI ends anywhere in
+#      their Monte Carlo bands (or within --ci-tol of the width) would give (CiBands.coverage_band).
+def ci_coverage(x, lo, hi):
+    """Section 2 (version 6): the distribution-free probability that [lo, hi] holds the median, from the
+    group's sorted values x_(1) <= ... <= x_(n): r = the smallest i with x_(i) >= lo, s = the largest i
+    with x_(i) <= hi, sum over k = r .. s-1 of C(n, k) / 2^n (0 when s <= r), that is
+    P(r <= K <= s - 1) for K ~ Binomial(n, 1/2) (scipy.stats.binom), NaN without a CI. Computed from
+    exact integers (math.comb), so that 112/128 is 0.875 exactly."""
+    if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
+        return NAN
+    xs = sorted(float(v) for v in x)
+    n = len(xs)
+    r = next((i for i, v in enumerate(xs, 1) if v >= lo), n + 1)
+    s = max((i for i, v in enumerate(xs, 1) if v <= hi), default=0)
+    if s <= r:
+        return 0.0
+    return sum(math.comb(n, k) for k in range(r, s)) / 2 ** n
 
 
 def boot_medians(x, cfg, rng):
@@ -530,7 +584,7 @@ def drift(ds, order):
 
 def analyse(ds):
     cfg = ds.config
-    order, artifact = stack_order(ds)
+    order, _ = stack_order(ds)
     sidx = {s: i for i, s in enumerate(order)}
     seed = cfg["rng_seed"]
     conf = cfg["confidence"]
@@ -542,19 +596,25 @@ def analyse(ds):
                      for dev in devices}
     out = {name: [] for name in TABLES}
 
-    def set_ci(row, lo_col, hi_col, x, n, table, key, *stream):
+    def set_ci(row, lo_col, hi_col, x, n, table, key, *stream, cov=None):
         """Percentile bootstrap CI of the median, empty below min_n (sections 2 and 5); returns the
-        bootstrap medians (None below min_n), which the ratios reuse."""
+        bootstrap medians (None below min_n), which the ratios reuse. cov: the column of its
+        ci_coverage (section 2, version 6), empty where the CI is."""
         if n < min_n:
             row[lo_col] = row[hi_col] = NAN
+            if cov is not None:
+                row[cov] = NAN
             return None
         dist = boot_medians(x, cfg, rng_for(seed, *stream))
         bands.set_ci(row, lo_col, hi_col, dist, conf, table, key)
+        if cov is not None:
+            row[cov] = ci_coverage(x, row[lo_col], row[hi_col])
+            bands.coverage_band(row, lo_col, hi_col, cov, x, table, key)
         return dist
 
     # section 1 (paper campaigns only)
     measured = {p: defaultdict(list) for p in (1, 2, 4, 5)}   # phase -> device -> [(row, derived)]
-    unit_values = analyse_v4_units.UnitValues()   # section 11: each device's values with their replicates
+    unit_values = units.UnitValues()   # section 11: each device's values with their replicates
     phase1_groups = {}   # (device, stack, endpoint, metric) -> (values, replicates or None), section 12
     counted4 = defaultdict(list)   # device -> [(row, reason)]: every phase-4 row but the warm-ups
     excluded1 = defaultdict(lambda: defaultdict(int))          # (device, stack, endpoint) -> reason -> count
@@ -599,7 +659,8 @@ def analyse(ds):
                         continue
                     row = {"device": dev, "stack": s, "endpoint": e, "metric": m, **describe(x),
                            "small_n": len(x) < min_n}
-                    dist = set_ci(row, "ci_low", "ci_high", x, len(x), "group_stats", (dev, s, e, m), "group", dev, s, e, m)
+                    dist = set_ci(row, "ci_low", "ci_high", x, len(x), "group_stats", (dev, s, e, m), "group", dev, s, e, m,
+                                  cov="ci_coverage")
                     phase1_groups[(dev, s, e, m)] = (x, dist)
                     out["group_stats"].append(row)
                     lookup[(dev, s, f"{m}:{e}")] = row["median"]
@@ -716,7 +777,7 @@ def analyse(ds):
                     for col, _ in WEIGHTED_OF + [("w_energy_mj", None)]:
                         lookup[(dev, r["stack"], col)] = r[col]
         # section 4 (version 5): what the steal rule moved
-        out["steal_sensitivity"].extend(analyse_v5.steal_sensitivity(dev, runs1, steal1[dev], device_stacks[dev],
+        out["steal_sensitivity"].extend(steal_sensitivity.steal_sensitivity(dev, runs1, steal1[dev], device_stacks[dev],
                                                                      ds.mixes, min_n))
         declared = ranks.get(ds.mixes[0][0], {})
         for mix, _ in sorted(ds.mixes, key=lambda mw: mw[0]):
@@ -726,7 +787,8 @@ def analyse(ds):
                 p = NAN   # section 4 (version 3): the declared mix against itself has an empty p
             out["sensitivity"].append({"device": dev, "mix": mix, "kendall_tau": tau, "p": p})
 
-        # section 2 (pooled) and 7 (startup and size)
+        # section 2 (pooled) and 7 (startup and size); the size from the device's own campaigns (version 6)
+        _, artifact = stack_order(ds, device=dev)
         pooled = defaultdict(lambda: defaultdict(list))
         for row, d in runs1:
             for m in ("idle_rss_mib", "startup_ms"):
@@ -740,7 +802,8 @@ def analyse(ds):
                 x = pooled[s][m]
                 if x:
                     row[m] = float(np.median(x))
-                    dist = set_ci(row, m + "_lo", m + "_hi", x, len(x), "stack_pooled", (dev, s), "pooled", dev, s, m)
+                    dist = set_ci(row, m + "_lo", m + "_hi", x, len(x), "stack_pooled", (dev, s), "pooled", dev, s, m,
+                                  cov=m + "_ci_coverage")
                     pooled_cands[m].append((s, row[m], dist))
                     unit_values.put(dev, "", m, s, row[m], dist)
             out["stack_pooled"].append(row)
@@ -854,14 +917,14 @@ def analyse(ds):
     out["memory_checkpoints"] = memory_checkpoints(ds)
     # section 9: stability diagnostics
     out["drift"] = drift(ds, order)
-    # version 4: sessions (section 9), censored capacity (section 10), comparability (section 7)
-    analyse_v4_sessions.extend(ds, out, order)
-    # version 4: units of one model (section 11), steady state (section 12)
-    # version 5: sessions over every phase (section 9), units with their hardware and a t interval (section 11)
-    out["sessions"] = analyse_v5.sessions(ds)
-    out["units"] = analyse_v5.units(ds, unit_values, devices, [m for m, _ in ds.mixes], order, RATIO_METRICS)
-    out["steady_stats"], out["warm_cold"] = analyse_v4_units.steady(ds, measured[5], phase1_groups, order,
-                                                                    ENDPOINT_INDEX, describe, set_ci, bands)
+    # section 7: comparability of the replication rows
+    comparability.extend(ds, out, order)
+    # sections 9 (sessions), 11 (units of one model) and 12 (steady state)
+    out["sessions"] = sessions.sessions(ds)
+    out["probe"] = probe.rows(ds)
+    out["units"] = units.units(ds, unit_values, devices, [m for m, _ in ds.mixes], order, RATIO_METRICS)
+    out["steady_stats"], out["warm_cold"] = steady.steady(ds, measured[5], phase1_groups, order,
+                                                          ENDPOINT_INDEX, describe, set_ci, bands)
     out["_bands"] = bands.rows
     return out
 
@@ -872,7 +935,7 @@ def offered_load(dev, rows, cfg, sidx, out, set_ci):
     the bootstrap CI of the median lat_p99_ms (empty below min_n), kept_up = median rps >=
     kept_up_ratio x offered_rps. Capacity per (stack, endpoint) with a measured group: rates ascending
     (every rate with a non-warm-up run, measured or not); a rate meets the target when its group kept
-    up with median p99 <= latency_slo_ms. Version 5 (analyse_v5.capacity): a rate without measured runs
+    up with median p99 <= latency_slo_ms. Version 5 (capacity.capacity): a rate without measured runs
     is unmeasured (version 4 counted it as missing), and an unstable curve or an unmeasured rate below
     the first missing one leaves the capacity empty with capacity_note saying why."""
     slo, ratio = cfg["latency_slo_ms"], cfg["kept_up_ratio"]
@@ -909,7 +972,8 @@ def offered_load(dev, rows, cfg, sidx, out, set_ci):
             continue
         # version 5: an unmeasured rate neither meets nor misses; an unstable curve has no capacity
         row = {"device": dev, "stack": s, "endpoint": ep, "slo_ms": slo}
-        row.update(analyse_v5.capacity(list(rates), points, slo))
+        row.update(capacity.capacity(list(rates), points, slo))
+        row["warm"] = capacity.warm([r for runs in rates.values() for r, reason in runs if reason is None])
         out["capacity"].append(row)
 
 

@@ -2,6 +2,40 @@
 independent Python cross-check of the analysis (spec/data.md, spec/analysis.md, spec/outputs.md).
 
 Everything here is written from the spec alone.
+
+Choices where the spec leaves room (compare with the Java side):
+V1. (Version 5.) Steal share = steal_s / (duration_s x device.cores) of the run's own campaign; a run
+    without steal_s, a campaign without device.cores, or a duration that is not positive gives no
+    share and is never excluded for steal. The rule is strict (a share equal to max_steal_share is
+    measured) and comes last, after throttled; it applies to every phase and every study (section 8
+    counts with it too), and weighted.csv's `missing` texts list `steal` after `throttled`.
+V2. (Version 5.) Bad input: a "measured run" of data.md's round rule is one with warmup 0 and status
+    ok (data.md's words), whatever section 1 later decides; the group is (phase file, stack,
+    endpoint, concurrency, offered_rps). Warm-up rows also need a round in a rounds campaign. The
+    cpu_id rule compares every campaign of the device, excluded ones and every study included (each
+    is validated); a machine.cpu_id must have the form of data.md (`x86:` or `arm:` and four fields).
+    A max_steal_share outside [0, 1] is refused in analysis.json and in campaign.json's protocol;
+    min_units_ci is an integer >= 1.
+V6-1. (Version 6.) Steal share = the largest of the device's share (V1), server_steal_s / (duration_s x
+    the CPUs of protocol.server_cpus) and loadgen_steal_s / (duration_s x the CPUs of
+    load_generator.cpus), each left out when its value, its CPU list or a positive duration is missing.
+    The load generator's CPU list counts whether or not `host` says `same` (data.md writes it only
+    then). A CPU list is a comma list of CPUs and ranges (`0-1,3` = 3 CPUs, a CPU named twice counts
+    once); a JSON integer is one CPU; anything else (`1-0`, `a`, an empty text) is refused on its JSON
+    path. The default max_steal_share is 0.02.
+V6-2. (Version 6.) A JSON null is dropped as the key's absence everywhere (campaign.json, analysis.json,
+    phase-3 series, setup.json) except for `max_steal_share` (analysis.json and campaign.json's
+    protocol), where null turns the rule off. A null inside a list is not a key: it stays and is judged
+    as the list's element. `probe_tolerance` is a non-negative number (default 0.10).
+V6-3. (Version 6.) probe.csv (read_probe): every column of data.md's table must be in the header
+    (unknown ones are ignored with a warning), a header-only file is valid (no probe rows); value
+    and duration_s need a number > 0, probe_seq an integer >= 1 unique in the file, after_seq an
+    integer >= 0 and <= the campaign's largest seq over its phase files (0 when it has no rows),
+    cpu empty or an integer >= 0, steal_s empty or >= 0, started_at ISO-8601 with a date, a time
+    and a zone (`Z` or an offset; a local time is refused, as it names no UTC instant). A probe.csv
+    in a campaign whose protocol.probe is absent or null is refused on its line 1. protocol.probe
+    must be an object whose duration_s and every_runs, where present, are numbers > 0;
+    protocol.phase4.prior_load_s a number >= 0; protocol.tests a boolean.
 """
 from __future__ import annotations
 
@@ -51,7 +85,8 @@ DEFAULT_CONFIG = {
     "min_units": 2,
     "device_models": {},
     "min_units_ci": 3,          # version 5: fewest units of one recorded hardware that give an interval
-    "max_steal_share": 0.05,    # version 5: a run's steal share above this is excluded; None turns it off
+    "max_steal_share": 0.02,    # version 5 (0.05 before version 6): a run's steal share above this is excluded; None turns it off
+    "probe_tolerance": 0.10,    # version 6: two probes differ by at most this (ratio - 1) for one machine state
 }
 
 # phase1.csv / phase2.csv columns (data.md table) and their types
@@ -62,7 +97,7 @@ INT_COLS = ["seq", "concurrency", "threads", "run", "warmup", "requests", "error
 DEC_COLS = ["duration_s", "rps", "lat_mean_ms", "lat_p50_ms", "lat_p75_ms", "lat_p90_ms",
             "lat_p99_ms", "lat_max_ms", "startup_ms", "cpu_s", "energy_j", "mean_power_w",
             "loadgen_cpu_s", "temp_max_c", "freq_min_mhz", "lat_p999_ms", "offered_rps", "steal_s",
-            "prior_load_s", "quiet_wait_s"]
+            "prior_load_s", "quiet_wait_s", "server_steal_s", "loadgen_steal_s"]
 TEXT_COLS = ["stack", "endpoint", "started_at", "throttled", "status", "note"]
 KNOWN_COLS = set(INT_COLS) | set(DEC_COLS) | set(TEXT_COLS)
 REQUIRED_COLS = ["seq", "stack", "endpoint", "concurrency", "run", "warmup", "status"]
@@ -76,6 +111,10 @@ PUBLISHED_COLS = ["source", "table", "stack", "metric", "value", "unit", "note"]
 _INT_RE = re.compile(r"^[+-]?[0-9]+$")
 _DEC_RE = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 _HEX_RE = re.compile(r"^(0[xX])?[0-9a-fA-F]+$")
+_CPU_LIST_RE = re.compile(r"^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$")
+_ISO_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})$")
+PROBE_COLS = ["campaign", "probe_seq", "after_seq", "cpu", "test", "value", "duration_s", "steal_s", "started_at"]
+PROBE_TESTS = ("cpu", "memory")
 CPU_ID_RE = re.compile(r"^(x86|arm)(:[^:\s]+){4}$")   # data.md version 5: machine.cpu_id, four fields after the kind
 
 
@@ -127,6 +166,9 @@ class Campaign:
     model_id: str = None              # campaign.json device.model_id (version 4)
     order: str = None                 # campaign.json protocol.order (version 5: `rounds` needs the round column)
     cpu_id: str = None                # campaign.json machine.cpu_id (version 5)
+    server_cpus: int = None           # version 6: how many CPUs protocol.server_cpus names (None: not pinned)
+    loadgen_cpus: int = None          # version 6: how many CPUs load_generator.cpus names
+    probe: dict = None                # version 6: protocol.probe (None: no probe)
 
 
 @dataclass
@@ -138,9 +180,44 @@ class Dataset:
     campaigns: list    # all campaigns, sorted by id
     runs: list = field(default_factory=list)     # rows of non-excluded campaigns
     series: list = field(default_factory=list)   # phase-3 series of non-excluded campaigns
+    probes: list = field(default_factory=list)   # version 6: probe.csv rows of non-excluded campaigns (dicts)
 
 
 # --- readers ------------------------------------------------------------------------------------
+
+def drop_nulls(obj, keep=("max_steal_share",)):
+    """data.md version 6: a JSON null is the key's absence (V6-2), except for the keys in `keep`."""
+    if isinstance(obj, dict):
+        return {k: drop_nulls(v, keep) for k, v in obj.items() if v is not None or k in keep}
+    if isinstance(obj, list):
+        return [drop_nulls(v, keep) for v in obj]
+    return obj
+
+
+def load_json(root, rel):
+    """A JSON file of the data folder with its nulls dropped (V6-2); bad JSON is a DataError."""
+    with open(os.path.join(root, rel), encoding="utf-8") as f:
+        try:
+            return drop_nulls(json.load(f))
+        except json.JSONDecodeError as e:
+            raise DataError(rel, f"line {e.lineno}", "-", "JSON", e.msg)
+
+
+def cpu_count(text, rel, path, column):
+    """How many CPUs a CPU list names (V6-1): `0-1,3` -> 3; a JSON integer is one CPU."""
+    if isinstance(text, int) and not isinstance(text, bool) and text >= 0:
+        return 1
+    if not isinstance(text, str) or not _CPU_LIST_RE.match(text.strip()):
+        raise DataError(rel, path, column, "a CPU list such as 0-1,3", text)
+    cpus = set()
+    for part in text.strip().split(","):
+        a, _, b = part.partition("-")
+        lo, hi = int(a), int(b or a)
+        if hi < lo:
+            raise DataError(rel, path, column, "a CPU range low-high with low <= high", text)
+        cpus.update(range(lo, hi + 1))
+    return len(cpus)
+
 
 def _rel(root, path):
     return os.path.relpath(path, root)
@@ -189,13 +266,8 @@ def verify_manifest(root):
 
 
 def read_config(root):
-    path = os.path.join(root, "config", "analysis.json")
     rel = "config/analysis.json"
-    with open(path, encoding="utf-8") as f:
-        try:
-            raw = json.load(f)
-        except json.JSONDecodeError as e:
-            raise DataError(rel, f"line {e.lineno}", "-", "JSON", e.msg)
+    raw = load_json(root, rel)   # version 6: null is absence (the default), but for max_steal_share
     if not isinstance(raw, dict):
         raise DataError(rel, "$", "-", "a JSON object", type(raw).__name__)
     cfg = dict(DEFAULT_CONFIG)
@@ -321,11 +393,9 @@ def read_campaign_json(root, cid):
     path = os.path.join(root, rel)
     if not os.path.isfile(path):
         raise DataError(rel, "$", "-", "a campaign.json file", "no file")
-    with open(path, encoding="utf-8") as f:
-        try:
-            j = json.load(f)
-        except json.JSONDecodeError as e:
-            raise DataError(rel, f"line {e.lineno}", "-", "JSON", e.msg)
+    j = load_json(root, rel)   # version 6: a null is the key's absence (V6-2)
+    if not isinstance(j, dict):
+        raise DataError(rel, "$", "-", "a JSON object", type(j).__name__)
     if j.get("campaign") != cid:
         raise DataError(rel, "$.campaign", "campaign", f"the folder name {cid}", j.get("campaign"))
     dev = j.get("device")
@@ -372,7 +442,29 @@ def read_campaign_json(root, cid):
         raise DataError(rel, "$.machine.cpu_id", "cpu_id",
                         "x86:<vendor_id>:<cpu family>:<model>:<stepping> or arm:<implementer>:<part>:<variant>:<revision>",
                         cpu_id)
-    return Campaign(cid, dev["id"], stacks, ps, study, host, cores, model_id, order, cpu_id)
+    # version 6: the CPU lists of the per-CPU steal shares, the probe, a warm phase 4, `tests`
+    server_cpus = None if "server_cpus" not in proto else \
+        cpu_count(proto["server_cpus"], rel, "$.protocol.server_cpus", "server_cpus")
+    loadgen_cpus = None if not isinstance(lg, dict) or "cpus" not in lg else \
+        cpu_count(lg["cpus"], rel, "$.load_generator.cpus", "cpus")
+    probe = proto.get("probe")
+    if probe is not None:
+        if not isinstance(probe, dict):
+            raise DataError(rel, "$.protocol.probe", "probe", "an object such as {\"tool\": \"sysbench\", ...}", probe)
+        for k in ("duration_s", "every_runs"):
+            x = probe.get(k)
+            if x is not None and (not isinstance(x, (int, float)) or isinstance(x, bool) or not math.isfinite(x)
+                                  or not x > 0):
+                raise DataError(rel, f"$.protocol.probe.{k}", k, "a number > 0", x)
+    p4 = proto.get("phase4")
+    if isinstance(p4, dict) and "prior_load_s" in p4:
+        x = p4["prior_load_s"]
+        if not isinstance(x, (int, float)) or isinstance(x, bool) or not math.isfinite(x) or x < 0:
+            raise DataError(rel, "$.protocol.phase4.prior_load_s", "prior_load_s", "a number of seconds >= 0", x)
+    if "tests" in proto and not isinstance(proto["tests"], bool):
+        raise DataError(rel, "$.protocol.tests", "tests", "true or false", proto["tests"])
+    return Campaign(cid, dev["id"], stacks, ps, study, host, cores, model_id, order, cpu_id, server_cpus,
+                    loadgen_cpus, probe)
 
 
 def header_of(root, rel):
@@ -477,6 +569,7 @@ def read_runs(root, camp, phase, stack_ids, seqs):
                                 f" in round {v['round']})", v["round"])
             in_round[g] = line
         v["_cores"] = camp.cores   # device.cores, for the steal share (analysis.md 1, version 5)
+        v["_server_cpus"], v["_loadgen_cpus"] = camp.server_cpus, camp.loadgen_cpus   # version 6's shares
         # phase 4's runs of one stack and endpoint differ by their offered rate (data.md)
         level = "offered_rps" if phase == 4 else "concurrency"
         k = (v["stack"], v["endpoint"], v[level], v["run"], v["warmup"])
@@ -500,11 +593,9 @@ def read_series(root, camp, stack_ids):
         if not name.endswith(".json"):
             continue
         rel = f"raw/{camp.id}/phase3/{name}"
-        with open(os.path.join(d, name), encoding="utf-8") as f:
-            try:
-                j = json.load(f)
-            except json.JSONDecodeError as e:
-                raise DataError(rel, f"line {e.lineno}", "-", "JSON", e.msg)
+        j = load_json(root, rel)
+        if not isinstance(j, dict):
+            raise DataError(rel, "$", "-", "a JSON object", type(j).__name__)
         if j.get("stack") not in stack_ids:
             raise DataError(rel, "$.stack", "stack", "a stack of campaign.json", j.get("stack"))
         if j.get("endpoint") not in ENDPOINT_INDEX:
@@ -528,6 +619,77 @@ def read_series(root, camp, stack_ids):
         out.append(Series(camp.id, camp.device, j["stack"], j["endpoint"], j.get("run"), ts, rs, camp.study,
                           j.get("interval_ms")))
     return out
+
+
+def read_probe(root, camp, max_seq):
+    """probe.csv of one campaign (data.md version 6; choices V6-3): its rows as dicts with the parsed
+    values (cpu and steal_s None when empty) and `device`; [] without the file."""
+    rel = f"raw/{camp.id}/probe.csv"
+    if not os.path.isfile(os.path.join(root, rel)):
+        return []
+    if camp.probe is None:
+        raise DataError(rel, "line 1", "-", "no probe.csv (the campaign's protocol.probe is absent or null)",
+                        "a probe.csv")
+    header, body = _read_csv(root, rel)
+    for c in PROBE_COLS:
+        if c not in header:
+            raise DataError(rel, "line 1", c, "a required column " + c, ",".join(header))
+    if len(set(header)) != len(header):
+        raise DataError(rel, "line 1", "-", "unique column names", ",".join(header))
+    unknown = [h for h in header if h not in PROBE_COLS]
+    if unknown:
+        warn(f"{rel}: unknown columns ignored: {','.join(unknown)}")
+    out, seen = [], {}
+    for line, r in body:
+        s = {c: r[c].strip() for c in PROBE_COLS}
+        where = f"line {line}"
+        if s["campaign"] != camp.id:
+            raise DataError(rel, where, "campaign", f"the folder name {camp.id}", s["campaign"])
+        v = {"campaign": camp.id, "device": camp.device, "study": camp.study}
+        for c, low in (("probe_seq", 1), ("after_seq", 0)):
+            if not _INT_RE.match(s[c]) or int(s[c]) < low:
+                raise DataError(rel, where, c, f"an integer >= {low}", s[c])
+            v[c] = int(s[c])
+        if v["probe_seq"] in seen:
+            raise DataError(rel, where, "probe_seq", f"a probe_seq unique in the file (line {seen[v['probe_seq']]} has it)",
+                            s["probe_seq"])
+        seen[v["probe_seq"]] = line
+        if v["after_seq"] > max_seq:
+            raise DataError(rel, where, "after_seq", f"a seq of the campaign's runs (at most {max_seq})", s["after_seq"])
+        if s["cpu"] == "":
+            v["cpu"] = None
+        elif not _INT_RE.match(s["cpu"]) or int(s["cpu"]) < 0:
+            raise DataError(rel, where, "cpu", "a CPU: an integer >= 0, or empty", s["cpu"])
+        else:
+            v["cpu"] = int(s["cpu"])
+        if s["test"] not in PROBE_TESTS:
+            raise DataError(rel, where, "test", "cpu or memory", s["test"])
+        v["test"] = s["test"]
+        for c in ("value", "duration_s"):
+            if not _DEC_RE.match(s[c]) or not float(s[c]) > 0:
+                raise DataError(rel, where, c, "a number > 0", s[c])
+            v[c] = float(s[c])
+        if s["steal_s"] == "":
+            v["steal_s"] = None
+        elif not _DEC_RE.match(s["steal_s"]) or float(s["steal_s"]) < 0:
+            raise DataError(rel, where, "steal_s", "a number >= 0, or empty", s["steal_s"])
+        else:
+            v["steal_s"] = float(s["steal_s"])
+        if not _ISO_RE.match(s["started_at"]) or not _valid_instant(s["started_at"]):
+            raise DataError(rel, where, "started_at", "an ISO-8601 UTC time such as 2026-12-01T10:00:00Z",
+                            s["started_at"])
+        v["started_at"] = s["started_at"]
+        out.append(v)
+    return out
+
+
+def _valid_instant(text):
+    import datetime
+    try:
+        datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        return True
+    except ValueError:
+        return False
 
 
 def load(root, check_manifest=True):
@@ -556,6 +718,7 @@ def load(root, check_manifest=True):
         runs = read_runs(root, camp, 1, ids, seqs) + read_runs(root, camp, 2, ids, seqs) \
             + read_runs(root, camp, 4, ids, seqs) + read_runs(root, camp, 5, ids, seqs)
         series = read_series(root, camp, ids)
+        probes = read_probe(root, camp, max(seqs, default=0))
         if not runs and not series:   # version 4: phase1.csv may be absent only beside other rows or a series
             raise DataError(f"raw/{cid}/phase1.csv", "line 0", "-",
                             "a phase1.csv file (the campaign has no rows in another phase file and no phase-3 series)",
@@ -564,6 +727,7 @@ def load(root, check_manifest=True):
             continue
         ds.runs.extend(runs)
         ds.series.extend(series)
+        ds.probes.extend(probes)
     return ds
 
 
@@ -573,14 +737,20 @@ EXCLUSION_REASONS = ["failed", "discarded", "error_rate", "throttled", "steal"] 
 
 
 def steal_share(row, cores=None):
-    """analysis.md 1 (version 5): steal_s / (duration_s x device.cores); None without steal_s, without
-    device.cores or with a duration that is not positive. cores: the campaign's device.cores (default:
-    the one the reader stored on the row)."""
+    """analysis.md 1 (version 6, V6-1): the largest of steal_s / (duration_s x device.cores),
+    server_steal_s / (duration_s x the CPUs of protocol.server_cpus) and loadgen_steal_s / (duration_s x
+    the CPUs of load_generator.cpus), over the shares whose value and CPU count are there; None when
+    none is (or the duration is not positive). cores: the campaign's device.cores (default: the one the
+    reader stored on the row); the CPU counts are the reader's (`_server_cpus`, `_loadgen_cpus`)."""
     cores = row.get("_cores") if cores is None else cores
-    st, dur = row.get("steal_s"), row.get("duration_s")
-    if st is None or dur is None or not dur > 0 or not cores or cores < 1:
+    dur = row.get("duration_s")
+    if dur is None or not dur > 0:
         return None
-    return st / (dur * cores)
+    shares = [st / (dur * n) for st, n in ((row.get("steal_s"), cores),
+                                            (row.get("server_steal_s"), row.get("_server_cpus")),
+                                            (row.get("loadgen_steal_s"), row.get("_loadgen_cpus")))
+              if st is not None and n and n >= 1]
+    return max(shares) if shares else None
 
 
 def exclusion_reason(row, max_error_rate, max_steal_share=None):

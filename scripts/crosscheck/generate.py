@@ -15,7 +15,16 @@ columns and cpu_s), a CRUD endpoint that a device lacks (no runs, or only exclud
 mix gives it weight 0 (the zero-weight rule and `missing`), a listed stack without phase-1 runs,
 memory series long enough for the 60 s and 300 s checkpoints (and some shorter than
 memory_warm_s), and campaigns of non-paper studies (hello-blog, node-pi) with their lighter
-required columns.
+required columns. Versions 4 to 6 add their cases, each from a random stream of its own so that the
+values of the earlier versions stay what they were (README.md); version 6: protocol.probe and probe.csv
+(probes before the first run, between rounds or every `every_runs` runs, after the last; a quarter of the
+sessions drift beyond probe_tolerance; the units of a model on agreeing or differing machines, or one
+without a probe; a resume's second probe at one after_seq), server_steal_s and loadgen_steal_s with
+protocol.server_cpus and load_generator.cpus lists (a per-CPU share over 0.02 where the device's is
+not), phase 4's prior_load_s with protocol.phase4.prior_load_s (warm, cold and mixed groups),
+protocol.tests, JSON nulls where data.md reads them as absence (runtime_bytes, probe, cpus, model_id,
+study, server_cpus), arm64 and x86 devices with one build size per architecture and stack, and
+probe_tolerance (absent, 0.1, 0.05, 0.5, null) and max_steal_share 0.02 in analysis.json.
 """
 from __future__ import annotations
 
@@ -549,6 +558,178 @@ class Gen:
             json.dump(cj, f, indent=2)
             f.write("\n")
 
+    # ---- version 6 -----------------------------------------------------------------------------
+    ARCHES = {"aarch64": "arm64", "x86_64": "x86"}
+
+    def v6_machines(self, devices):
+        """Each device's architecture and machine state (own stream): the units of the model share an
+        architecture; their probes agree (within 3 %), differ (one unit 1.3 to 2 times faster), or one
+        unit has no probe at all; other devices get a state of their own, a few none. Builds: one
+        artifact size per (architecture, stack), so that an x86 VM's Go is not an arm64 board's."""
+        v6 = random.Random(f"{self.seed}-v6-machines")
+        units = sorted(d for d in self.models if d in devices)
+        unit_arch = v6.choice(sorted(self.ARCHES))
+        self.arch, self.machine = {}, {}
+        base = v6.uniform(800, 3000)
+        pattern = v6.choice(["agree", "agree", "agree", "agree", "differ", "one_without"]) if units else None
+        for dev in units:
+            self.arch[dev] = unit_arch
+            self.machine[dev] = (base * v6.uniform(0.985, 1.015), v6.uniform(4000, 12000))
+        if pattern == "differ":
+            dev = v6.choice(units)
+            self.machine[dev] = (base * v6.uniform(1.3, 2.0), self.machine[dev][1])
+        elif pattern == "one_without":
+            self.machine[v6.choice(units)] = None
+        for dev in sorted(devices):
+            if dev not in self.arch:
+                self.arch[dev] = v6.choice(sorted(self.ARCHES))
+                self.machine[dev] = None if v6.random() < 0.2 else (v6.uniform(800, 3000), v6.uniform(4000, 12000))
+        self.builds = {}   # (arch, stack) -> bytes
+
+    def _campaign_rows(self, d):
+        files = {p: os.path.join(d, f"phase{p}.csv") for p in (1, 2, 4, 5) if os.path.isfile(os.path.join(d, f"phase{p}.csv"))}
+        return files, {p: self._read_rows(path) for p, path in files.items()}
+
+    def v6_probe(self, root, cid, cj=None, data=None):
+        """protocol.probe and probe.csv (own stream): a probe before the first run, after every round (a
+        campaign in rounds) or every `every_runs` runs, and after the last run; two rows (cpu, memory)
+        a probe, sometimes twice at one after_seq (a resume); about a third of the campaigns drift
+        beyond probe_tolerance over the session (the cpu value ends 15 to 30 % off): a quarter."""
+        v6 = random.Random(f"{self.seed}-v6-probe-{cid}")
+        d = os.path.join(root, "raw", cid)
+        own = cj is None
+        if own:
+            with open(os.path.join(d, "campaign.json"), encoding="utf-8") as f:
+                cj = json.load(f)
+            data = self._campaign_rows(d)[1]
+        state = self.machine.get(cj["device"]["id"])
+        dev = cj["device"]["id"]
+        if state is None or v6.random() < (0.03 if dev in self.models else 0.2):   # the units' probes: nearly always
+            if v6.random() < 0.5:
+                cj["protocol"]["probe"] = None   # data.md version 6: null is "no probe"
+        else:
+            every = v6.choice([10, 25])
+            cj["protocol"]["probe"] = {"tool": "sysbench", "version": "1.0.20", "duration_s": 5, "every_runs": every}
+            rows = sorted((r for _, rs in data.values() for r in rs), key=lambda r: int(r["seq"]))
+            seqs = [int(r["seq"]) for r in rows]
+            points = [0]
+            if rows and all(r.get("round") for r in rows):
+                ends = {}
+                for r in rows:
+                    k = (r.get("offered_rps", "") != "", int(r["round"]))
+                    ends[k] = max(ends.get(k, 0), int(r["seq"]))
+                points += sorted(ends.values())
+            else:
+                points += seqs[every - 1::every]
+            if seqs and points[-1] != seqs[-1]:
+                points.append(seqs[-1])
+            if v6.random() < 0.15 and len(points) > 2:
+                points.insert(2, points[1])   # a resume probes again at the same after_seq
+            drift = v6.choice([v6.uniform(0.7, 0.85), v6.uniform(1.15, 1.3)]) if v6.random() < 0.25 else 1.0
+            cpus = cj["protocol"].get("server_cpus")
+            pinned = str(cpus).split(",")[0].split("-")[0] if cpus is not None else ""
+            out, seq = [], 0
+            for i, after in enumerate(points):
+                f = 1 + (drift - 1) * (i / max(1, len(points) - 1))
+                for test, value in (("cpu", state[0] * f * v6.uniform(0.99, 1.01)), ("memory", state[1] * v6.uniform(0.97, 1.03))):
+                    seq += 1
+                    out.append({"campaign": cid, "probe_seq": str(seq), "after_seq": str(after), "cpu": pinned,
+                                "test": test, "value": str(r2(value)), "duration_s": v6.choice(["5", "5.0", "5.01"]),
+                                "steal_s": "" if v6.random() < 0.2 else str(r2(v6.uniform(0, 0.3))),
+                                "started_at": f"2026-12-01T{12 + seq // 3600:02d}:{seq // 60 % 60:02d}:{seq % 60:02d}Z"})
+            header = common.PROBE_COLS[:]
+            v6.shuffle(header)
+            self._write_rows(os.path.join(d, "probe.csv"), header, out)
+        if own:
+            with open(os.path.join(d, "campaign.json"), "w", encoding="utf-8") as f:
+                json.dump(cj, f, indent=2)
+                f.write("\n")
+
+    def v6_campaign(self, root, cid):
+        """A paper campaign's version-6 keys and columns, each from a stream of its own keyed by the campaign."""
+        d = os.path.join(root, "raw", cid)
+        cj_path = os.path.join(d, "campaign.json")
+        with open(cj_path, encoding="utf-8") as f:
+            cj = json.load(f)
+        files, data = self._campaign_rows(d)
+        dev = cj["device"]["id"]
+        # the device's architecture and its own builds (a few per cent between its campaigns sometimes)
+        va = random.Random(f"{self.seed}-v6-arch-{cid}")
+        arch = self.arch[dev]
+        cj["device"]["arch"] = arch
+        for s in cj["stacks"]:
+            size = self.builds.setdefault((arch, s["id"]), random.Random(f"{self.seed}-v6-build-{arch}-{s['id']}").randint(800_000, 90_000_000))
+            s["artifact_bytes"] = size if va.random() < 0.7 else int(size * va.uniform(1.0, 1.03))
+        # per-CPU steal: the server's CPUs (and, on some, the load generator's on the same host)
+        vs = random.Random(f"{self.seed}-v6-steal-{cid}")
+        proto = cj["protocol"]
+        if vs.random() < 0.6:
+            if "server_cpus" not in proto:
+                proto["server_cpus"] = vs.choice(["1", "0-1,3", "2-3", "0"])
+            n_server = common.cpu_count(proto["server_cpus"], "", "", "")
+            lg_cpus = None
+            if vs.random() < 0.5:
+                lg_cpus = vs.choice(["3", "2-3"])
+                cj["load_generator"]["host"] = "same"
+                cj["load_generator"]["cpus"] = lg_cpus
+            for p, (header, rows) in data.items():
+                for col, n in (("server_steal_s", n_server), ("loadgen_steal_s", common.cpu_count(lg_cpus, "", "", "") if lg_cpus else None)):
+                    if n is None:
+                        continue
+                    header.insert(vs.randrange(len(header) + 1), col)
+                    for r in rows:
+                        dur = float(r["duration_s"]) if r.get("duration_s") else None
+                        x = vs.random()
+                        if dur is None or x < 0.1:
+                            r[col] = ""
+                        elif x < 0.06 + 0.1:   # a share of its own CPUs over 0.02 while the device's stays low
+                            r[col] = str(r2(vs.uniform(0.021, 0.09) * dur * n))
+                        elif r.get("steal_s"):
+                            r[col] = str(r2(float(r["steal_s"]) * vs.uniform(0, 0.25)))
+                        else:
+                            r[col] = str(r2(vs.uniform(0, 0.01) * dur * n))
+        elif vs.random() < 0.3:
+            cj["load_generator"]["cpus"] = None   # data.md version 6: null = absent
+        # phase 4 on a warm server: every run, none, or some groups (and runs) warm
+        vw = random.Random(f"{self.seed}-v6-warm-{cid}")
+        if 4 in data:
+            kind = vw.choice(["warm", "cold", "mixed"])
+            header, rows = data[4]
+            if kind != "cold":
+                proto["phase4"] = {"prior_load_s": 20}
+            elif vw.random() < 0.5:
+                proto["phase4"] = {"prior_load_s": vw.choice([0, None])}
+            if kind != "cold" or vw.random() < 0.5:
+                header.insert(vw.randrange(len(header) + 1), "prior_load_s")
+                groups = {}
+                for r in rows:
+                    groups.setdefault((r["stack"], r["endpoint"]), []).append(r)
+                for key in sorted(groups):
+                    g = vw.choice(["warm", "cold", "split"]) if kind == "mixed" else kind
+                    for r in groups[key]:
+                        warm = g == "warm" or (g == "split" and vw.random() < 0.5)
+                        r["prior_load_s"] = "20" if warm else vw.choice(["0", ""])
+        # protocol.tests, and nulls where data.md version 6 reads them as absence
+        vt = random.Random(f"{self.seed}-v6-tests-{cid}")
+        x = vt.random()
+        if x < 0.5:
+            proto["tests"] = x < 0.3
+        for s in cj["stacks"]:
+            if vt.random() < 0.4:
+                s["runtime_bytes"] = None if vt.random() < 0.5 else vt.randint(0, 60_000_000)
+        if "model_id" not in cj["device"] and vt.random() < 0.3:
+            cj["device"]["model_id"] = None
+        if "study" not in cj and vt.random() < 0.3:
+            cj["study"] = None
+        if "server_cpus" not in proto and vt.random() < 0.3:
+            proto["server_cpus"] = None
+        self.v6_probe(root, cid, cj, data)
+        for p, (header, rows) in data.items():
+            self._write_rows(files[p], header, rows)
+        with open(cj_path, "w", encoding="utf-8") as f:
+            json.dump(cj, f, indent=2)
+            f.write("\n")
+
     def has_phase5(self, cid):
         return random.Random(f"{self.seed}-v4-phase5-{cid}").random() < 0.6
 
@@ -784,8 +965,15 @@ class Gen:
         self.v5_cpu_ids(root, devices + [OTHER_DEVICE])
         for cid, dev, *_ in campaigns:
             self.v5_campaign(root, cid)
+        # version 6 (own streams): arm64 and x86 devices with their own builds, the probe, per-CPU steal,
+        # a warm phase 4, protocol.tests and JSON nulls
+        self.v6_machines(devices + [OTHER_DEVICE])
+        for cid, dev, *_ in campaigns:
+            self.v6_campaign(root, cid)
+        for cid in others:
+            self.v6_probe(root, cid)
         cfg = dict(common.DEFAULT_CONFIG)
-        del cfg["min_units_ci"], cfg["max_steal_share"]
+        del cfg["min_units_ci"], cfg["max_steal_share"], cfg["probe_tolerance"]
         cfg["bootstrap_resamples"] = self.bootstrap
         multi = [c[0] for c in campaigns if sum(1 for o in campaigns if o[1] == c[1]) > 1]
         if multi and rnd.random() < 0.5:
@@ -824,6 +1012,12 @@ class Gen:
         x = v5.random()
         if x >= 0.55:
             cfg["min_units_ci"] = 2 if x < 0.75 else (3 if x < 0.9 else 4)
+        v6 = random.Random(f"{self.seed}-v6-config")
+        x = v6.random()   # version 6: probe_tolerance absent half the time (0.10), set, or null (= absent)
+        if x >= 0.5:
+            cfg["probe_tolerance"] = 0.1 if x < 0.65 else (0.05 if x < 0.8 else (0.5 if x < 0.9 else None))
+        if v6.random() < 0.25:
+            cfg["max_steal_share"] = 0.02   # version 6's default, written out
         with open(os.path.join(root, "config", "analysis.json"), "w", encoding="utf-8") as f:
             json.dump(cfg, f, indent=2)
             f.write("\n")

@@ -29,7 +29,7 @@ def run(rows, cfg=CFG):
 
 
 def test_a_failing_rate_in_the_middle_stops_the_capacity_below_it():
-    # (version 5: a meeting rate above it would make the curve unstable, test_analyse_v5.py; here 400 misses too)
+    # (version 5: a meeting rate above it would make the curve unstable, test_steal_capacity_units.py; here 400 misses too)
     rows = [(row("a", 100, 100, p), None) for p in (1, 2, 3)] \
         + [(row("a", 200, 200, p), None) for p in (49, 51, 52)] \
         + [(row("a", 400, 400, p), None) for p in (55, 60, 70)]
@@ -37,7 +37,8 @@ def test_a_failing_rate_in_the_middle_stops_the_capacity_below_it():
     assert [r["offered_rps"] for r in ol] == [100, 200, 400]
     assert cap == [{"device": "d", "stack": "a", "endpoint": "get_item", "slo_ms": 50, "capacity_rps": 100.0,
                     "first_failing_rps": 200.0, "capacity_peak_mib": 10.0, "capacity_per_mib": 10.0,
-                    "capacity_censored": False, "capacity_stable": True, "capacity_note": None}]
+                    "capacity_censored": False, "capacity_stable": True, "capacity_note": None,
+                    "warm": "false"}]   # no prior_load_s: cold (version 6)
 
 
 def test_the_smallest_rate_failing_leaves_the_capacity_empty_and_equality_meets():

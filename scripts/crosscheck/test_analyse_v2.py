@@ -265,7 +265,7 @@ def test_pure_memory_helpers():
 
 
 def test_replication_tau_needs_five_stacks():
-    # version 5 (three before): test_analyse_v5.py checks tau itself against scipy
+    # version 5 (three before): test_steal_capacity_units.py checks tau itself against scipy
     pub = {"rust": 300.0, "go": 100.0, "node": 50.0, "java": 40.0, "zig": 20.0}
     tau, p = analyse.replication_tau({k: pub[k] for k in ("rust", "go", "node", "java")},
                                      {"rust": 1.0, "go": 2.0, "node": 3.0, "java": 4.0})

@@ -142,7 +142,8 @@ def _units_csv(path, lo):
     keys, vals = analyse.TABLES["units"]
     row = {"model": "m", "mix": "", "metric": "startup_ms", "stack": "a", "hardware": "arm:0x41:0xd0b:0x4:1",
            "units": "3", "gmean": "10.0", "min": "5.0", "max": "20.0", "spread": "4.0", "lo": lo, "hi": "50.0",
-           "best": "a", "ratio": "1.0", "ratio_lo": "", "ratio_hi": "", "tied": "", "missing": ""}
+           "best": "a", "ratio": "1.0", "ratio_lo": "", "ratio_hi": "", "tied": "", "missing": "",
+           "probe_spread": "1.05"}
     with open(path, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(keys + vals)

@@ -189,7 +189,7 @@ def test_version2_cases_are_covered_across_seeds(folders):
     assert all(study_key.values()) and all(cfg_keys.values())
 
 
-V5_SEEDS = (3, 5, 6, 18, 19)
+V5_SEEDS = (3, 5, 6, 18, 19, 8)   # 8 (version 6): units of one CPU whose probes differ
 
 
 @pytest.fixture(scope="module")
@@ -249,3 +249,52 @@ def test_rounds_interleave_the_phases_and_give_one_ok_run_per_group_and_round(v5
                 assert min(other) < max(by_phase[1]), "phases 1, 2 and 5 share rounds: their seqs interleave"
                 seen += 1
     assert seen
+
+
+def test_version6_cases_are_covered_across_seeds(v5_outputs):
+    """Each version-6 rule meets data that exercises it somewhere among the seeds run.sh-like folders use."""
+    import analyse
+    seen = {k: 0 for k in ("probe", "probe_null", "no_probe", "resume", "drifted", "steady_machine", "tests_true",
+                           "tests_false", "runtime_null", "server_list", "loadgen_cpus", "per_cpu_only",
+                           "spread_ok", "spread_apart", "spread_unknown", "own_artifact")}
+    warm, arches, tolerances = set(), set(), set()
+    for d, ds, out in v5_outputs.values():
+        tolerances.add(ds.config["probe_tolerance"])
+        order, global_artifact = analyse.stack_order(ds)
+        for c in ds.campaigns:
+            j = json.loads((d / "raw" / c.id / "campaign.json").read_text())
+            proto = j.get("protocol", {})
+            arches.add(j["device"].get("arch"))
+            seen["probe"] += (d / "raw" / c.id / "probe.csv").exists()
+            seen["probe_null"] += "probe" in proto and proto["probe"] is None
+            seen["no_probe"] += c.probe is None and c.study == common.PAPER_STUDY
+            seen["tests_true"] += proto.get("tests") is True
+            seen["tests_false"] += proto.get("tests") is False
+            seen["runtime_null"] += any("runtime_bytes" in s and s["runtime_bytes"] is None for s in j["stacks"])
+            seen["server_list"] += c.server_cpus is not None and c.server_cpus > 1
+            seen["loadgen_cpus"] += c.loadgen_cpus is not None
+        after = [(p["campaign"], p["after_seq"], p["test"]) for p in ds.probes]
+        seen["resume"] += len(after) > len(set(after))
+        for r in ds.runs:
+            share = common.steal_share(r.row)
+            device = common.steal_share(dict(r.row, server_steal_s=None, loadgen_steal_s=None))
+            mss = ds.config["max_steal_share"]
+            if mss is not None and share is not None and share > mss and (device is None or device <= mss):
+                seen["per_cpu_only"] += 1
+            warm.add(None if r.phase != 4 else (r.row["prior_load_s"] or 0) > 0)
+        for s in out["sessions"]:
+            seen["drifted"] += s["machine_drifted"] is True
+            seen["steady_machine"] += s["machine_drifted"] is False
+        limit = 1 + ds.config["probe_tolerance"]
+        for r in out["units"]:
+            if math.isnan(r["probe_spread"]):
+                seen["spread_unknown"] += r["units"] > 1
+            elif r["units"] > 1:
+                seen["spread_ok" if r["probe_spread"] <= limit else "spread_apart"] += 1
+        for r in out["stack_pooled"]:
+            seen["own_artifact"] += r["artifact_mib"] != global_artifact.get(r["stack"])
+        warm_values = {r["warm"] for r in out["capacity"]}
+        warm |= {f"capacity:{w}" for w in warm_values}
+    assert all(seen.values()), seen
+    assert {"capacity:true", "capacity:false", "capacity:mixed"} <= warm
+    assert arches == {"aarch64", "x86_64"} and len(tolerances) > 1

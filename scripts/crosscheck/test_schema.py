@@ -8,6 +8,7 @@ import os
 import jsonschema
 import pytest
 
+import common
 import generate
 
 SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "schema")
@@ -26,6 +27,22 @@ def validator(name):
         schema = json.load(f)
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+
+
+# data.md version 6 adds keys and reads a JSON null as the key's absence (but for max_steal_share). The
+# schemas in schema/ are the Java side's to bring to version 6; until they declare a version-6 key, the
+# file is checked as data.md 6 reads it: nulls dropped (common.drop_nulls), and the version-6 keys below
+# that the schema does not declare yet set aside. Once the schema knows them this changes nothing.
+V6_KEYS = {"analysis": ["probe_tolerance"]}
+
+
+def as_version6_reads(name, schema_validator, doc):
+    doc = common.drop_nulls(doc)
+    declared = schema_validator.schema.get("properties", {})
+    for key in V6_KEYS.get(name, []):
+        if key not in declared:
+            doc.pop(key, None)
+    return doc
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +67,8 @@ def test_every_generated_file_validates_against_its_schema(folders, name):
     for d in folders:
         for path in files(d, name):
             with open(path, encoding="utf-8") as f:
-                errors = [f"{path} {e.json_path}: {e.message}" for e in v.iter_errors(json.load(f))]
+                doc = as_version6_reads(name, v, json.load(f))
+                errors = [f"{path} {e.json_path}: {e.message}" for e in v.iter_errors(doc)]
             assert errors == []
             seen += 1
     assert seen > 0, f"no generated file for schema {name}"

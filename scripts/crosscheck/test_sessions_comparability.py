@@ -1,14 +1,14 @@
-"""Self-tests of analyse_v4_sessions.py (version 4: sessions, comparability) on hand-built SYNTHETIC runs
-whose answers follow from the spec's text; sessions are analyse_v5.sessions now (the same rules, steal over
-every phase), and the censored capacity is tested with version 5's capacity in test_analyse_v5.py."""
+"""Self-tests of sessions.py (section 9: a session's drift) and comparability.py (section 7) on hand-built
+SYNTHETIC runs whose answers follow from the spec's text; the censored capacity is tested with capacity.py
+in test_steal_capacity_units.py."""
 import json
 import math
 
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
-import analyse_v4_sessions as v4
-import analyse_v5
+import comparability
+import sessions
 import common
 
 
@@ -33,7 +33,7 @@ def test_a_session_rising_as_a_whole_is_tested_on_ratios_to_each_groups_median()
     runs.append(run("c1", 1, 99, "a", 1.0, warmup=1))          # a warm-up: left out
     runs.append(run("c1", 2, 100, "a", 5.0, conc=240))         # a group of one run: left out
     camp = common.Campaign("c1", "dev", [], "none", "paper", "same", 2)
-    [s] = analyse_v5.sessions(dataset([camp], runs))
+    [s] = sessions.sessions(dataset([camp], runs))
     y = [(100.0 + i // 2) / 104.5 for i in range(20)]
     ref = stats.spearmanr(range(1, 21), y)
     assert s["n"] == 20
@@ -49,7 +49,7 @@ def test_holm_is_over_every_campaign_and_a_constant_session_stays_out():
         runs.append(run("y", 1, k + 1, "a", 100.0 + [3, 0, 5, 1, 4, 2, 7, 6][k]))
         runs.append(run("z", 1, k + 1, "a", 100.0))
     camps = [common.Campaign(c, "dev", [], "none", "paper", "separate", None) for c in ("x", "y", "z")]
-    rows = analyse_v5.sessions(dataset(camps, runs))
+    rows = sessions.sessions(dataset(camps, runs))
     assert [r["campaign"] for r in rows] == ["x", "y", "z"]
     adj = multipletests([rows[0]["p"], rows[1]["p"]], method="holm")[1]
     assert math.isclose(rows[0]["p_holm"], adj[0]) and math.isclose(rows[1]["p_holm"], adj[1])
@@ -60,11 +60,11 @@ def test_holm_is_over_every_campaign_and_a_constant_session_stays_out():
 def test_campaign_factors_and_phases():
     j = {"device": {"model": "Raspberry Pi 5 Model B Rev 1.0", "arch": "aarch64", "cores": 4, "page_size": 16384},
          "protocol": {"server_cpus": "0,2-3", "seed_rows_delete": 100000}, "load_generator": {"host": "separate"}}
-    assert v4.campaign_factor(j, "server_cores") == 3
+    assert comparability.campaign_factor(j, "server_cores") == 3
     del j["protocol"]["server_cpus"]
-    assert v4.campaign_factor(j, "server_cores") == 4      # not pinned: device.cores
-    assert v4.campaign_factor(j, "load_generator_host") == "separate"
-    assert [v4.value_phase(m) for m in ("rps_c240", "peak_rps", "growth_mib_per_min", "w_rps", "w_peak_mib/rust")] \
+    assert comparability.campaign_factor(j, "server_cores") == 4      # not pinned: device.cores
+    assert comparability.campaign_factor(j, "load_generator_host") == "separate"
+    assert [comparability.value_phase(m) for m in ("rps_c240", "peak_rps", "growth_mib_per_min", "w_rps", "w_peak_mib/rust")] \
         == [2, 2, 3, 1, 1]
-    assert json.dumps(v4.CATEGORY_FACTORS["delete"]) == json.dumps(
+    assert json.dumps(comparability.CATEGORY_FACTORS["delete"]) == json.dumps(
         ["model", "arch", "server_cores", "load_generator_host", "seed_rows_delete"])

@@ -1,15 +1,8 @@
-"""Version 4 of spec/analysis.md, sections 7 (comparability), 9 (sessions) and 10 (censored capacity).
-
-Written from spec/analysis.md, data.md and outputs.md version 4 alone. analyse.py calls `extend(ds, out)`
-after its own tables: it adds `comparable` / `differs` to replication.csv. Version 5 moved sessions.csv
-and `capacity_censored` to analyse_v5.py (the choices S1-S2 below still hold there).
+"""Section 7 of spec/analysis.md (version 4): which replication rows compare like with like,
+replication.csv's `comparable` and `differs` (from reference/setup.json and published.csv's `category`).
+analyse.py calls `extend(ds, out, order)` after its own tables.
 
 Choices where the spec leaves room (compare with the Java side):
-S1. (analyse_v5.sessions now.) A session is a campaign that counts (not excluded), of any study, one row each, also with no measured
-    phase-1/2 run (n 0, rho empty). Runs: measured (section 1) phases 1 and 2, seq order; runs of a group
-    (phase, stack, endpoint, concurrency) with one run are left out before numbering (rho reads ranks, so
-    numbering before or after gives the same rho).
-S2. A campaign whose rho is undefined stays out of the Holm family; steal needs device.cores.
 C1. A value's campaigns: the device's paper campaigns with measured rows of phase 2 for the sweep's metrics
     (rps_c<N>, p99_ms_c<N>, peak_rps, min_rps, plateau_concurrency), with a phase-3 series for the memory
     series' metrics (first/min/max/last/growth_mib, drops, *_per_min), phase 1 otherwise.
@@ -19,7 +12,6 @@ C2. runs: the median over group_stats.csv's rps rows on CRUD endpoints of n; sta
 from __future__ import annotations
 
 import csv
-import json
 import math
 import os
 import re
@@ -51,8 +43,7 @@ def measured(row, cfg):
 
 
 def _campaign_json(ds, cid):
-    with open(os.path.join(ds.root, "raw", cid, "campaign.json"), encoding="utf-8") as f:
-        return json.load(f)
+    return common.load_json(ds.root, f"raw/{cid}/campaign.json")   # version 6: null is absence
 
 
 def _cpu_count(text):
@@ -97,7 +88,7 @@ def _text(v):
 def comparability(ds, out, order):
     """comparable and differs of every replication row (analysis.md 7, version 4)."""
     setup_path = os.path.join(ds.root, "reference", "setup.json")
-    setups = json.load(open(setup_path, encoding="utf-8")) if os.path.isfile(setup_path) else {}
+    setups = common.load_json(ds.root, "reference/setup.json") if os.path.isfile(setup_path) else {}
     categories = {}
     pub_path = os.path.join(ds.root, "reference", "published.csv")
     if os.path.isfile(pub_path):
@@ -160,6 +151,5 @@ def comparability(ds, out, order):
 
 
 def extend(ds, out, order):
-    """comparability of replication.csv; sessions.csv and capacity_censored are version 5's now
-    (analyse_v5.sessions, analyse_v5.capacity)."""
+    """comparability of replication.csv."""
     comparability(ds, out, order)

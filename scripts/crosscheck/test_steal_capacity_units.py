@@ -1,4 +1,4 @@
-"""Self-tests of version 5 (analyse_v5.py, common.py's readers) on small hand-built SYNTHETIC folders and
+"""Self-tests of version 5 (common.py's steal rule and readers, steal_sensitivity.py, sessions.py, capacity.py, units.py) on small hand-built SYNTHETIC folders and
 values whose answers follow from the spec's text: the steal rule, steal_sensitivity.csv, sessions over
 every phase, unstable and unmeasured capacities, units.csv's t interval, and data.md's version-5 bad input."""
 import csv
@@ -11,8 +11,9 @@ import pytest
 from scipy import stats
 
 import analyse
-import analyse_v4_units
-import analyse_v5 as v5
+import capacity
+import sessions
+import units
 import common
 import generate
 
@@ -88,7 +89,8 @@ def test_a_group_that_steal_takes_below_min_n_goes_missing_and_steal_sensitivity
     # share = steal_s / (10 s x 2 cores): 1.5 -> 0.075 (excluded), 0.5 -> 0.025 (kept)
     a = [(100.0, 0.5), (101.0, 1.5), (102.0, 0.5), (103.0, 0.5), (104.0, 1.5), (105.0, 0.5)]
     b = [(200.0, 0.5), (210.0, 0.5), (220.0, 0.5), (230.0, 0.5), (240.0, 0.5), (300.0, 4.0)]
-    data = write_folder(str(tmp_path / "data"), phase1_rows([("a", a), ("b", b)]))
+    # version 5's threshold, 0.05 (version 6's default is 0.02: test_cpu_steal.py)
+    data = write_folder(str(tmp_path / "data"), phase1_rows([("a", a), ("b", b)]), config={"max_steal_share": 0.05})
     out = str(tmp_path / "out")
     assert analyse.main(["--data", data, "--out", out]) == 0
     ex = read(out, "exclusions")
@@ -124,7 +126,7 @@ def test_sessions_read_steal_over_every_phase():
     ds = common.Dataset("/nonexistent", dict(common.DEFAULT_CONFIG), [], [],
                         [common.Campaign("c1", "dev", [], "none", "paper", "separate", 2)])
     ds.runs = runs
-    [s] = v5.sessions(ds)
+    [s] = sessions.sessions(ds)
     # warm-ups and runs not ok leave out; phases 4 and 5 count: shares 0.01, 0.01, 0.3, 0.2
     assert math.isclose(s["steal_share"], 0.105) and math.isclose(s["steal_max"], 0.3)
     assert s["steal_excluded"] == 2 and s["n"] == 2
@@ -138,50 +140,56 @@ def points(spec):
 
 
 def test_a_meeting_rate_above_a_missing_one_is_unstable_and_has_no_capacity():
-    c = v5.capacity([100, 200, 400, 800], points({100: (True, 5), 200: (True, 80), 400: (True, 9), 800: (False, 9)}), 50)
+    c = capacity.capacity([100, 200, 400, 800], points({100: (True, 5), 200: (True, 80), 400: (True, 9), 800: (False, 9)}), 50)
     assert (c["capacity_stable"], c["capacity_note"]) == (False, "unstable: misses 200, meets 400")
     assert all(math.isnan(c[k]) for k in ("capacity_rps", "first_failing_rps", "capacity_peak_mib", "capacity_per_mib"))
     assert c["capacity_censored"] is None
     # the lowest missing rate and the highest meeting rate above it, as whole req/s (half up)
-    c = v5.capacity([250.5, 400, 1234.5, 2000.25], points({250.5: (False, 60), 400: (True, 9), 1234.5: (True, 9),
+    c = capacity.capacity([250.5, 400, 1234.5, 2000.25], points({250.5: (False, 60), 400: (True, 9), 1234.5: (True, 9),
                                                            2000.25: (False, 99)}), 50)
     assert c["capacity_note"] == "unstable: misses 251, meets 1235"
 
 
 def test_an_unmeasured_rate_below_the_first_missing_one_leaves_no_capacity_but_one_above_it_does():
-    c = v5.capacity([100, 200, 400, 800], points({100: (True, 5), 400: (False, 90), 800: (False, 99)}), 50)
+    c = capacity.capacity([100, 200, 400, 800], points({100: (True, 5), 400: (False, 90), 800: (False, 99)}), 50)
     assert (c["capacity_stable"], c["capacity_note"]) == (True, "unmeasured: 200") and math.isnan(c["capacity_rps"])
-    c = v5.capacity([100, 200, 400, 800], points({100: (True, 5), 200: (True, 8), 400: (False, 90)}), 50)
+    c = capacity.capacity([100, 200, 400, 800], points({100: (True, 5), 200: (True, 8), 400: (False, 90)}), 50)
     assert (c["capacity_rps"], c["first_failing_rps"], c["capacity_censored"], c["capacity_note"]) == (200, 400, False, None)
     assert c["capacity_per_mib"] == 20.0
     # none misses: an unmeasured rate below the largest rate voids it; the largest rate unmeasured does not
-    c = v5.capacity([100, 200, 400], points({100: (True, 5), 400: (True, 8)}), 50)
+    c = capacity.capacity([100, 200, 400], points({100: (True, 5), 400: (True, 8)}), 50)
     assert c["capacity_note"] == "unmeasured: 200"
-    c = v5.capacity([100, 200, 400], points({100: (True, 5), 200: (True, 8)}), 50)
+    c = capacity.capacity([100, 200, 400], points({100: (True, 5), 200: (True, 8)}), 50)
     assert (c["capacity_rps"], c["capacity_censored"], c["capacity_note"]) == (200, True, None)
     assert math.isnan(c["first_failing_rps"])
     # unstable and unmeasured both: the unstable note
-    c = v5.capacity([100, 200, 400], points({200: (False, 90), 400: (True, 8)}), 50)
+    c = capacity.capacity([100, 200, 400], points({200: (False, 90), 400: (True, 8)}), 50)
     assert (c["capacity_stable"], c["capacity_note"]) == (False, "unstable: misses 200, meets 400")
 
 
 # --- section 11: units with their hardware and a t interval ---------------------------------------------------
 
-def units_ds(cpus, config=None, model="mod"):
+def units_ds(cpus, config=None, model="mod", probes=None):
+    """probes: device -> its probe's cpu values (default: every unit 1000 events/s, one machine state, so
+    that version 5's rules are what these tests see; version 6's probe rules: test_probe.py)."""
     cfg = dict(common.DEFAULT_CONFIG)
     cfg.update(config or {})
     camps = [common.Campaign(f"c{i}", dev, [], "none", "paper", "separate", 2, model, None, cpu)
              for i, (dev, cpu) in enumerate(cpus.items())]
-    return common.Dataset("/nonexistent", cfg, [], [], camps)
+    ds = common.Dataset("/nonexistent", cfg, [], [], camps)
+    probes = {dev: [1000.0] for dev in cpus} if probes is None else probes
+    ds.probes = [{"campaign": c.id, "device": c.device, "study": "paper", "probe_seq": k, "test": "cpu", "value": v}
+                 for c in camps for k, v in enumerate(probes.get(c.device, []), 1)]
+    return ds
 
 
 def unit_rows(ds, values):
     """values: device -> {stack: w_rps}"""
-    uv = analyse_v4_units.UnitValues()
+    uv = units.UnitValues()
     for dev, by_stack in values.items():
         for s, v in by_stack.items():
             uv.put(dev, "m", "w_rps", s, v, None)
-    rows = v5.units(ds, uv, sorted({c.device for c in ds.campaigns}), ["m"], ["a", "b"], analyse.RATIO_METRICS)
+    rows = units.units(ds, uv, sorted({c.device for c in ds.campaigns}), ["m"], ["a", "b"], analyse.RATIO_METRICS)
     return {r["stack"]: r for r in rows if r["metric"] == "w_rps"}
 
 

@@ -18,7 +18,7 @@ final class ProbeAnalysis {
         double[] memory = values(sorted, ProbeRow.MEMORY);
         double drift = cpu.length < 2 ? Double.NaN : cpu[cpu.length - 1] / cpu[0];
         return new MachineProbe(median(cpu), median(memory), drift, Double.isNaN(drift) ? null : Math.abs(drift - 1) > tolerance,
-                cpu.length);
+                cpu.length, sorted);
     }
 
     /** The values of one test, in probe_seq order. */

@@ -71,22 +71,26 @@ public final class TidyCsvs {
     public static final List<String> STEAL_SENSITIVITY = List.of("device", "mix", "stack", Metric.W_RPS.id(),
             Metric.W_RPS.id() + "_all", Metric.W_RPS_PER_MIB.id(), Metric.W_RPS_PER_MIB.id() + "_all", "change");
 
-    /** probe.csv (outputs.md version 6): every device's probe.csv rows as collected. */
+    /**
+     * probe.csv (outputs.md version 6): "probe.csv's rows as collected, one file for every device",
+     * so the rows of every counted campaign of every study (as sessions.csv has them), not only
+     * the paper campaigns' that the per-device probe table and figure show; device, then campaign,
+     * then probe_seq.
+     */
     public static final List<String> PROBE = List.of("device", "campaign", "probe_seq", "after_seq", "cpu", "test", "value",
             "duration_s", "steal_s", "started_at");
 
     private TidyCsvs() {}
 
-    /** Whether any device has a probe (probe.csv is written only then). */
+    /** Whether any counted campaign has a probe (probe.csv is written only then). */
     public static boolean anyProbe(Results r) {
-        return r.devices().stream().anyMatch(d -> !d.probes().isEmpty());
+        return r.sessions().stream().anyMatch(s -> !s.probe().rows().isEmpty());
     }
 
     public static CsvText probe(Results r) {
         CsvText csv = new CsvText(PROBE);
-        for (DeviceResults d : r.devices()) {
-            for (dev.tpm.results.ProbeSample s : d.probes()) {
-                dev.tpm.model.ProbeRow p = s.row();
+        for (dev.tpm.results.Session s : r.sessions()) {
+            for (dev.tpm.model.ProbeRow p : s.probe().rows()) {
                 csv.row(s.device(), p.campaign(), Num.csv(p.probeSeq()), Num.csv(p.afterSeq()), p.cpu() == null ? "" : Num.csv(p.cpu()),
                         p.test(), Num.csv(p.value()), Num.csv(p.durationS()), Num.csv(p.stealS()), p.startedAt());
             }

@@ -147,7 +147,7 @@ public final class PaperCatalog {
                     .when(OfferedLoadCsvs::any),
             new TidyCsv("capacity", OfferedLoadCsvs::capacity, OfferedLoadCsvs.class, List.of("capacity")).when(OfferedLoadCsvs::any),
             new TidyCsv("units", V4Csvs::units, V4Csvs.class, List.of("units")),
-            new TidyCsv("probe", TidyCsvs::probe, TidyCsvs.class, List.of("probes")).when(TidyCsvs::anyProbe),
+            new TidyCsv("probe", TidyCsvs::probe, TidyCsvs.class, List.of("sessions")).when(TidyCsvs::anyProbe),
             new TidyCsv("steady_stats", V4Csvs::steadyStats, V4Csvs.class, List.of("steadyStats")).when(V4Csvs::anySteady),
             new TidyCsv("warm_cold", V4Csvs::warmCold, V4Csvs.class, List.of("warmCold")).when(V4Csvs::anySteady),
             new Inventory("inventory", InventoryStage.class, List.of("inventory")),

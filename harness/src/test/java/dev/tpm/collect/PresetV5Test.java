@@ -54,14 +54,8 @@ class PresetV5Test {
         // the endpoints of the declared mix, keyed like the pilot's phase 1, so that the groups pool
         assertEquals(List.copyOf(q.mix().keySet()), q.endpoints());
         assertEquals(Endpoints.CRUD, q.endpoints());
-        assertEquals(pilot.protocol().durationS(), q.durationS());
-        assertEquals(pilot.protocol().concurrency(), q.concurrency());
-        assertEquals(pilot.protocol().threads(), q.threads());
-        assertEquals(pilot.protocol().settleS(), q.settleS());
-        assertEquals(pilot.protocol().cooldownS(), q.cooldownS());
-        assertEquals(pilot.protocol().timeoutS(), q.timeoutS());
-        assertEquals(pilot.protocol().seedRows(), q.seedRows());
-        assertEquals(pilot.protocol().seedRowsDelete(), q.seedRowsDelete());
+        ProtocolJson.assertSameKeys(pilot, u, "duration_s", "concurrency", "threads", "settle_s", "cooldown_s", "timeout_s",
+                "seed_rows", "seed_rows_delete");
         assertEquals(pilot.modelId(), u.modelId());
         assertNull(q.sweep());
         assertNull(q.phase4());
@@ -82,13 +76,8 @@ class PresetV5Test {
         assertEquals("rounds", q.order());
         assertEquals(0.05, q.maxStealShare());
         // the pilot v4's phase 1, key for key
-        assertEquals(v4.protocol().endpoints(), q.endpoints());
-        assertEquals(v4.protocol().durationS(), q.durationS());
-        assertEquals(v4.protocol().concurrency(), q.concurrency());
-        assertEquals(v4.protocol().threads(), q.threads());
-        assertEquals(v4.protocol().settleS(), q.settleS());
-        assertEquals(v4.protocol().cooldownS(), q.cooldownS());
-        assertEquals(v4.protocol().seedRowsDelete(), q.seedRowsDelete());
+        ProtocolJson.assertSameKeys(v4, p, "endpoints", "duration_s", "concurrency", "threads", "settle_s", "cooldown_s",
+                "seed_rows_delete");
         assertEquals(v4.protocol().phase5().endpoints(), q.phase5().endpoints());
         assertEquals(List.of(Endpoints.GET_ITEM, Endpoints.POST_ITEM), q.phase5().endpoints());
         assertTrue(q.runs() >= AnalysisConfig.defaults().minN() && q.phase5().runs() >= AnalysisConfig.defaults().minN());

@@ -43,16 +43,8 @@ class PresetV6Test {
         assertEquals(Boolean.FALSE, q.tests());
         assertFalse(e.resolution().resolves(), "5 runs a group cannot resolve: hence tests false");
         // key for key the unit's phase 1, so that the groups pool with the pilot's
-        Protocol v = unit.protocol();
-        assertEquals(v.endpoints(), q.endpoints());
-        assertEquals(v.runs(), q.runs());
-        assertEquals(v.durationS(), q.durationS());
-        assertEquals(v.concurrency(), q.concurrency());
-        assertEquals(v.threads(), q.threads());
-        assertEquals(v.settleS(), q.settleS());
-        assertEquals(v.cooldownS(), q.cooldownS());
-        assertEquals(v.timeoutS(), q.timeoutS());
-        assertEquals(v.seedRowsDelete(), q.seedRowsDelete());
+        ProtocolJson.assertSameKeys(unit, u, "endpoints", "runs", "warmups", "duration_s", "concurrency", "threads", "settle_s",
+                "cooldown_s", "timeout_s", "seed_rows", "seed_rows_delete", "mix", "order");
         assertEquals(unit.modelId(), u.modelId());
     }
 
@@ -83,12 +75,9 @@ class PresetV6Test {
         assertNotNull(q.phase4().search());
         assertNotNull(q.phase5());
         assertEquals("rounds", q.order());
-        Protocol w = v5.protocol();
-        assertEquals(w.endpoints(), q.endpoints());
-        assertEquals(w.durationS(), q.durationS());
-        assertEquals(w.concurrency(), q.concurrency());
-        assertEquals(w.phase5(), q.phase5());
-        assertEquals(w.phase4().offeredFractions(), q.phase4().offeredFractions());
+        ProtocolJson.assertSameKeys(v5, p, "endpoints", "warmups", "duration_s", "concurrency", "threads", "settle_s", "cooldown_s",
+                "timeout_s", "seed_rows", "seed_rows_delete", "mix", "order", "phase5");
+        assertEquals(v5.protocol().phase4().offeredFractions(), q.phase4().offeredFractions());
     }
 
     @Test

@@ -14,6 +14,18 @@ import java.util.List;
 public final class ProtocolJson {
     private ProtocolJson() {}
 
+    /**
+     * Asserts that two presets record the same value for each of {@code keys} of campaign.json's
+     * protocol (a preset keyed like another, so that their groups pool as units of one model).
+     */
+    public static void assertSameKeys(Preset expected, Preset actual, String... keys) {
+        ObjectNode a = of(expected);
+        ObjectNode b = of(actual);
+        for (String k : keys) {
+            org.junit.jupiter.api.Assertions.assertEquals(a.get(k), b.get(k), k + " of " + actual.name() + " and " + expected.name());
+        }
+    }
+
     public static ObjectNode of(Preset p) {
         Campaign c = Campaign.of("c", null, Device.of("d", null, null, null, null, null, null, null, null, null, null, null,
                 null, null), null, p.protocol(), List.of(new StackInfo("s", null, null, null, null)));

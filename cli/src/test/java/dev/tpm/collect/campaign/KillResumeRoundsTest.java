@@ -36,20 +36,6 @@ class KillResumeRoundsTest {
              "stop_grace_s": 10, "quiet": {"window_s": 0.3, "max_wait_s": 3}}
             """;
 
-    private static Process collect(Path tmp, Path preset, Path log) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> argv = List.of(java, "-cp", System.getProperty("java.class.path"), "dev.tpm.cli.Main", "collect",
-                "--preset", preset.toString(), "--stacks", "java-jdk", "--data", tmp.resolve("data").toString(),
-                "--campaign", "krr", "--work", tmp.resolve("work").toString(), "--device-id", "test",
-                "--skip-conformance");
-        return new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
-
-    private static int rows(Path csv) throws Exception {
-        if (!Files.exists(csv)) return 0;
-        return (int) Files.readString(csv, StandardCharsets.UTF_8).chars().filter(ch -> ch == '\n').count() - 1;
-    }
-
     @Test
     void sigkillMidRoundThenResumeInThatRound(@TempDir Path tmp) throws Exception {
         ExternalTool.require("wrk");
@@ -60,10 +46,10 @@ class KillResumeRoundsTest {
         Files.writeString(preset, PRESET);
         Path csv = tmp.resolve("data/raw/krr/phase1.csv");
 
-        Process first = collect(tmp, preset, tmp.resolve("first.log"));
+        Process first = CollectProcess.start(tmp, preset, "krr", tmp.resolve("first.log"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
         // two warm-ups (the warm-up round), then the kill inside measured round 1 or 2
-        while (rows(csv) < 3 && first.isAlive() && System.nanoTime() < deadline) Thread.sleep(50);
+        while (CollectProcess.rows(csv) < 3 && first.isAlive() && System.nanoTime() < deadline) Thread.sleep(50);
         assertTrue(first.isAlive(), "the campaign ended before the kill: " + Files.readString(tmp.resolve("first.log")));
         Thread.sleep(700);
         first.destroyForcibly(); // SIGKILL
@@ -72,7 +58,7 @@ class KillResumeRoundsTest {
         List<String> kept = beforeText.substring(0, beforeText.lastIndexOf('\n') + 1).lines().toList();
         List<RunRow> before = CampaignFolder.readForResume(tmp.resolve("data"), csv, 1, null, new HashMap<>());
 
-        Process second = collect(tmp, preset, tmp.resolve("second.log"));
+        Process second = CollectProcess.start(tmp, preset, "krr", tmp.resolve("second.log"));
         assertTrue(second.waitFor(300, TimeUnit.SECONDS), "resume finishes");
         String log = Files.readString(tmp.resolve("second.log"));
         assertEquals(0, second.exitValue(), log);

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,20 +31,6 @@ class KillResumeTest {
              "stop_grace_s": 10}
             """;
 
-    private static Process collect(Path tmp, Path preset, Path log) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> argv = List.of(java, "-cp", System.getProperty("java.class.path"), "dev.tpm.cli.Main", "collect",
-                "--preset", preset.toString(), "--stacks", "java-jdk", "--data", tmp.resolve("data").toString(),
-                "--campaign", "kr", "--work", tmp.resolve("work").toString(), "--device-id", "test",
-                "--skip-conformance");
-        return new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
-
-    private static int rows(Path csv) throws Exception {
-        if (!Files.exists(csv)) return 0;
-        return (int) Files.readString(csv, StandardCharsets.UTF_8).chars().filter(ch -> ch == '\n').count() - 1;
-    }
-
     @Test
     void sigkillMidCampaignThenResume(@TempDir Path tmp) throws Exception {
         CollectEndToEndTest.requireBuilt(List.of("java-jdk"));
@@ -53,9 +38,9 @@ class KillResumeTest {
         Files.writeString(preset, PRESET);
         Path csv = tmp.resolve("data/raw/kr/phase1.csv");
 
-        Process first = collect(tmp, preset, tmp.resolve("first.log"));
+        Process first = CollectProcess.start(tmp, preset, "kr", tmp.resolve("first.log"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (rows(csv) < 3 && first.isAlive() && System.nanoTime() < deadline) Thread.sleep(50);
+        while (CollectProcess.rows(csv) < 3 && first.isAlive() && System.nanoTime() < deadline) Thread.sleep(50);
         assertTrue(first.isAlive(), "the campaign ended before the kill: " + Files.readString(tmp.resolve("first.log")));
         // mid-run: the next server is up and wrk is loading it
         Path children = tmp.resolve("work/" + CampaignFolder.CHILDREN_FILE);
@@ -75,7 +60,7 @@ class KillResumeTest {
         assertTrue(orphans.stream().anyMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)),
                 "the killed harness left its server running");
 
-        Process second = collect(tmp, preset, tmp.resolve("second.log"));
+        Process second = CollectProcess.start(tmp, preset, "kr", tmp.resolve("second.log"));
         assertTrue(second.waitFor(300, TimeUnit.SECONDS), "resume finishes");
         String log = Files.readString(tmp.resolve("second.log"));
         assertEquals(0, second.exitValue(), log);

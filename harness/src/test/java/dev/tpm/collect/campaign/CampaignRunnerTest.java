@@ -1,7 +1,5 @@
 package dev.tpm.collect.campaign;
 
-import dev.tpm.collect.Presets;
-import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.model.Campaign;
 import dev.tpm.codec.Problems;
 import dev.tpm.codec.CampaignJson;
@@ -62,9 +60,7 @@ class CampaignRunnerTest {
             """;
 
     private Preset preset(String json) throws IOException {
-        Path f = tmp.resolve("unit-" + json.hashCode() + ".json");
-        Files.writeString(f, json);
-        return Presets.load(f);
+        return TestCampaigns.preset(tmp, "unit-" + json.hashCode(), json);
     }
 
     private StackSpec stack(String id) {
@@ -78,8 +74,8 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, ByteArrayOutputStream log, Sensors sensors) {
-        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).build(), side, sensors,
-                DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
+        return TestCampaigns.runner(TestCampaigns.options(tmp, "c1", p, List.of(stack("aa"))).build(), side, sensors,
+                DeviceFacts.system(), log);
     }
 
     @Test
@@ -245,8 +241,7 @@ class CampaignRunnerTest {
                  "cooldown_s": 0, "settle_s": 0, "seed_rows": 5, "seed_rows_delete": 5, "sample_interval_ms": 100,
                  "endpoints": ["get_item"], "rng_seed": 5, "order": "randomized", "max_steal_share": null, "max_retries": 0, "startup_timeout_s": 5, "stop_grace_s": 5}
                 """);
-        CampaignOptions o = CampaignOptions.builder(tmp.resolve("data"), "c1", p, List.of(stack("aa")), "dev-1",
-                LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).modelId("x86-vm-2c").build();
+        CampaignOptions o = TestCampaigns.options(tmp, "c1", p, List.of(stack("aa"))).modelId("x86-vm-2c").build();
         Sensors sensors = new Sensors(PowerSource.NO_POWER, null);
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         assertEquals(1, new CampaignRunner(o, new FakeServerSide(Set.of(), Set.of()), sensors, DeviceFacts.system(), quiet)
@@ -395,8 +390,8 @@ class CampaignRunnerTest {
     }
 
     private CampaignRunner twoStacks(Preset p, FakeServerSide side, ByteArrayOutputStream log) {
-        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c2", p, List.of(stack("aa"), stack("bb")), "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work2")).build(), side,
-                new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
+        return TestCampaigns.runner(TestCampaigns.options(tmp, "c2", p, List.of(stack("aa"), stack("bb")), tmp.resolve("work2"))
+                .build(), side, new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), log);
     }
 
     @Test

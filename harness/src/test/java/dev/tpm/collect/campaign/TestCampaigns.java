@@ -38,8 +38,13 @@ final class TestCampaigns {
 
     /** The options of campaign {@code campaign} in {@code tmp}: data/, work/, local wrk, device dev-1. */
     static CampaignOptions.Builder options(Path tmp, String campaign, Preset p, List<StackSpec> stacks) {
+        return options(tmp, campaign, p, stacks, tmp.resolve("work"));
+    }
+
+    /** The same with another work folder (a second campaign beside the first). */
+    static CampaignOptions.Builder options(Path tmp, String campaign, Preset p, List<StackSpec> stacks, Path work) {
         return CampaignOptions.builder(tmp.resolve("data"), campaign, p, stacks, "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")),
-                tmp.resolve("work"));
+                work);
     }
 
     /** Sensors without power and with throttling flags that never change. */

@@ -62,9 +62,7 @@ class V5CampaignTest {
             """;
 
     private Preset preset() throws IOException {
-        Path f = tmp.resolve("v5.json");
-        Files.writeString(f, PRESET);
-        return Presets.load(f);
+        return TestCampaigns.preset(tmp, "v5", PRESET);
     }
 
     private StackSpec stack(String id) {
@@ -72,9 +70,8 @@ class V5CampaignTest {
     }
 
     private CampaignRunner runner(Preset p, FakeServerSide side, Path stat, ByteArrayOutputStream log) {
-        return new CampaignRunner(CampaignOptions.builder(tmp.resolve("data"), "c5", p, List.of(stack("aa"), stack("bb")),
-                "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")), tmp.resolve("work")).procStat(stat).build(), side,
-                new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), new PrintStream(log, true, StandardCharsets.UTF_8));
+        return TestCampaigns.runner(TestCampaigns.options(tmp, "c5", p, List.of(stack("aa"), stack("bb"))).procStat(stat).build(),
+                side, new Sensors(PowerSource.NO_POWER, null), DeviceFacts.system(), log);
     }
 
     private static void writeStat(Path f, long steal) throws IOException {

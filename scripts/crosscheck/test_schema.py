@@ -7,6 +7,8 @@ import os
 
 import jsonschema
 import pytest
+import referencing
+import referencing.jsonschema
 
 import common
 import generate
@@ -22,11 +24,25 @@ FILES = {
 }
 
 
+def registry():
+    """Every schema of schema/ under its $id, so that one schema's $ref into another resolves
+    (preset.schema.json takes the version-6 keys from campaign.schema.json's $defs)."""
+    resources = []
+    for path in sorted(glob.glob(os.path.join(SCHEMA_DIR, "*.schema.json"))):
+        with open(path, encoding="utf-8") as f:
+            schema = json.load(f)
+        uri = schema.get("$id", "https://tpm.dev/schema/" + os.path.basename(path))
+        resources.append((uri, referencing.Resource.from_contents(
+            schema, default_specification=referencing.jsonschema.DRAFT202012)))
+    return referencing.Registry().with_resources(resources)
+
+
 def validator(name):
     with open(os.path.join(SCHEMA_DIR, name + ".schema.json"), encoding="utf-8") as f:
         schema = json.load(f)
     jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    return jsonschema.Draft202012Validator(schema, registry=registry(),
+                                           format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
 
 
 # data.md version 6 adds keys and reads a JSON null as the key's absence (but for max_steal_share). The

@@ -315,6 +315,19 @@ def read_config(root):
     return cfg
 
 
+def check_header(rel, header, required, known):
+    """A CSV header's rules (data.md "Bad input"): every required column, no name twice; a column the
+    contract does not know is a warning, not an error."""
+    for c in required:
+        if c not in header:
+            raise DataError(rel, "line 1", c, "a required column " + c, ",".join(header))
+    if len(set(header)) != len(header):
+        raise DataError(rel, "line 1", "-", "unique column names", ",".join(header))
+    unknown = [h for h in header if h not in known]
+    if unknown:
+        warn(f"{rel}: unknown columns ignored: {','.join(unknown)}")
+
+
 def _read_csv(root, rel):
     path = os.path.join(root, rel)
     with open(path, encoding="utf-8", newline="") as f:
@@ -480,14 +493,7 @@ def read_runs(root, camp, phase, stack_ids, seqs):
         raise DataError(rel, "line 1", "prior_load_s", "a required column prior_load_s (phase5.csv)",
                         ",".join(header_of(root, rel)))
     header, body = _read_csv(root, rel)
-    for c in REQUIRED_COLS:
-        if c not in header:
-            raise DataError(rel, "line 1", c, "a required column " + c, ",".join(header))
-    if len(set(header)) != len(header):
-        raise DataError(rel, "line 1", "-", "unique column names", ",".join(header))
-    unknown = [h for h in header if h not in KNOWN_COLS]
-    if unknown:
-        warn(f"{rel}: unknown columns ignored: {','.join(unknown)}")
+    check_header(rel, header, REQUIRED_COLS, KNOWN_COLS)
     if not body:
         raise DataError(rel, "line 2", "-", "at least one run row", "header only")
     rounds = camp.order == "rounds"   # version 5: the round column is required exactly in such a campaign
@@ -631,14 +637,7 @@ def read_probe(root, camp, max_seq):
         raise DataError(rel, "line 1", "-", "no probe.csv (the campaign's protocol.probe is absent or null)",
                         "a probe.csv")
     header, body = _read_csv(root, rel)
-    for c in PROBE_COLS:
-        if c not in header:
-            raise DataError(rel, "line 1", c, "a required column " + c, ",".join(header))
-    if len(set(header)) != len(header):
-        raise DataError(rel, "line 1", "-", "unique column names", ",".join(header))
-    unknown = [h for h in header if h not in PROBE_COLS]
-    if unknown:
-        warn(f"{rel}: unknown columns ignored: {','.join(unknown)}")
+    check_header(rel, header, PROBE_COLS, PROBE_COLS)
     out, seen = [], {}
     for line, r in body:
         s = {c: r[c].strip() for c in PROBE_COLS}

@@ -15,6 +15,7 @@ from scipy import stats
 import analyse
 import capacity
 import common
+import fixture_folders
 import compare
 import generate
 import probe
@@ -49,15 +50,7 @@ def write_csv(path, header, rows):
 
 def folder(root, campaigns, config=None, header=HEADER):
     """campaigns: [(cid, device, rows, extra campaign.json keys (merged one level deep), probe rows or None)]."""
-    os.makedirs(os.path.join(root, "config"))
-    cfg = {"bootstrap_resamples": 200}
-    cfg.update(config or {})
-    with open(os.path.join(root, "config", "analysis.json"), "w") as f:
-        json.dump(cfg, f)
-    with open(os.path.join(root, "config", "mixes.csv"), "w") as f:
-        f.write("mix,endpoint,weight\n")
-        for e in common.CRUD_ENDPOINTS:
-            f.write(f"get_only,{e},{1 if e == 'get_item' else 0}\n")
+    fixture_folders.write_config(root, config)
     for cid, dev, rows, extra, probes in campaigns:
         d = os.path.join(root, "raw", cid)
         os.makedirs(d)

@@ -15,6 +15,7 @@ import capacity
 import sessions
 import units
 import common
+import fixture_folders
 import generate
 
 CORES = 2
@@ -38,15 +39,7 @@ def phase1_rows(spec):
 def write_folder(root, rows, header=HEADER, config=None, protocol=None, machine=None, extra_campaigns=()):
     """A data folder with one paper campaign `c1` of device `d` (2 cores, stacks a and b), one mix that
     weighs get_item alone, the rows given as phase1.csv, and the manifest."""
-    os.makedirs(os.path.join(root, "config"))
-    cfg = {"bootstrap_resamples": 200}
-    cfg.update(config or {})
-    with open(os.path.join(root, "config", "analysis.json"), "w") as f:
-        json.dump(cfg, f)
-    with open(os.path.join(root, "config", "mixes.csv"), "w") as f:
-        f.write("mix,endpoint,weight\n")
-        for e in common.CRUD_ENDPOINTS:
-            f.write(f"get_only,{e},{1 if e == 'get_item' else 0}\n")
+    fixture_folders.write_config(root, config)
     for cid, dev, mach in (("c1", "d", machine),) + tuple(extra_campaigns):
         d = os.path.join(root, "raw", cid)
         os.makedirs(d)

@@ -72,20 +72,44 @@ public record LoadGenHost(String target, Path sshConfig) {
         return Path.of(remoteDir);
     }
 
-    /** Runs {@code argv} there (stdin from {@code input} or nothing) and returns its output; throws unless it exits 0. */
+    /** How long {@link #run} waits for a command there. */
+    static final int RUN_TIMEOUT_S = 60;
+
+    /**
+     * Runs {@code argv} there (stdin from {@code input} or nothing) and returns its standard output;
+     * throws unless it exits 0 within {@value #RUN_TIMEOUT_S} s. Standard error is kept apart and
+     * only quoted in an error: through ssh it also carries whatever the remote account's shell rc
+     * file writes there (a version manager's warning, say), which is not the command's answer.
+     * Both streams go to temporary files, so neither pipe can fill up and the wait is bounded.
+     */
     public String run(List<String> argv, Path input) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command(argv)).redirectErrorStream(true)
-                .redirectInput(input == null ? ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))
-                        : ProcessBuilder.Redirect.from(input.toFile()));
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException(String.join(" ", command(argv)) + ": no answer within 60 s");
+        Path out = Files.createTempFile("tpm-loadgen-host-", ".out");
+        Path err = Files.createTempFile("tpm-loadgen-host-", ".err");
+        try {
+            Process p = new ProcessBuilder(command(argv)).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(input == null ? ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))
+                            : ProcessBuilder.Redirect.from(input.toFile()))
+                    .start();
+            if (!p.waitFor(RUN_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+                throw new IOException(String.join(" ", command(argv)) + ": no answer within " + RUN_TIMEOUT_S + " s"
+                        + stderrPart(err));
+            }
+            if (p.exitValue() != 0) {
+                throw new IOException(String.join(" ", command(argv)) + ": exit code " + p.exitValue() + ": "
+                        + Files.readString(out, StandardCharsets.UTF_8).strip() + stderrPart(err));
+            }
+            return Files.readString(out, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
         }
-        if (p.exitValue() != 0) {
-            throw new IOException(String.join(" ", command(argv)) + ": exit code " + p.exitValue() + ": " + out.strip());
-        }
-        return out;
+    }
+
+    private static String stderrPart(Path err) throws IOException {
+        String e = Files.readString(err, StandardCharsets.UTF_8).strip();
+        return e.isEmpty() ? "" : " (stderr: " + e + ")";
     }
 }

@@ -72,10 +72,14 @@ class FleetTest {
                     "PermitRootLogin prohibit-password",
                     "AllowUsers " + System.getProperty("user.name"),
                     "Subsystem sftp internal-sftp",
-                    // the test drops a device by killing its sessions; a login shell killed while its rc
-                    // file's `pyenv init` rehashed leaves pyenv's lock behind, and every later login would
-                    // wait 60 s for it (seen on this project's machines): wait 1 s instead
-                    "SetEnv PYENV_REHASH_TIMEOUT=1",
+                    // The test drops a device by killing its sessions. A shell killed while the rc file
+                    // of the account running the tests ran (root's `pyenv init` rehashes under a lock)
+                    // would leave that lock behind, and every later login on the machine, other tests'
+                    // included, would wait 60 s for it (seen on this project's CI). bash reads ~/.bashrc
+                    // in an sshd session only as the top-level shell (SHLVL unset): the devices' sessions
+                    // run no rc file, as on a clean device, and the playbook prepends go's and cargo's
+                    // folders to PATH itself.
+                    "SetEnv SHLVL=1",
                     ""));
             Files.writeString(tmp.resolve("known_hosts"), "[" + address + "]:" + port + " "
                     + Files.readString(dir.resolve("host_ed25519.pub")).trim() + "\n", java.nio.file.StandardOpenOption.CREATE,

@@ -36,6 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SshLoadGeneratorTest {
     static final Path SSHD = TestSshd.SSHD;
+    /** What the remote account's shell rc file writes to stderr at every login. */
+    static final String RC_NOISE = "rc: cannot rehash: lock held (a line of the remote account's rc file)";
 
     @TempDir
     Path tmp;
@@ -70,6 +72,11 @@ class SshLoadGeneratorTest {
         Files.copy(Path.of(clientKey + ".pub"), tmp.resolve("authorized_keys"));
         int port = TestSshd.freePort("127.0.0.2");
         String user = System.getProperty("user.name");
+        // The sessions' HOME is a folder of the test whose .bashrc (which bash reads in an sshd
+        // session) writes to stderr, as a version manager's rc lines do: the harness must read each
+        // command's answer from its stdout alone. No rc file of the account running the tests runs.
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        Files.writeString(home.resolve(".bashrc"), "echo '" + RC_NOISE + "' >&2\n");
         Path sshdConfig = Files.writeString(tmp.resolve("sshd_config"), String.join("\n",
                 "ListenAddress 127.0.0.2",
                 "Port " + port,
@@ -84,6 +91,7 @@ class SshLoadGeneratorTest {
                 "StrictModes no",
                 "PermitRootLogin prohibit-password",
                 "AllowUsers " + user,
+                "SetEnv HOME=" + home,
                 "") );
         Files.writeString(tmp.resolve("known_hosts"),
                 "[127.0.0.2]:" + port + " " + Files.readString(Path.of(hostKey + ".pub")).trim() + "\n");
@@ -133,7 +141,9 @@ class SshLoadGeneratorTest {
                 assertTrue(r.ok() && r.requests() > 0 && r.latP99Ms() > 0, r.toString());
                 assertTrue(r.loadgenCpuS() >= 0, "wrk's CPU, measured on the load generator's host: " + r);
             }
-            assertTrue(Files.readString(dir.resolve("loadgen/1.txt")).contains("TPM-WRK-RESULT"), "wrk's output came back");
+            String wrkOutput = Files.readString(dir.resolve("loadgen/1.txt"));
+            assertTrue(wrkOutput.contains("TPM-WRK-RESULT"), "wrk's output came back");
+            assertTrue(wrkOutput.contains(RC_NOISE), "the remote rc file wrote to stderr in every session: " + wrkOutput);
             JsonNode c = new ObjectMapper().readTree(dir.resolve("campaign.json").toFile());
             assertEquals("separate", c.at("/load_generator/host").asText());
             assertEquals("loadgen-test", c.at("/load_generator/host_name").asText());

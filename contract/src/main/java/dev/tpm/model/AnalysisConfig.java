@@ -1,11 +1,14 @@
 package dev.tpm.model;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Every analysis parameter of analysis.md, as read from data/config/analysis.json.
+ * Every analysis parameter of analysis.md, as read from data/config/analysis.json. One is changed
+ * through the generated withers ({@code withMinN(3)}, {@code with(b -> b.alpha(0.01).confidence(0.9))})
+ * or {@link #toBuilder()}; a new parameter is one component here and one key of the schema.
  *
  * @param posthocTest which p-value enters the Holm family: {@code mann-whitney} or {@code welch}
  * @param minN groups with fewer values get no CI, enter no test and feed no weighted aggregate
@@ -21,6 +24,7 @@ import java.util.TreeMap;
  * @param probeTolerance version 6: how far two probes of the machine may differ (a ratio minus 1) and
  *     still describe one machine state (analysis.md 9 and 11)
  */
+@RecordBuilder
 public record AnalysisConfig(
         int bootstrapResamples,
         double confidence,
@@ -41,7 +45,7 @@ public record AnalysisConfig(
         Map<String, String> deviceModels,
         int minUnitsCi,
         Double maxStealShare,
-        double probeTolerance) {
+        double probeTolerance) implements AnalysisConfigBuilder.With {
 
     public static final String MANN_WHITNEY = "mann-whitney";
     public static final String WELCH = "welch";
@@ -72,81 +76,19 @@ public record AnalysisConfig(
         deviceModels = java.util.Collections.unmodifiableMap(new TreeMap<>(deviceModels));
     }
 
-    /** The parameters of analysis.md version 5; probe_tolerance (version 6) takes its default. */
-    public AnalysisConfig(int bootstrapResamples, double confidence, long rngSeed, double alpha, String posthocTest,
-            double largeEffect, double maxErrorRate, double plateauGain, double dropThresholdMib,
-            List<String> excludeCampaigns, int minN, double memoryWarmS, List<Double> memoryCheckpointsS,
-            double latencySloMs, double keptUpRatio, int minUnits, Map<String, String> deviceModels, int minUnitsCi,
-            Double maxStealShare) {
-        this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
-                dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs, keptUpRatio,
-                minUnits, deviceModels, minUnitsCi, maxStealShare, DEFAULT_PROBE_TOLERANCE);
-    }
-
-    /** The parameters of analysis.md version 3; the version-4 ones (section 11) take their defaults. */
-    public AnalysisConfig(int bootstrapResamples, double confidence, long rngSeed, double alpha, String posthocTest,
-            double largeEffect, double maxErrorRate, double plateauGain, double dropThresholdMib,
-            List<String> excludeCampaigns, int minN, double memoryWarmS, List<Double> memoryCheckpointsS,
-            double latencySloMs, double keptUpRatio) {
-        this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
-                dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs, keptUpRatio,
-                DEFAULT_MIN_UNITS, Map.of(), DEFAULT_MIN_UNITS_CI, DEFAULT_MAX_STEAL_SHARE);
-    }
-
-    /** The parameters of analysis.md version 2; the version-3 ones (section 10) take their defaults. */
-    public AnalysisConfig(int bootstrapResamples, double confidence, long rngSeed, double alpha, String posthocTest,
-            double largeEffect, double maxErrorRate, double plateauGain, double dropThresholdMib,
-            List<String> excludeCampaigns, int minN, double memoryWarmS, List<Double> memoryCheckpointsS) {
-        this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
-                dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, DEFAULT_LATENCY_SLO_MS,
-                DEFAULT_KEPT_UP_RATIO);
-    }
-
-    /** The parameters of analysis.md version 1; the version-2 ones take their defaults. */
-    public AnalysisConfig(int bootstrapResamples, double confidence, long rngSeed, double alpha, String posthocTest,
-            double largeEffect, double maxErrorRate, double plateauGain, double dropThresholdMib,
-            List<String> excludeCampaigns) {
-        this(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate, plateauGain,
-                dropThresholdMib, excludeCampaigns, DEFAULT_MIN_N, DEFAULT_MEMORY_WARM_S, DEFAULT_MEMORY_CHECKPOINTS_S);
-    }
-
-    /** The same parameters with another min_n. */
-    public AnalysisConfig withMinN(int n) {
-        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
-                plateauGain, dropThresholdMib, excludeCampaigns, n, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, minUnits, deviceModels, minUnitsCi, maxStealShare, probeTolerance);
-    }
-
-    /** The same parameters with another latency_slo_ms and kept_up_ratio (analysis.md 10). */
-    public AnalysisConfig withOfferedLoad(double sloMs, double ratio) {
-        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
-                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, sloMs, ratio,
-                minUnits, deviceModels, minUnitsCi, maxStealShare, probeTolerance);
-    }
-
-    /** The same parameters with another min_units and device_models (analysis.md 11). */
-    public AnalysisConfig withUnits(int units, Map<String, String> models) {
-        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
-                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, units, models, minUnitsCi, maxStealShare, probeTolerance);
-    }
-
-    /** The same parameters with another min_units_ci and max_steal_share (analysis.md 11 and 1, version 5). */
-    public AnalysisConfig withVersion5(int unitsCi, Double stealShare) {
-        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
-                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, minUnits, deviceModels, unitsCi, stealShare, probeTolerance);
-    }
-
-    /** The same parameters with another probe_tolerance (analysis.md 9 and 11, version 6). */
-    public AnalysisConfig withProbeTolerance(double tolerance) {
-        return new AnalysisConfig(bootstrapResamples, confidence, rngSeed, alpha, posthocTest, largeEffect, maxErrorRate,
-                plateauGain, dropThresholdMib, excludeCampaigns, minN, memoryWarmS, memoryCheckpointsS, latencySloMs,
-                keptUpRatio, minUnits, deviceModels, minUnitsCi, maxStealShare, tolerance);
-    }
-
     /** The defaults of analysis.md: what the shipped analysis.json holds. */
     public static AnalysisConfig defaults() {
-        return new AnalysisConfig(10_000, 0.95, 20260929L, 0.05, MANN_WHITNEY, 0.8, 0.01, 0.10, 0.5, List.of());
+        return AnalysisConfigBuilder.builder().bootstrapResamples(10_000).confidence(0.95).rngSeed(20260929L).alpha(0.05)
+                .posthocTest(MANN_WHITNEY).largeEffect(0.8).maxErrorRate(0.01).plateauGain(0.10).dropThresholdMib(0.5)
+                .excludeCampaigns(List.of()).minN(DEFAULT_MIN_N).memoryWarmS(DEFAULT_MEMORY_WARM_S)
+                .memoryCheckpointsS(DEFAULT_MEMORY_CHECKPOINTS_S).latencySloMs(DEFAULT_LATENCY_SLO_MS)
+                .keptUpRatio(DEFAULT_KEPT_UP_RATIO).minUnits(DEFAULT_MIN_UNITS).deviceModels(Map.of())
+                .minUnitsCi(DEFAULT_MIN_UNITS_CI).maxStealShare(DEFAULT_MAX_STEAL_SHARE)
+                .probeTolerance(DEFAULT_PROBE_TOLERANCE).build();
+    }
+
+    /** A builder holding these parameters, to change some of them (RecordBuilder's AnalysisConfigBuilder). */
+    public AnalysisConfigBuilder toBuilder() {
+        return AnalysisConfigBuilder.builder(this);
     }
 }

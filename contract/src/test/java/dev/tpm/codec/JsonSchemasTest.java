@@ -162,6 +162,6 @@ class JsonSchemasTest {
         Problems p = new Problems();
         AnalysisConfig c = AnalysisJson.read(dir, p);
         assertEquals(List.of(), p.all());
-        assertEquals(AnalysisConfig.defaults().withMinN(7).withUnits(2, java.util.Map.of("pi5-a", "pi5")), c);
+        assertEquals(AnalysisConfig.defaults().withMinN(7).withMinUnits(2).withDeviceModels(java.util.Map.of("pi5-a", "pi5")), c);
     }
 }

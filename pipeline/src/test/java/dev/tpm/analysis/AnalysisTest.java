@@ -356,7 +356,7 @@ class AnalysisTest {
     @Test
     void withoutPhaseTwoOrThreeTheirCsvsCarryOnlyTheHeader() throws Exception {
         SyntheticDataset data = new SyntheticDataset()
-                .config(new dev.tpm.model.AnalysisConfig(20, 0.95, 1, 0.05, "welch", 0.8, 0.01, 0.1, 0.5, List.of()))
+                .config(dev.tpm.model.AnalysisConfig.defaults().with(b -> b.bootstrapResamples(20).rngSeed(1).posthocTest("welch")))
                 .campaign("only", "dev", SyntheticDataset.stack("a", null))
                 .mix("m", 0.2, 0.2, 0.2, 0.2, 0.2);
         data.run1("only", "a", "get_item", 1, dev.tpm.model.RunColumns.RPS, 10.0, dev.tpm.model.RunColumns.PEAK_RSS_KIB, 1024L);

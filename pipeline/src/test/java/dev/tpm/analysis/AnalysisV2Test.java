@@ -44,8 +44,8 @@ class AnalysisV2Test {
 
     @BeforeAll
     static void analyse() {
-        AnalysisConfig cfg = new AnalysisConfig(200, 0.95, 7L, 0.05, AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5, List.of(),
-                3, 5, List.of(60.0));
+        AnalysisConfig cfg = AnalysisConfig.defaults().with(b -> b.bootstrapResamples(200).rngSeed(7L).minN(3)
+                .memoryCheckpointsS(List.of(60.0)));
         SyntheticDataset data = new SyntheticDataset().config(cfg)
                 .campaign("h1", "dev", "hello-blog", stack("x", null), stack("y", null))
                 .campaign("p1", "dev", stack("a", 1024L), stack("b", 2048L), stack("c", 4096L))

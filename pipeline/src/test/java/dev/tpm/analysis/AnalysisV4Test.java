@@ -27,8 +27,8 @@ class AnalysisV4Test {
 
     /** Three devices: u1 and u2 units of model m (u2 runs at 0.5 x u1 on every stack), solo a model of its own. */
     static SyntheticDataset data() {
-        AnalysisConfig cfg = new AnalysisConfig(300, 0.95, 7L, 0.05, AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5, List.of(),
-                MIN_N, 5, List.of(60.0)).withUnits(2, Map.of("u1", "m", "u2", "m"));
+        AnalysisConfig cfg = AnalysisConfig.defaults().with(b -> b.bootstrapResamples(300).rngSeed(7L).minN(MIN_N)
+                .memoryCheckpointsS(List.of(60.0)).minUnits(2).deviceModels(Map.of("u1", "m", "u2", "m")));
         SyntheticDataset data = new SyntheticDataset().config(cfg)
                 .campaign("c-u1", "u1", stack("go", 1024L), stack("java", 2048L))
                 .campaign("c-u2", "u2", stack("go", 1024L), stack("java", 2048L))

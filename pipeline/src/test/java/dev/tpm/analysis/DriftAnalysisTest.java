@@ -45,8 +45,8 @@ class DriftAnalysisTest {
 
     @BeforeAll
     static void analyse() {
-        AnalysisConfig cfg = new AnalysisConfig(200, 0.95, 7L, ALPHA, AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5, List.of(),
-                5, 5, List.of(60.0));
+        AnalysisConfig cfg = AnalysisConfig.defaults().with(b -> b.bootstrapResamples(200).rngSeed(7L).alpha(ALPHA)
+                .memoryCheckpointsS(List.of(60.0)));
         SyntheticDataset data = new SyntheticDataset().config(cfg)
                 .campaign("c1", "dev", stack("a", null), stack("b", null))
                 .campaign("c0", "dev", stack("a", null))

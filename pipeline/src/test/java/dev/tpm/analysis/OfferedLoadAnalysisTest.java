@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class OfferedLoadAnalysisTest {
     private static final String DEV = "synthetic-dev";
-    private static final AnalysisConfig CFG = AnalysisConfig.defaults().withOfferedLoad(50, 0.95);
+    private static final AnalysisConfig CFG = AnalysisConfig.defaults().with(b -> b.latencySloMs(50).keptUpRatio(0.95));
     private static final int B = 2000;
 
     private long seq = 1;
@@ -147,7 +147,7 @@ class OfferedLoadAnalysisTest {
         assertEquals(2000, o.capacity().get(0).firstFailingRps());
         assertEquals("did not keep up (1800 req/s achieved)", o.capacity().get(0).firstFailingReason());
         // a stricter ratio turns 1000 into a failure as well
-        Out strict = analyse(runs, CFG.withOfferedLoad(50, 0.97));
+        Out strict = analyse(runs, CFG.with(b -> b.latencySloMs(50).keptUpRatio(0.97)));
         assertFalse(strict.points().get(0).keptUp());
         assertEquals(1000, strict.capacity().get(0).firstFailingRps());
     }
@@ -220,7 +220,7 @@ class OfferedLoadAnalysisTest {
         assertTrue(c.stable());
         assertEquals("unmeasured: 9401", c.note());
         // without the rule the same runs show an unstable curve: a miss below a meet
-        Capacity off = analyse(runs, CFG.withVersion5(3, null)).capacity().get(0);
+        Capacity off = analyse(runs, CFG.with(b -> b.minUnitsCi(3).maxStealShare(null))).capacity().get(0);
         assertFalse(off.stable());
         assertEquals("unstable: misses 9401, meets 18802", off.note());
     }

@@ -47,10 +47,9 @@ class RunFilterTest {
         assertNull(RunFilter.exclusionReason(stolen(9.0, 0, 2), 0.01, Double.NaN)); // max_steal_share null: the rule is off
         assertEquals(0.06, RunRow.stealShare(1.2, 10, 2), 1e-15);
         assertTrue(Double.isNaN(RunRow.stealShare(1.2, 0, 2)));
-        dev.tpm.model.AnalysisConfig cfg = new dev.tpm.model.AnalysisConfig(100, 0.95, 1L, 0.05,
-                dev.tpm.model.AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5, java.util.List.of());
+        dev.tpm.model.AnalysisConfig cfg = dev.tpm.model.AnalysisConfig.defaults().with(b -> b.bootstrapResamples(100).rngSeed(1L));
         assertEquals(0.02, RunRules.of(cfg).maxStealShare(), 0.0); // the default (version 6; 0.05 in version 5)
-        assertTrue(Double.isNaN(RunRules.of(cfg.withVersion5(3, null)).maxStealShare())); // null: off
+        assertTrue(Double.isNaN(RunRules.of(cfg.with(b -> b.minUnitsCi(3).maxStealShare(null))).maxStealShare())); // null: off
     }
 
     @Test

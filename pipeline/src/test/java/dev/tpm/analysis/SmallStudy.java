@@ -34,8 +34,8 @@ final class SmallStudy {
     private SmallStudy() {}
 
     static SyntheticDataset build(int resamples) {
-        AnalysisConfig cfg = new AnalysisConfig(resamples, 0.95, 20260929L, 0.05, AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.10,
-                0.5, List.of("c0-old")).withMinN(3); // three runs per group: every group is large enough for the rules under test here
+        AnalysisConfig cfg = AnalysisConfig.defaults().with(b -> b.bootstrapResamples(resamples)
+                .excludeCampaigns(List.of("c0-old")).minN(3)); // three runs per group: every group is large enough for the rules under test here
         SyntheticDataset d = new SyntheticDataset().config(cfg)
                 .campaign("c0-old", DEVICE, stack("python", 1L), stack("rust", 1L))
                 .campaign("c1", DEVICE, stack("rust", 3L * 1024 * 1024), stack("go", 6L * 1024 * 1024))

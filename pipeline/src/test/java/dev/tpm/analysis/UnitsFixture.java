@@ -39,8 +39,8 @@ public final class UnitsFixture {
     }
 
     private static AnalysisConfig config(Map<String, String> models) {
-        return new AnalysisConfig(200, 0.95, 7L, 0.05, AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5, List.of(),
-                5, 5, List.of(60.0)).withUnits(2, models);
+        return AnalysisConfig.defaults().with(b -> b.bootstrapResamples(200).rngSeed(7L)
+                .memoryCheckpointsS(List.of(60.0)).minUnits(2).deviceModels(models));
     }
 
     private static Results results(Map<String, String> models) {

@@ -107,8 +107,7 @@ class V4TablesTest {
 
     @Test
     void withoutAModelOfTwoUnitsTheUnitsTableSaysSoInOneLine() {
-        Results one = new Analysis(1).analyze(AnalysisV4Test.data().config(R.facts().config().withUnits(3,
-                R.facts().config().deviceModels())).build(), AnalysisTest.VERIFIED);
+        Results one = new Analysis(1).analyze(AnalysisV4Test.data().config(R.facts().config().withMinUnits(3)).build(), AnalysisTest.VERIFIED);
         assertEquals(List.of(), one.units());
         assertEquals(Optional.of("no model has 3 or more units with paper campaigns that count (units.csv has no rows)"),
                 new UnitsTable().lacking(one));

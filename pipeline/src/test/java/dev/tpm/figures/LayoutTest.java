@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tpm.model.AnalysisConfig;
 import dev.tpm.results.Results;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LayoutTest {
@@ -12,8 +11,7 @@ class LayoutTest {
     void ciLevelReadsTheConfiguredConfidence() {
         assertEquals("95 %", Layout.ciLevel(SyntheticResults.pi5()));
         Results r = SyntheticResults.pi5();
-        AnalysisConfig c = new AnalysisConfig(1000, 0.9, 1, 0.05, AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1, 0.5,
-                List.of());
+        AnalysisConfig c = AnalysisConfig.defaults().with(b -> b.bootstrapResamples(1000).confidence(0.9).rngSeed(1));
         var ninety = new Results(dev.tpm.testing.TestFacts.withConfig(r.facts(), c), r.verification(), r.stackOrder(),
                 r.devices(), r.replication(), r.replicationTau());
         assertEquals("90 %", Layout.ciLevel(ninety), "0.9 * 100 is 90.00000000000001 in binary");

@@ -30,8 +30,7 @@ class RamTableTest {
 
     @Test
     void theCiLevelComesFromTheConfiguration() {
-        AnalysisConfig ninety = new AnalysisConfig(2000, 0.9, 1L, 0.05, AnalysisConfig.MANN_WHITNEY, 0.8, 0.01, 0.1,
-                0.5, List.of());
+        AnalysisConfig ninety = AnalysisConfig.defaults().with(b -> b.bootstrapResamples(2000).confidence(0.9).rngSeed(1L));
         Results r = ResultsFixture.full(ninety);
         ParsedMarkdown md = ParsedMarkdown.of(new RamTable().build(r, r.devices().get(0)));
         assertEquals("idle RSS (MiB), median [90% CI]", md.header().get(2));

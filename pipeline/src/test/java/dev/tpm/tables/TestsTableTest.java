@@ -26,8 +26,8 @@ class TestsTableTest {
 
     @Test
     void theSentenceTakesAlphaAndTheEffectThresholdFromTheConfig() {
-        AnalysisConfig c = new AnalysisConfig(100, 0.95, 1L, 0.01, AnalysisConfig.WELCH, 0.5, 0.01, 0.1, 0.5,
-                List.of());
+        AnalysisConfig c = AnalysisConfig.defaults().with(b -> b.bootstrapResamples(100).rngSeed(1L).alpha(0.01)
+                .posthocTest(AnalysisConfig.WELCH).largeEffect(0.5));
         assertEquals("Of 10 post-hoc comparisons, 4 remain significant under Holm-Bonferroni correction"
                         + " (family-wise alpha = 0.01); 3 have |d| > 0.5, of which 2 are significant.",
                 TestsTable.holmSentence(new PosthocSummary("d", 10, 4, 3, 2, 0.001, 2 / 126.0, 5, 4), c));

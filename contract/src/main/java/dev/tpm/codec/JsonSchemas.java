@@ -77,7 +77,7 @@ public final class JsonSchemas {
         List<Error> errors = schema.validate(value);
         Set<String> seen = new HashSet<>();
         for (Error e : errors) {
-            Problem p = problem(e, rootOf(e, s.root()), file);
+            Problem p = problem(e, Where.of(e, s.root(), pointer), file);
             if (seen.add(p.where())) problems.add(p);
         }
         return errors.isEmpty();
@@ -101,16 +101,16 @@ public final class JsonSchemas {
         });
     }
 
-    private static Problem problem(Error e, JsonNode schemaRoot, String file) {
+    private static Problem problem(Error e, Where at, String file) {
         String path = path(e.getInstanceLocation());
-        JsonNode where = subschema(e, schemaRoot);
+        JsonNode where = at.merged();
         String keyword = e.getKeyword() == null ? "" : e.getKeyword();
         String expected;
         String found;
         switch (keyword) {
             case "required" -> {
                 path = child(path, e.getProperty());
-                JsonNode property = resolved(schemaRoot, where.path("properties").path(e.getProperty()));
+                JsonNode property = withTarget(at.doc(), where.path("properties").path(e.getProperty()), 0);
                 expected = property.isObject() ? expectation(property) : "a key '" + e.getProperty() + "'";
                 found = "no such key";
             }
@@ -118,7 +118,8 @@ public final class JsonSchemas {
                 String key = e.getProperty();
                 if (key != null && !path.endsWith(child("", key))) path = child(path, key);
                 List<String> keys = new ArrayList<>();
-                where.path("properties").fieldNames().forEachRemaining(keys::add);
+                // the keys of the object that refused it, not those of a definition it narrows
+                at.holder().path("properties").fieldNames().forEachRemaining(keys::add);
                 expected = keys.isEmpty() ? "no such key" : "one of the keys " + String.join(", ", keys);
                 found = "the unknown key " + Problem.quote(key);
             }
@@ -166,26 +167,102 @@ public final class JsonSchemas {
         return root.at(JsonPointer.compile(pointer));
     }
 
-    /** The schema tree an error's keyword is in: the format's own, or another's whose $defs it refers to. */
-    private static JsonNode rootOf(Error e, JsonNode own) {
-        SchemaLocation at = e.getSchemaLocation();
-        String iri = at == null || at.getAbsoluteIri() == null ? "" : at.getAbsoluteIri().toString();
-        String name = iri.substring(iri.lastIndexOf('/') + 1);
-        if (!name.endsWith(".schema.json")) return own;
-        return tree(name.substring(0, name.length() - ".schema.json".length()));
+    /**
+     * Where a failing keyword sits in the schemas, found along the error's evaluation path from the
+     * schema checked (a {@code $ref} on that path leads into its target, in this schema or another
+     * of the contract's).
+     *
+     * @param doc the root of the schema {@code holder} is in
+     * @param holder the schema object that holds the keyword, as written
+     * @param merged that object with what it is made of: the target of a {@code $ref} it holds or was
+     *     reached through, with the referring object's own keywords over the target's (a preset's
+     *     {@code "runs": {"$ref": ".../runs", "minimum": 1}} reads as an integer in [1, 100000]),
+     *     objects such as {@code properties} merged key by key
+     */
+    private record Where(JsonNode doc, JsonNode holder, JsonNode merged) {
+        static Where of(Error e, JsonNode root, String pointer) {
+            JsonNode doc = root;
+            JsonNode node = pointer.isEmpty() ? root : root.at(JsonPointer.compile(pointer));
+            // the objects that referred to the current one through $ref, walked along with it, outermost first
+            List<JsonNode> over = new ArrayList<>();
+            JsonNode outerDoc = null;
+            // the definitions below the current one: where an object on the way holds a $ref beside
+            // the keywords stepped into, its target's same part, nearest first, with their schemas' roots
+            List<JsonNode[]> under = new ArrayList<>();
+            NodePath ev = e.getEvaluationPath();
+            for (int i = 0; ev != null && i < ev.getNameCount() - 1; i++) {
+                String step = ev.getName(i);
+                if (step.equals("$ref")) {
+                    if (over.isEmpty()) outerDoc = doc;
+                    over.add(node);
+                    JsonNode[] target = target(doc, node.path("$ref").asText());
+                    doc = target[0];
+                    node = target[1];
+                    under.clear();
+                } else {
+                    List<JsonNode[]> below = new ArrayList<>();
+                    definitions(doc, node, step, below);
+                    for (JsonNode[] u : under) {
+                        if (!u[1].path(step).isMissingNode()) below.add(new JsonNode[] {u[0], u[1].path(step)});
+                        definitions(u[0], u[1], step, below);
+                    }
+                    under = below;
+                    node = node.path(step);
+                    List<JsonNode> next = new ArrayList<>();
+                    for (JsonNode o : over) if (!o.path(step).isMissingNode()) next.add(o.path(step));
+                    over = next;
+                }
+            }
+            if (node.isMissingNode()) return new Where(root, root, root);
+            JsonNode merged = withTarget(doc, node, 0);
+            if (over.isEmpty() && under.isEmpty()) return new Where(doc, node, merged);
+            com.fasterxml.jackson.databind.node.ObjectNode out = JsonFile.MAPPER.createObjectNode();
+            for (int i = under.size() - 1; i >= 0; i--) overlay(out, withTarget(under.get(i)[0], under.get(i)[1], 0));
+            overlay(out, merged);
+            for (int i = over.size() - 1; i >= 0; i--) overlay(out, over.get(i));
+            return new Where(over.isEmpty() ? doc : outerDoc, node, out);
+        }
+
+        /** The part {@code step} of what {@code node}'s $ref (and its target's, in turn) names, added to {@code out}. */
+        private static void definitions(JsonNode doc, JsonNode node, String step, List<JsonNode[]> out) {
+            for (int depth = 0; depth < 16 && node.has("$ref"); depth++) {
+                JsonNode[] t = target(doc, node.get("$ref").asText());
+                if (!t[1].path(step).isMissingNode()) out.add(new JsonNode[] {t[0], t[1].path(step)});
+                doc = t[0];
+                node = t[1];
+            }
+        }
     }
 
-    /** The schema object that holds the failing keyword. */
-    private static JsonNode subschema(Error e, JsonNode schemaRoot) {
-        SchemaLocation at = e.getSchemaLocation();
-        if (at == null || at.getFragment() == null) return schemaRoot;
-        NodePath fragment = at.getFragment();
-        StringBuilder pointer = new StringBuilder();
-        for (int i = 0; i < fragment.getNameCount() - 1; i++) {
-            pointer.append('/').append(fragment.getName(i).replace("~", "~0").replace("/", "~1"));
-        }
-        JsonNode n = schemaRoot.at(JsonPointer.compile(pointer.toString()));
-        return n.isMissingNode() ? schemaRoot : n;
+    /** The schema {@code ref} names, from {@code doc}: [its schema's root, the schema object]. */
+    static JsonNode[] target(JsonNode doc, String ref) {
+        int hash = ref.indexOf('#');
+        String file = hash < 0 ? ref : ref.substring(0, hash);
+        JsonNode root = file.isEmpty() ? doc : tree(file.substring(file.lastIndexOf('/') + 1).replace(".schema.json", ""));
+        return new JsonNode[] {root, root.at(JsonPointer.compile(hash < 0 ? "" : ref.substring(hash + 1)))};
+    }
+
+    /** {@code s} with its {@code $ref}'s target under its own keywords, objects merged key by key. */
+    private static JsonNode withTarget(JsonNode doc, JsonNode s, int depth) {
+        if (!s.isObject() || !s.has("$ref") || depth > 16) return s;
+        JsonNode[] t = target(doc, s.get("$ref").asText());
+        com.fasterxml.jackson.databind.node.ObjectNode out = withTarget(t[0], t[1], depth + 1).deepCopy();
+        overlay(out, s);
+        out.remove("$ref");
+        return out;
+    }
+
+    private static void overlay(com.fasterxml.jackson.databind.node.ObjectNode base, JsonNode over) {
+        over.fields().forEachRemaining(f -> {
+            JsonNode mine = base.get(f.getKey());
+            if (mine instanceof com.fasterxml.jackson.databind.node.ObjectNode o && f.getValue().isObject() && !f.getKey().equals("$ref")) {
+                com.fasterxml.jackson.databind.node.ObjectNode copy = o.deepCopy();
+                overlay(copy, f.getValue());
+                base.set(f.getKey(), copy);
+            } else if (!f.getKey().equals("$ref")) {
+                base.set(f.getKey(), f.getValue());
+            }
+        });
     }
 
     private static String path(NodePath instance) {

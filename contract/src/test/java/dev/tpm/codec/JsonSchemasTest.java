@@ -87,18 +87,18 @@ class JsonSchemasTest {
         pairs.put("/$defs/device", dev.tpm.model.Device.class);
         pairs.put("/properties/machine", dev.tpm.model.Machine.class);
         pairs.put("/properties/load_generator", dev.tpm.model.LoadGeneratorInfo.class);
-        pairs.put("/properties/protocol", dev.tpm.model.Protocol.class);
-        pairs.put("/properties/protocol/properties/sweep", dev.tpm.model.Protocol.Sweep.class);
-        pairs.put("/properties/protocol/properties/memory", dev.tpm.model.Protocol.Memory.class);
-        pairs.put("/properties/protocol/properties/pinning", dev.tpm.model.Protocol.Pinning.class);
-        pairs.put("/properties/protocol/properties/phase4", dev.tpm.model.Protocol.Phase4.class);
-        pairs.put("/properties/protocol/properties/phase4/properties/load_generator", dev.tpm.model.Protocol.Phase4LoadGenerator.class);
-        pairs.put("/properties/protocol/properties/phase4/properties/search", dev.tpm.model.Protocol.Search.class);
-        pairs.put("/properties/protocol/properties/phase5", dev.tpm.model.Protocol.Phase5.class);
-        pairs.put("/properties/protocol/properties/seed_rows_delete_calibration", dev.tpm.model.Protocol.DeleteCalibration.class);
-        pairs.put("/properties/protocol/properties/seed_rows_delete_calibration/properties/rates/items",
+        pairs.put("/$defs/protocol", dev.tpm.model.Protocol.class);
+        pairs.put("/$defs/protocol/properties/sweep", dev.tpm.model.Protocol.Sweep.class);
+        pairs.put("/$defs/protocol/properties/memory", dev.tpm.model.Protocol.Memory.class);
+        pairs.put("/$defs/protocol/properties/pinning", dev.tpm.model.Protocol.Pinning.class);
+        pairs.put("/$defs/protocol/properties/phase4", dev.tpm.model.Protocol.Phase4.class);
+        pairs.put("/$defs/protocol/properties/phase4/properties/load_generator", dev.tpm.model.Protocol.Phase4LoadGenerator.class);
+        pairs.put("/$defs/protocol/properties/phase4/properties/search", dev.tpm.model.Protocol.Search.class);
+        pairs.put("/$defs/protocol/properties/phase5", dev.tpm.model.Protocol.Phase5.class);
+        pairs.put("/$defs/protocol/properties/seed_rows_delete_calibration", dev.tpm.model.Protocol.DeleteCalibration.class);
+        pairs.put("/$defs/protocol/properties/seed_rows_delete_calibration/properties/rates/items",
                 dev.tpm.model.Protocol.DeleteCalibration.Rate.class);
-        pairs.put("/properties/protocol/properties/quiet", dev.tpm.model.Protocol.Quiet.class);
+        pairs.put("/$defs/protocol/properties/quiet", dev.tpm.model.Protocol.Quiet.class);
         pairs.put("/$defs/probe", dev.tpm.model.Protocol.Probe.class);
         pairs.put("/$defs/stacks/items", dev.tpm.model.StackInfo.class);
         pairs.put("/$defs/stacks/items/properties/stand_in", dev.tpm.model.StackInfo.StandIn.class);
@@ -106,20 +106,29 @@ class JsonSchemasTest {
                 JsonSchemas.keys(root.at(pointer)).stream().sorted().toList(), pointer + " vs " + type.getSimpleName()));
     }
 
-    private static JsonNode resolved(JsonNode root, JsonNode schema) {
-        return JsonSchemas.resolved(root, schema);
+    /** A $ref followed (several in a row too), with the root of the schema it leads into: [root, schema]. */
+    private static JsonNode[] followed(JsonNode root, JsonNode schema) {
+        for (int i = 0; i < 16 && schema.has("$ref"); i++) {
+            JsonNode[] t = JsonSchemas.target(root, schema.get("$ref").asText());
+            root = t[0];
+            schema = t[1];
+        }
+        return new JsonNode[] {root, schema};
     }
 
     private static void described(JsonNode root, JsonNode schema, String at, List<String> missing) {
-        schema = resolved(root, schema);
+        JsonNode[] r = followed(root, schema);
+        root = r[0];
+        schema = r[1];
         if (!schema.isObject() || at.length() > 200) return;
         for (Iterator<String> it = schema.path("properties").fieldNames(); it.hasNext(); ) {
             String key = it.next();
             JsonNode own = schema.get("properties").get(key);
-            JsonNode p = resolved(root, own);
+            JsonNode[] q = followed(root, own);
+            JsonNode p = q[1];
             if (!own.hasNonNull("description") && !p.hasNonNull("description")) missing.add(at + "/" + key);
-            described(root, p, at + "/" + key, missing);
-            described(root, p.path("items"), at + "/" + key + "[]", missing);
+            described(q[0], p, at + "/" + key, missing);
+            described(q[0], p.path("items"), at + "/" + key + "[]", missing);
         }
         described(root, schema.path("additionalProperties"), at + "/*", missing);
         for (String branch : List.of("then", "else")) described(root, schema.path(branch), at, missing);

@@ -100,6 +100,29 @@ class PresetJsonTest {
         }
     }
 
+    /**
+     * A preset's protocol keys are campaign.schema.json's definitions ($defs/protocol) with the
+     * preset's own bounds over them: a message names both, whichever of the two refused the value.
+     */
+    @Test
+    void aSharedProtocolKeyIsCheckedWithThePresetsBoundsOverItsDefinition() {
+        String[][] cases = {
+            {"\"runs\": 3", "\"runs\": \"x\"", "t.json: $.runs: expected an integer in [1, 100000], found 'x'"},
+            {"\"runs\": 3", "\"runs\": 0", "t.json: $.runs: expected an integer in [1, 100000], found 0"},
+            {"\"duration_s\": 5", "\"duration_s\": 1.5", "t.json: $.duration_s: expected an integer in [1, 86400], found 1.5"},
+            {"\"threads\": 2", "\"threads\": 2000", "t.json: $.threads: expected an integer in [1, 1024], found 2000"},
+            {"\"stop_grace_s\": 5", "\"stop_grace_s\": -1", "t.json: $.stop_grace_s: expected a number from 0.001 to 3600, found -1"},
+        };
+        for (String[] c : cases) {
+            String json = preset("").replace(c[0], c[1]);
+            IOException e = assertThrows(IOException.class, () -> PresetJson.parse(json, "t.json", TOOLS), c[1]);
+            assertEquals(c[2], e.getMessage(), c[1]);
+        }
+        String sweep = ", \"sweep\": {\"endpoint\": \"hello\", \"concurrency\": [2], \"runs\": 0, \"warmups\": 0}";
+        IOException e = assertThrows(IOException.class, () -> PresetJson.parse(preset(sweep), "t.json", TOOLS));
+        assertEquals("t.json: $.sweep.runs: expected an integer in [1, 100000], found 0", e.getMessage());
+    }
+
     @Test
     void aMemorySeriesRecordsItsOwnIntervalOnlyWhereItDiffers() throws IOException {
         String memory = ", \"memory\": {\"endpoints\": [\"hello\"], \"runs\": 1, \"duration_s\": 4, \"concurrency\": 2";

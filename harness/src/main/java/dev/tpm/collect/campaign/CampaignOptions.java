@@ -4,12 +4,14 @@ import dev.tpm.collect.loadgen.LoadGenSetup;
 import dev.tpm.collect.sample.CpuSteal;
 import dev.tpm.collect.stack.StackSpec;
 import dev.tpm.model.Preset;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * One campaign's settings, built with {@link #builder}: what a spec version or an option adds
- * is a field with a default, never another constructor.
+ * is a component with its default, never another constructor; {@code withPreset(p)} and the other
+ * withers are generated.
  *
  * @param stacks each must have passed the conformance check
  * @param deviceId campaign.json's device.id
@@ -22,87 +24,32 @@ import java.util.List;
  * @param procStat where the steal counter is read (the quiet gate, steal_s and the steal rule):
  *     /proc/stat, or a test's own file
  */
+@RecordBuilder
 public record CampaignOptions(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-        String modelId, Pinning pinning, Path workDir, LoadGenSetup loadGen, double maxErrorRate,
-        boolean withoutVcgencmd, Path procStat) {
+        String modelId, @RecordBuilder.Initializer("NO_PINNING") Pinning pinning, Path workDir, LoadGenSetup loadGen,
+        @RecordBuilder.Initializer("DEFAULT_MAX_ERROR_RATE") double maxErrorRate, boolean withoutVcgencmd,
+        @RecordBuilder.Initializer("PROC_STAT") Path procStat) implements CampaignOptionsBuilder.With {
+    /** The builder's defaults: no pinning, analysis.md's default error rate, this machine's /proc/stat. */
+    public static final Pinning NO_PINNING = Pinning.NONE;
+    public static final double DEFAULT_MAX_ERROR_RATE = dev.tpm.codec.AnalysisJson.defaults().maxErrorRate();
+    public static final Path PROC_STAT = CpuSteal.PROC_STAT;
+
     public CampaignOptions {
         stacks = List.copyOf(stacks);
     }
 
     /**
      * Options with their defaults: no model id, no pinning, analysis.md's default error rate,
-     * a paper campaign's vcgencmd required.
+     * a paper campaign's vcgencmd required (RecordBuilder's CampaignOptionsBuilder).
      */
-    public static Builder builder(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-            LoadGenSetup loadGen, Path workDir) {
-        return new Builder(dataDir, campaign, preset, stacks, deviceId, loadGen, workDir);
+    public static CampaignOptionsBuilder builder(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks,
+            String deviceId, LoadGenSetup loadGen, Path workDir) {
+        return CampaignOptionsBuilder.builder().dataDir(dataDir).campaign(campaign).preset(preset).stacks(stacks)
+                .deviceId(deviceId).loadGen(loadGen).workDir(workDir);
     }
 
     /** The address the server binds (the load generator must reach it). */
     public String bind() {
         return loadGen.bind();
-    }
-
-    /** These options with another preset (an {@code auto} campaign's, its DELETE table size measured). */
-    public CampaignOptions withPreset(Preset p) {
-        return new CampaignOptions(dataDir, campaign, p, stacks, deviceId, modelId, pinning, workDir, loadGen, maxErrorRate,
-                withoutVcgencmd, procStat);
-    }
-
-    /** Options field by field; each setter replaces a default. */
-    public static final class Builder {
-        private final Path dataDir;
-        private final String campaign;
-        private final Preset preset;
-        private final List<StackSpec> stacks;
-        private final String deviceId;
-        private final LoadGenSetup loadGen;
-        private final Path workDir;
-        private String modelId;
-        private Pinning pinning = Pinning.NONE;
-        private double maxErrorRate = dev.tpm.codec.AnalysisJson.defaults().maxErrorRate();
-        private boolean withoutVcgencmd;
-        private Path procStat = CpuSteal.PROC_STAT;
-
-        private Builder(Path dataDir, String campaign, Preset preset, List<StackSpec> stacks, String deviceId,
-                LoadGenSetup loadGen, Path workDir) {
-            this.dataDir = dataDir;
-            this.campaign = campaign;
-            this.preset = preset;
-            this.stacks = stacks;
-            this.deviceId = deviceId;
-            this.loadGen = loadGen;
-            this.workDir = workDir;
-        }
-
-        public Builder modelId(String v) {
-            modelId = v;
-            return this;
-        }
-
-        public Builder pinning(Pinning v) {
-            pinning = v;
-            return this;
-        }
-
-        public Builder maxErrorRate(double v) {
-            maxErrorRate = v;
-            return this;
-        }
-
-        public Builder withoutVcgencmd(boolean v) {
-            withoutVcgencmd = v;
-            return this;
-        }
-
-        public Builder procStat(Path v) {
-            procStat = v;
-            return this;
-        }
-
-        public CampaignOptions build() {
-            return new CampaignOptions(dataDir, campaign, preset, stacks, deviceId, modelId, pinning, workDir, loadGen,
-                    maxErrorRate, withoutVcgencmd, procStat);
-        }
     }
 }

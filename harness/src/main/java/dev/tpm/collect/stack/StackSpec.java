@@ -7,6 +7,7 @@ import dev.tpm.codec.Problem;
 import dev.tpm.codec.Problems;
 import dev.tpm.model.Endpoints;
 import dev.tpm.model.StackInfo;
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,6 +50,9 @@ import java.util.Map;
  *     output line as the reason (a toolchain part that is not an executable, such as the header
  *     Ruby's MJIT compiles against); empty when the PATH lookup is enough
  */
+// the component build (stack.json's build commands) names its own setter: the builder ends with create()
+@RecordBuilder
+@RecordBuilder.Options(buildMethodName = "create")
 public record StackSpec(
         String id,
         Path dir,
@@ -58,7 +62,7 @@ public record StackSpec(
         List<List<String>> build,
         List<String> run,
         Map<String, String> env,
-        int workers,
+        @RecordBuilder.Initializer("ONE_WORKER") int workers,
         List<String> artifacts,
         List<String> version,
         List<String> endpoints,
@@ -109,152 +113,36 @@ public record StackSpec(
         }
     }
 
+    /** A builder's default of {@code workers}: one worker. */
+    public static final int ONE_WORKER = 1;
+
+    /** A null is stack.json's default: no text, nothing listed, the CRUD endpoints. */
     public StackSpec {
-        toolchain = List.copyOf(toolchain);
-        build = build.stream().map(List::copyOf).toList();
+        language = language == null ? "" : language;
+        framework = framework == null ? "" : framework;
+        toolchain = orEmpty(toolchain);
+        build = orEmpty(build).stream().map(List::copyOf).toList();
         run = List.copyOf(run);
-        env = Map.copyOf(env);
-        artifacts = List.copyOf(artifacts);
-        version = List.copyOf(version);
-        endpoints = List.copyOf(endpoints);
-        versionHints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versionHints));
-        toolchainCheck = List.copyOf(toolchainCheck);
+        env = Map.copyOf(orEmpty(env));
+        artifacts = orEmpty(artifacts);
+        version = orEmpty(version);
+        endpoints = endpoints == null ? CRUD_STACK_ENDPOINTS : List.copyOf(endpoints);
+        versionHints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(orEmpty(versionHints)));
+        toolchainCheck = orEmpty(toolchainCheck);
     }
 
     /**
      * A stack field by field: {@code id}, its folder and its run argv, the rest at stack.json's
      * defaults (no toolchain, build or artifacts, one worker, the CRUD endpoints, no lock file, no
-     * stand-in); a spec version adds a field with a default here, never a constructor.
+     * stand-in); a spec version adds a component whose null the constructor reads as its default.
      */
-    public static Builder builder(String id, Path dir, List<String> run) {
-        return new Builder(id, dir, run);
+    public static StackSpecBuilder builder(String id, Path dir, List<String> run) {
+        return StackSpecBuilder.builder().id(id).dir(dir).run(run);
     }
 
-    /** A builder holding this stack's fields, to change some of them. */
-    public Builder toBuilder() {
-        Builder b = new Builder(id, dir, run);
-        b.language = language;
-        b.framework = framework;
-        b.toolchain = toolchain;
-        b.build = build;
-        b.env = env;
-        b.workers = workers;
-        b.artifacts = artifacts;
-        b.version = version;
-        b.endpoints = endpoints;
-        b.versionHints = versionHints;
-        b.lockFile = lockFile;
-        b.workersPerCore = workersPerCore;
-        b.standIn = standIn;
-        b.toolchainCheck = toolchainCheck;
-        return b;
-    }
-
-    /** A {@link StackSpec} field by field; each setter replaces a default. */
-    public static final class Builder {
-        private final String id;
-        private final Path dir;
-        private List<String> run;
-        private String language = "";
-        private String framework = "";
-        private List<String> toolchain = List.of();
-        private List<List<String>> build = List.of();
-        private Map<String, String> env = Map.of();
-        private int workers = 1;
-        private List<String> artifacts = List.of();
-        private List<String> version = List.of();
-        private List<String> endpoints = CRUD_STACK_ENDPOINTS;
-        private Map<String, VersionHint> versionHints = Map.of();
-        private String lockFile;
-        private boolean workersPerCore;
-        private StackInfo.StandIn standIn;
-        private List<String> toolchainCheck = List.of();
-
-        private Builder(String id, Path dir, List<String> run) {
-            this.id = id;
-            this.dir = dir;
-            this.run = run;
-        }
-
-        public Builder run(List<String> v) {
-            run = v;
-            return this;
-        }
-
-        public Builder language(String v) {
-            language = v;
-            return this;
-        }
-
-        public Builder framework(String v) {
-            framework = v;
-            return this;
-        }
-
-        public Builder toolchain(List<String> v) {
-            toolchain = v;
-            return this;
-        }
-
-        public Builder build(List<List<String>> v) {
-            build = v;
-            return this;
-        }
-
-        public Builder env(Map<String, String> v) {
-            env = v;
-            return this;
-        }
-
-        public Builder workers(int v) {
-            workers = v;
-            return this;
-        }
-
-        public Builder artifacts(List<String> v) {
-            artifacts = v;
-            return this;
-        }
-
-        public Builder version(List<String> v) {
-            version = v;
-            return this;
-        }
-
-        public Builder endpoints(List<String> v) {
-            endpoints = v;
-            return this;
-        }
-
-        public Builder versionHints(Map<String, VersionHint> v) {
-            versionHints = v;
-            return this;
-        }
-
-        public Builder lockFile(String v) {
-            lockFile = v;
-            return this;
-        }
-
-        public Builder workersPerCore(boolean v) {
-            workersPerCore = v;
-            return this;
-        }
-
-        public Builder standIn(StackInfo.StandIn v) {
-            standIn = v;
-            return this;
-        }
-
-        public Builder toolchainCheck(List<String> v) {
-            toolchainCheck = v;
-            return this;
-        }
-
-        public StackSpec build() {
-            return new StackSpec(id, dir, language, framework, toolchain, build, run, env, workers, artifacts, version,
-                    endpoints, versionHints, lockFile, workersPerCore, standIn, toolchainCheck);
-        }
+    /** A builder holding this stack's fields, to change some of them (RecordBuilder's StackSpecBuilder). */
+    public StackSpecBuilder toBuilder() {
+        return StackSpecBuilder.builder(this);
     }
 
     /**
@@ -265,7 +153,7 @@ public record StackSpec(
     public StackSpec onCores(int cores) {
         if (!workersPerCore || cores == workers) return this;
         if (cores < 1) throw new IllegalArgumentException("a server needs at least one core, got " + cores);
-        return toBuilder().workers(cores).build();
+        return toBuilder().workers(cores).create();
     }
 
     /**
@@ -300,10 +188,9 @@ public record StackSpec(
         if (j.variantOf() != null) return variant(j, dir, where);
         List<String> endpoints = j.endpoints() == null ? CRUD_STACK_ENDPOINTS : endpoints(j.endpoints());
         Workers workers = j.workers() == null ? Workers.ONE : j.workers();
-        return new StackSpec(j.id(), dir, orEmpty(j.language()), orEmpty(j.framework()), orEmpty(j.toolchain()),
-                orEmpty(j.build()), j.run(), orEmpty(j.env()), workers.count(), orEmpty(j.artifacts()),
-                orEmpty(j.version()), endpoints, orEmpty(j.versions()), j.lockFile(), workers.perCore(), j.standIn(),
-                orEmpty(j.toolchainCheck()));
+        return new StackSpec(j.id(), dir, j.language(), j.framework(), j.toolchain(), j.build(), j.run(), j.env(),
+                workers.count(), j.artifacts(), j.version(), endpoints, j.versions(), j.lockFile(), workers.perCore(),
+                j.standIn(), j.toolchainCheck());
     }
 
     /**
@@ -373,12 +260,8 @@ public record StackSpec(
         return crud ? crudPlus(declared) : declared;
     }
 
-    private static String orEmpty(String s) {
-        return s == null ? "" : s;
-    }
-
     private static <T> List<T> orEmpty(List<T> l) {
-        return l == null ? List.of() : l;
+        return l == null ? List.of() : List.copyOf(l);
     }
 
     private static <K, V> Map<K, V> orEmpty(Map<K, V> m) {

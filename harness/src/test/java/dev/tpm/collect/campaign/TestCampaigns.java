@@ -33,16 +33,16 @@ final class TestCampaigns {
     /** A stack that FakeServerSide serves: no build, no toolchain, one worker. */
     static StackSpec stack(Path tmp, String id) {
         return StackSpec.builder(id, tmp.resolve("servers").resolve(id), List.of("true")).language("Lang")
-                .framework("Framework " + id).build();
+                .framework("Framework " + id).create();
     }
 
     /** The options of campaign {@code campaign} in {@code tmp}: data/, work/, local wrk, device dev-1. */
-    static CampaignOptions.Builder options(Path tmp, String campaign, Preset p, List<StackSpec> stacks) {
+    static CampaignOptionsBuilder options(Path tmp, String campaign, Preset p, List<StackSpec> stacks) {
         return options(tmp, campaign, p, stacks, tmp.resolve("work"));
     }
 
     /** The same with another work folder (a second campaign beside the first). */
-    static CampaignOptions.Builder options(Path tmp, String campaign, Preset p, List<StackSpec> stacks, Path work) {
+    static CampaignOptionsBuilder options(Path tmp, String campaign, Preset p, List<StackSpec> stacks, Path work) {
         return CampaignOptions.builder(tmp.resolve("data"), campaign, p, stacks, "dev-1", LoadGenSetup.local(Path.of("harness", "wrk")),
                 work);
     }

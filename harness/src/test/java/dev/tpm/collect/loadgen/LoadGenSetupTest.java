@@ -20,7 +20,7 @@ class LoadGenSetupTest {
 
     @Test
     void aWildcardBindIsReachedOnLoopbackHereAndAsBoundFromAnotherHost() {
-        LoadGenSetup.Builder b = LoadGenSetup.builder(Path.of("wrk")).bind("0.0.0.0");
+        var b = LoadGenSetup.builder(Path.of("wrk")).bind("0.0.0.0");
         assertEquals("127.0.0.1", b.build().address());
         assertEquals("::", b.bind("::").host(new LoadGenHost("pi@loadgen", null)).build().address());
         assertEquals("10.0.0.5", b.bind("10.0.0.5").host(LoadGenHost.LOCAL).build().address());

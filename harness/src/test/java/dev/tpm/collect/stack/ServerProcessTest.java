@@ -57,7 +57,7 @@ class ServerProcessTest {
         // sleep, a binary: its environ is exactly what it was started with (a shim such as pyenv's
         // python3 would add variables of its own before exec)
         StackSpec spec = StackSpec.builder("envcheck", Files.createDirectories(tmp.resolve("envcheck")), List.of("sleep", "30"))
-                .language("C").framework("sleep").env(Map.of("GOGC", "100")).build();
+                .language("C").framework("sleep").env(Map.of("GOGC", "100")).create();
         Path db = tmp.resolve("items.db");
         int port = FreePort.find();
         try (ServerProcess server = ServerProcess.start(spec, "127.0.0.1", port, db, Map.of(), List.of("taskset", "-c", "0"),
@@ -110,7 +110,7 @@ class ServerProcessTest {
     @Test
     void aServerThatNeverAnswersTimesOut() throws IOException {
         StackSpec sleeper = StackSpec.builder("sleeper", tmp, List.of("python3", "-c", "import time; time.sleep(600)"))
-                .toolchain(List.of("python3")).build();
+                .toolchain(List.of("python3")).create();
         try (ServerProcess server = ServerProcess.start(sleeper, FreePort.find(), tmp.resolve("x.db"), Map.of(), List.of(),
                 tmp.resolve("server.log"))) {
             IOException e = assertThrows(IOException.class, () -> server.awaitHealthy(Duration.ofMillis(300)));

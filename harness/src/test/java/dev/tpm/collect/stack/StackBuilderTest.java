@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StackBuilderTest {
     static StackSpec spec(Path dir, List<List<String>> build, List<String> artifacts) {
         return StackSpec.builder(dir.getFileName().toString(), dir, List.of("bin/server")).language("test").framework("test")
-                .toolchain(List.of("python3")).build(build).artifacts(artifacts).version(List.of("python3", "--version")).build();
+                .toolchain(List.of("python3")).build(build).artifacts(artifacts).version(List.of("python3", "--version")).create();
     }
 
     @Test

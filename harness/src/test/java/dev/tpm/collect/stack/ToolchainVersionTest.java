@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class ToolchainVersionTest {
     private static StackSpec withVersion(List<String> version) {
-        return StackSpec.builder("v", Fixtures.STACKS, List.of("x")).version(version).build();
+        return StackSpec.builder("v", Fixtures.STACKS, List.of("x")).version(version).create();
     }
 
     @Test

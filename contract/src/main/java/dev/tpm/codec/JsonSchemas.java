@@ -320,6 +320,15 @@ public final class JsonSchemas {
                 ? s.get("maximum") : null;
         JsonNode xmin = s.get("exclusiveMinimum");
         JsonNode xmax = s.get("exclusiveMaximum");
+        // a definition's bound and a narrower one over it (a preset's): the stricter of the two says it
+        if (min != null && xmin != null) {
+            if (xmin.decimalValue().compareTo(min.decimalValue()) >= 0) min = null;
+            else xmin = null;
+        }
+        if (max != null && xmax != null) {
+            if (xmax.decimalValue().compareTo(max.decimalValue()) <= 0) max = null;
+            else xmax = null;
+        }
         if (xmin != null && xmax != null) return " strictly between " + xmin + " and " + xmax;
         if (min != null && max != null) return integer ? " in [" + min + ", " + max + "]" : " from " + min + " to " + max;
         List<String> b = new ArrayList<>();

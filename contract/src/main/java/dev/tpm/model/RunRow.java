@@ -1,5 +1,6 @@
 package dev.tpm.model;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Arrays;
 import java.util.List;
 
@@ -16,6 +17,7 @@ import java.util.List;
  * @param latencyCorrected null when missing (data.md's 0/1 column latency_corrected)
  * @param status the status column (written as its {@link RunStatus#text()})
  */
+@RecordBuilder
 public record RunRow(
         long seq,
         String stack,
@@ -63,7 +65,7 @@ public record RunRow(
         double quietWaitS,
         Boolean latencyCorrected,
         RunStatus status,
-        String note) {
+        String note) implements RunRowBuilder.With {
 
     /**
      * {@code text} on one line: CR and LF written as the two characters {@code \r} and {@code \n}

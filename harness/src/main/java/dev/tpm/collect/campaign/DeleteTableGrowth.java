@@ -62,13 +62,10 @@ final class DeleteTableGrowth {
 
     /** {@code r} superseded: discarded, its note saying why; every measured value kept as measured. */
     static RunRow supersede(RunRow r, int tableRows) {
-        Object[] v = r.values();
-        v[v.length - 2] = RunStatus.DISCARDED.text();
         String why = String.format(Locale.ROOT, "%sthe campaign's DELETE table grew from %d to %d rows after a run ran out of"
                 + " rows; measured again on the new table so that every stack's delete runs start from one table",
                 SUPERSEDED, r.seededRows(), tableRows);
-        v[v.length - 1] = r.note() == null ? why : why + "; " + r.note();
-        return RunRow.of(v);
+        return r.with(b -> b.status(RunStatus.DISCARDED).note(r.note() == null ? why : why + "; " + r.note()));
     }
 
     /** Whether a discarded row is one this harness superseded (it does not count as a retry on resume). */

@@ -24,6 +24,8 @@ public final class ProbeFigure implements FigureBuilder {
     public static final String NAME = "probe";
     static final String CPU = "cpu test (events/s / median)";
     static final String MEMORY = "memory test (MiB/s / median)";
+    /** The dotted verticals' legend entry. */
+    static final String ROUND = "a round began";
 
     @Override
     public String name() {
@@ -109,7 +111,8 @@ public final class ProbeFigure implements FigureBuilder {
                 }
             }
             Plots.segments(chart, "rounds", List.<double[]>of(new double[] {0, 1, end * 1.02, 1}), Theme.GRID, Theme.THIN_LINE);
-            if (!rounds.isEmpty()) Plots.segments(chart, "round boundaries", rounds, Theme.FRAME, Theme.DOTTED_LINE);
+            // named in the legend: a reader of the figure alone should not need the caption for them
+            if (!rounds.isEmpty()) Plots.segments(chart, ROUND, rounds, Theme.FRAME, Theme.DOTTED_LINE).setShowInLegend(true);
             if (cpu[0].length > 0) Plots.line(chart, CPU, cpu[0], cpu[1], Theme.INK, Theme.THIN_LINE, SeriesMarkers.CIRCLE);
             if (memory[0].length > 0) {
                 Plots.line(chart, MEMORY, memory[0], memory[1], Theme.FRAME, Theme.DASHED_LINE, SeriesMarkers.DIAMOND);

@@ -39,8 +39,9 @@ class ProbeFigureTest {
         assertEquals(800 / 995.0, cpu[4], 1e-12);
         assertEquals(1000 / 995.0, cpu[0], 1e-12);
         // two round boundaries in p1 (rounds 2 and 3), each a vertical segment at its first run's time
-        XYSeries rounds = p1.getSeries("round boundaries");
+        XYSeries rounds = p1.getSeries(ProbeFigure.ROUND);
         assertNotNull(rounds);
+        assertTrue(rounds.isShowInLegend(), "the dotted verticals are named in the legend, not only in the caption");
         double[] x = rounds.getXData();
         // round 2 begins with seq 11 at 10:11:00, 630 s after the first probe (10:00:30); round 3 at 10:21:00
         assertEquals(List.of(630.0, 630.0, 630.0, 1230.0, 1230.0, 1230.0), Arrays.stream(x).boxed().toList());

@@ -57,21 +57,8 @@ class FleetTest {
             this.port = TestSshd.freePort(address);
             this.dir = Files.createDirectories(tmp.resolve(host));
             TestSshd.run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_ed25519").toString()), 60);
-            Files.writeString(dir.resolve("sshd_config"), String.join("\n",
-                    "ListenAddress " + address,
-                    "Port " + port,
-                    "HostKey " + dir.resolve("host_ed25519"),
-                    "PidFile " + dir.resolve("sshd.pid"),
-                    "AuthorizedKeysFile " + tmp.resolve("authorized_keys"),
-                    "AuthenticationMethods publickey",
-                    "PubkeyAuthentication yes",
-                    "PasswordAuthentication no",
-                    "KbdInteractiveAuthentication no",
-                    "UsePAM no",
-                    "StrictModes no",
-                    "PermitRootLogin prohibit-password",
-                    "AllowUsers " + System.getProperty("user.name"),
-                    "Subsystem sftp internal-sftp",
+            Files.writeString(dir.resolve("sshd_config"), TestSshd.config(address, port, dir.resolve("host_ed25519"),
+                    dir.resolve("sshd.pid"), tmp.resolve("authorized_keys"), "Subsystem sftp internal-sftp",
                     // The test drops a device by killing its sessions. A shell killed while the rc file
                     // of the account running the tests ran (root's `pyenv init` rehashes under a lock)
                     // would leave that lock behind, and every later login on the machine, other tests'
@@ -79,8 +66,7 @@ class FleetTest {
                     // in an sshd session only as the top-level shell (SHLVL unset): the devices' sessions
                     // run no rc file, as on a clean device, and the playbook prepends go's and cargo's
                     // folders to PATH itself.
-                    "SetEnv SHLVL=1",
-                    ""));
+                    "SetEnv SHLVL=1"));
             Files.writeString(tmp.resolve("known_hosts"), "[" + address + "]:" + port + " "
                     + Files.readString(dir.resolve("host_ed25519.pub")).trim() + "\n", java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND);

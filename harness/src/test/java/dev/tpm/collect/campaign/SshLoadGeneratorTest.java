@@ -77,22 +77,8 @@ class SshLoadGeneratorTest {
         // command's answer from its stdout alone. No rc file of the account running the tests runs.
         Path home = Files.createDirectories(tmp.resolve("home"));
         Files.writeString(home.resolve(".bashrc"), "echo '" + RC_NOISE + "' >&2\n");
-        Path sshdConfig = Files.writeString(tmp.resolve("sshd_config"), String.join("\n",
-                "ListenAddress 127.0.0.2",
-                "Port " + port,
-                "HostKey " + hostKey,
-                "PidFile " + tmp.resolve("sshd.pid"),
-                "AuthorizedKeysFile " + tmp.resolve("authorized_keys"),
-                "AuthenticationMethods publickey",
-                "PubkeyAuthentication yes",
-                "PasswordAuthentication no",
-                "KbdInteractiveAuthentication no",
-                "UsePAM no",
-                "StrictModes no",
-                "PermitRootLogin prohibit-password",
-                "AllowUsers " + user,
-                "SetEnv HOME=" + home,
-                "") );
+        Path sshdConfig = Files.writeString(tmp.resolve("sshd_config"), TestSshd.config("127.0.0.2", port, hostKey,
+                tmp.resolve("sshd.pid"), tmp.resolve("authorized_keys"), "SetEnv HOME=" + home));
         Files.writeString(tmp.resolve("known_hosts"),
                 "[127.0.0.2]:" + port + " " + Files.readString(Path.of(hostKey + ".pub")).trim() + "\n");
         Path sshConfig = Files.writeString(tmp.resolve("ssh_config"), String.join("\n",

@@ -28,6 +28,29 @@ final class TestSshd {
         if (!p.waitFor(timeoutS, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException(argv + ": " + out);
     }
 
+    /**
+     * The sshd_config of a test's own sshd: listening on {@code address:port} only, key
+     * authentication only, for the account running the tests; {@code more} lines after these.
+     */
+    static String config(String address, int port, Path hostKey, Path pidFile, Path authorizedKeys, String... more) {
+        List<String> lines = new java.util.ArrayList<>(List.of(
+                "ListenAddress " + address,
+                "Port " + port,
+                "HostKey " + hostKey,
+                "PidFile " + pidFile,
+                "AuthorizedKeysFile " + authorizedKeys,
+                "AuthenticationMethods publickey",
+                "PubkeyAuthentication yes",
+                "PasswordAuthentication no",
+                "KbdInteractiveAuthentication no",
+                "UsePAM no",
+                "StrictModes no",
+                "PermitRootLogin prohibit-password",
+                "AllowUsers " + System.getProperty("user.name")));
+        lines.addAll(List.of(more));
+        return String.join("\n", lines) + "\n";
+    }
+
     /** A TCP port free on the address at the time of the call. */
     static int freePort(String address) throws IOException {
         try (ServerSocket s = new ServerSocket()) {

@@ -158,13 +158,7 @@ public final class JsonSchemas {
      */
     static JsonNode resolved(JsonNode schemaRoot, JsonNode s) {
         String ref = s.path("$ref").asText("");
-        if (ref.isEmpty()) return s;
-        int hash = ref.indexOf('#');
-        String file = hash < 0 ? ref : ref.substring(0, hash);
-        String pointer = hash < 0 ? "" : ref.substring(hash + 1);
-        JsonNode root = file.isEmpty() ? schemaRoot
-                : tree(file.substring(file.lastIndexOf('/') + 1).replace(".schema.json", ""));
-        return root.at(JsonPointer.compile(pointer));
+        return ref.isEmpty() ? s : target(schemaRoot, ref)[1];
     }
 
     /**
@@ -234,7 +228,10 @@ public final class JsonSchemas {
         }
     }
 
-    /** The schema {@code ref} names, from {@code doc}: [its schema's root, the schema object]. */
+    /**
+     * The schema {@code ref} names, read from {@code doc}: [the root of the schema it is in, the
+     * schema object] (a local ref stays in {@code doc}, "campaign.schema.json#/..." goes to that one).
+     */
     static JsonNode[] target(JsonNode doc, String ref) {
         int hash = ref.indexOf('#');
         String file = hash < 0 ? ref : ref.substring(0, hash);

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Where the load generator runs: on this machine, or on another one reached through the system's
@@ -86,19 +85,15 @@ public record LoadGenHost(String target, Path sshConfig) {
         Path out = Files.createTempFile("tpm-loadgen-host-", ".out");
         Path err = Files.createTempFile("tpm-loadgen-host-", ".err");
         try {
-            Process p = new ProcessBuilder(command(argv)).redirectOutput(out.toFile()).redirectError(err.toFile())
-                    .redirectInput(input == null ? ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))
-                            : ProcessBuilder.Redirect.from(input.toFile()))
-                    .start();
-            if (!p.waitFor(RUN_TIMEOUT_S, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
+            ProcessBuilder pb = new ProcessBuilder(command(argv)).redirectOutput(out.toFile()).redirectError(err.toFile());
+            if (input != null) pb.redirectInput(input.toFile());
+            WrkCommand.Finished f = WrkCommand.runBounded(pb, RUN_TIMEOUT_S, h -> {});
+            if (f.timedOut()) {
                 throw new IOException(String.join(" ", command(argv)) + ": no answer within " + RUN_TIMEOUT_S + " s"
                         + stderrPart(err));
             }
-            if (p.exitValue() != 0) {
-                throw new IOException(String.join(" ", command(argv)) + ": exit code " + p.exitValue() + ": "
+            if (f.exitCode() != 0) {
+                throw new IOException(String.join(" ", command(argv)) + ": exit code " + f.exitCode() + ": "
                         + Files.readString(out, StandardCharsets.UTF_8).strip() + stderrPart(err));
             }
             return Files.readString(out, StandardCharsets.UTF_8);

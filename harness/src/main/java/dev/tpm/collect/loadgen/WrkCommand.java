@@ -140,12 +140,15 @@ public record WrkCommand(List<String> prefix, String wrk, Path script, int threa
     record Finished(int exitCode, boolean timedOut) {}
 
     /**
-     * Starts {@code pb} with no standard input, tells {@code started} its process, and waits at most
-     * {@code seconds}; past that the process and its descendants are killed.
+     * Starts {@code pb} (with no standard input unless it was given one), tells {@code started} its
+     * process, and waits at most {@code seconds}; past that the process and its descendants are killed.
      */
     static Finished runBounded(ProcessBuilder pb, long seconds, java.util.function.Consumer<ProcessHandle> started)
             throws IOException, InterruptedException {
-        Process p = pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        if (pb.redirectInput() == ProcessBuilder.Redirect.PIPE) {
+            pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        }
+        Process p = pb.start();
         started.accept(p.toHandle());
         boolean done = p.waitFor(seconds, TimeUnit.SECONDS);
         if (!done) {

@@ -142,18 +142,15 @@ final class DeviceAnalysis {
         classified.addAll(in.steady());
         RunClassification runs = RunClassification.of(in.id(), classified, RunRules.of(in.cfg()));
         List<String> stacks1 = sortedStacks(in.order(), runs.measured1().stream().map(RunRow::stack).toList());
-        SteadyAnalysis steady = new SteadyAnalysis(in.id(), in.cfg().minN());
-        steady.plan(runs.measured5(), in.order().comparator(), plan);
+        SteadyAnalysis steady = SteadyAnalysis.plan(in.id(), in.cfg().minN(), runs.measured5(), in.order().comparator(), plan);
         Map<GroupKey, Group> groups = new LinkedHashMap<>();
         List<GroupSample> samples = new ArrayList<>();
         planGroups(in, runs, stacks1, steady, plan, groups, samples);
         List<PooledStack> pooled = planPooled(in, runs, stacks1, plan);
-        SweepAnalysis sweep = new SweepAnalysis(in.id(), in.cfg().minN());
-        sweep.plan(runs.measured2(), sortedStacks(in.order(), runs.measured2().stream().map(RunRow::stack).toList()), plan);
-        WeightedAggregates weighted = new WeightedAggregates(in.id(), in.mixes(), in.listed(), groups, runs, in.cfg().minN());
-        weighted.plan(plan);
-        OfferedLoadAnalysis offeredLoad = new OfferedLoadAnalysis(in.id(), in.cfg(), in.order().comparator());
-        offeredLoad.plan(in.offered(), plan);
+        SweepAnalysis sweep = SweepAnalysis.plan(in.id(), in.cfg().minN(), runs.measured2(),
+                sortedStacks(in.order(), runs.measured2().stream().map(RunRow::stack).toList()), plan);
+        WeightedAggregates weighted = WeightedAggregates.plan(in.id(), in.mixes(), in.listed(), groups, runs, in.cfg().minN(), plan);
+        OfferedLoadAnalysis offeredLoad = OfferedLoadAnalysis.plan(in.id(), in.cfg(), in.order().comparator(), in.offered(), plan);
         return new DeviceAnalysis(in, runs, stacks1, groups, samples, pooled, sweep, offeredLoad, weighted, steady);
     }
 
@@ -216,7 +213,8 @@ final class DeviceAnalysis {
         List<Posthoc> posthoc = new ArrayList<>();
         tests(omnibus, posthoc);
         List<Posthoc> adjusted = holm(posthoc);
-        Map<String, List<Weighted>> byMix = weighted.rows(plan);
+        WeightedAggregates.Rows weightedRows = weighted.rows(plan);
+        Map<String, List<Weighted>> byMix = weightedRows.byMix();
         List<Weighted> all = new ArrayList<>();
         byMix.values().forEach(all::addAll);
         List<SweepPoint> points = sweep.points(plan);
@@ -224,7 +222,7 @@ final class DeviceAnalysis {
         List<dev.tpm.results.SweepSummary> sweepSummaries = SweepAnalysis.summaries(id, points, cfg.plateauGain());
         List<Ratio> ratios = new ArrayList<>(pooledRatios(plan));
         ratios.addAll(sweep.ratios(sweepSummaries, plan));
-        ratios.addAll(weighted.ratios(byMix, plan));
+        ratios.addAll(weighted.ratios(weightedRows, plan));
         List<dev.tpm.results.OfferedLoad> atOfferedLoad = offeredLoad.points(plan);
         // stacks with measured runs in phase 1 or 2, or with a phase-3 series
         List<String> stacks = sortedStacks(concat(runs.measured1().stream().map(RunRow::stack).toList(),

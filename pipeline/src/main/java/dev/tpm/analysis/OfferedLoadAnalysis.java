@@ -55,15 +55,21 @@ final class OfferedLoadAnalysis {
     private final String device;
     private final AnalysisConfig cfg;
     private final Comparator<String> stackOrder;
-    private final List<Group> groups = new ArrayList<>();
-    private final List<Unmeasured> unmeasured = new ArrayList<>();
+    private final List<Group> groups;
+    private final List<Unmeasured> unmeasured;
     /** The prior_load_s of each (stack, endpoint)'s measured runs, every rate: its warmth (version 6). */
-    private final Map<List<String>, List<Double>> priorLoad = new java.util.HashMap<>();
+    private final Map<List<String>, List<Double>> priorLoad;
 
-    OfferedLoadAnalysis(String device, AnalysisConfig cfg, Comparator<String> stackOrder) {
+    private OfferedLoadAnalysis(String device, AnalysisConfig cfg, Comparator<String> stackOrder, List<Group> groups,
+            List<Unmeasured> unmeasured, Map<List<String>, List<Double>> priorLoad) {
         this.device = device;
         this.cfg = cfg;
         this.stackOrder = stackOrder;
+        this.groups = List.copyOf(groups);
+        this.unmeasured = List.copyOf(unmeasured);
+        Map<List<String>, List<Double>> prior = new java.util.HashMap<>();
+        priorLoad.forEach((k, v) -> prior.put(k, List.copyOf(v)));
+        this.priorLoad = java.util.Collections.unmodifiableMap(prior);
     }
 
     /** Every row of phase4.csv, each with the study of its campaign (paper when absent), in table order. */
@@ -82,8 +88,15 @@ final class OfferedLoadAnalysis {
         return runs.stream().map(Run::row).toList();
     }
 
-    /** Groups the measured runs of {@code runs} (this device's phase-4 rows) and registers their bootstraps. */
-    void plan(List<Run> runs, BootstrapPlan plan) {
+    /**
+     * Step 1: groups the measured runs of {@code runs} (this device's phase-4 rows) and registers
+     * their bootstraps in {@code plan}.
+     */
+    static OfferedLoadAnalysis plan(String device, AnalysisConfig cfg, Comparator<String> stackOrder, List<Run> runs,
+            BootstrapPlan plan) {
+        List<Group> groups = new ArrayList<>();
+        List<Unmeasured> unmeasured = new ArrayList<>();
+        Map<List<String>, List<Double>> priorLoad = new java.util.HashMap<>();
         Map<String, Map<String, Map<Double, List<Run>>>> cells = new TreeMap<>(stackOrder);
         for (Run r : runs) {
             if (r.row().warmup()) continue;
@@ -118,6 +131,7 @@ final class OfferedLoadAnalysis {
                     DeviceAnalysis.values(measured, Metrics.LAT_P50_MS), DeviceAnalysis.values(measured, Metrics.LAT_P90_MS),
                     p99, p999, DeviceAnalysis.values(measured, Metrics.PEAK_RSS_MIB), job));
         })));
+        return new OfferedLoadAnalysis(device, cfg, stackOrder, groups, unmeasured, priorLoad);
     }
 
     /** offered_load.csv's rows of this device, in (stack, endpoint, offered_rps) order. */

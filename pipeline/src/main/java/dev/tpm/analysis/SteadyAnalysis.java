@@ -32,11 +32,12 @@ final class SteadyAnalysis {
 
     private final String device;
     private final int minN;
-    private final Map<List<String>, Group> groups = new LinkedHashMap<>();
+    private final Map<List<String>, Group> groups;
 
-    SteadyAnalysis(String device, int minN) {
+    private SteadyAnalysis(String device, int minN, Map<List<String>, Group> groups) {
         this.device = device;
         this.minN = minN;
+        this.groups = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(groups));
     }
 
     /**
@@ -45,7 +46,8 @@ final class SteadyAnalysis {
      *
      * @param measured5 the device's measured phase-5 runs
      */
-    void plan(List<RunRow> measured5, Comparator<String> stackOrder, BootstrapPlan plan) {
+    static SteadyAnalysis plan(String device, int minN, List<RunRow> measured5, Comparator<String> stackOrder, BootstrapPlan plan) {
+        Map<List<String>, Group> groups = new LinkedHashMap<>();
         Map<String, Map<String, List<RunRow>>> cells = new TreeMap<>(stackOrder);
         for (RunRow r : measured5) {
             cells.computeIfAbsent(r.stack(), k -> new TreeMap<>(DeviceAnalysis.endpointComparator()))
@@ -61,6 +63,7 @@ final class SteadyAnalysis {
                 groups.put(List.of(stack, endpoint, metric), new Group(stack, endpoint, metric, values, job));
             }
         }));
+        return new SteadyAnalysis(device, minN, groups);
     }
 
     /** Whether phase 1's (stack, endpoint) group of this metric must keep its replicates for warm_cold.csv. */

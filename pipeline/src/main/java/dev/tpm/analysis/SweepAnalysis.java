@@ -25,16 +25,21 @@ final class SweepAnalysis {
             BootstrapPlan.Handle rpsJob, BootstrapPlan.Handle p99Job, List<String> endpoints) {}
 
     private final String device;
-    private final int minN;
-    private final List<Level> levels = new ArrayList<>();
+    private final List<Level> levels;
 
-    SweepAnalysis(String device, int minN) {
+    private SweepAnalysis(String device, List<Level> levels) {
         this.device = device;
-        this.minN = minN;
+        this.levels = List.copyOf(levels);
     }
 
-    /** @param measured2 measured phase-2 runs; @param stacks their stacks in stack order */
-    void plan(List<RunRow> measured2, List<String> stacks, BootstrapPlan plan) {
+    /**
+     * Step 1: one level per (stack, concurrency), its bootstraps registered in {@code plan} from
+     * min_n runs on.
+     *
+     * @param measured2 measured phase-2 runs; @param stacks their stacks in stack order
+     */
+    static SweepAnalysis plan(String device, int minN, List<RunRow> measured2, List<String> stacks, BootstrapPlan plan) {
+        List<Level> levels = new ArrayList<>();
         for (String stack : stacks) {
             TreeSet<Integer> cs = new TreeSet<>();
             measured2.stream().filter(r -> r.stack().equals(stack)).forEach(r -> cs.add(r.concurrency()));
@@ -50,6 +55,7 @@ final class SweepAnalysis {
                         List.copyOf(new TreeSet<>(runs.stream().map(RunRow::endpoint).toList()))));
             }
         }
+        return new SweepAnalysis(device, levels);
     }
 
     List<SweepPoint> points(BootstrapPlan plan) {

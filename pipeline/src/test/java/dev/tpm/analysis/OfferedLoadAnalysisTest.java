@@ -53,8 +53,7 @@ class OfferedLoadAnalysisTest {
 
     private static Out analyse(List<OfferedLoadAnalysis.Run> runs, AnalysisConfig cfg) {
         BootstrapPlan plan = new BootstrapPlan(cfg.rngSeed(), B, cfg.confidence());
-        OfferedLoadAnalysis a = new OfferedLoadAnalysis(DEV, cfg, Comparator.naturalOrder());
-        a.plan(runs, plan);
+        OfferedLoadAnalysis a = OfferedLoadAnalysis.plan(DEV, cfg, Comparator.naturalOrder(), runs, plan);
         plan.run(1, null);
         List<OfferedLoad> points = a.points(plan);
         return new Out(points, a.capacity(points));

@@ -58,9 +58,11 @@ public final class TidyCsvs {
     public static final List<String> MEMORY = List.of("device", "stack", "series", "samples", "duration_s", "first_mib",
             "min_mib", "max_mib", "last_mib", "growth_mib", "steady_growth_mib", "drops", "slope_mib_per_s");
     public static final List<String> MEMORY_CHECKPOINTS = List.of("device", "stack", "t_s", "series", "mib");
-    public static final List<String> LOADGEN_SUMMARY = List.of("device", "study", "phase", "stack", "endpoint", "concurrency",
-            "n", "rps_median", "rps_best", "lat_p50_ms", "lat_p90_ms", "lat_p99_ms", "peak_rss_mib", "cpu_pct", "ratio_to_slowest",
-            "host_busy", "saturated_runs");
+    public static final List<String> LOADGEN_SUMMARY = java.util.stream.Stream.of(
+                    java.util.stream.Stream.of("device", "study", "phase", "stack", "endpoint", "concurrency", "n"),
+                    java.util.Arrays.stream(LoadgenSummary.Column.values()).map(LoadgenSummary.Column::id),
+                    java.util.stream.Stream.of("host_busy", "saturated_runs"))
+            .flatMap(s -> s).toList();
     public static final List<String> DRIFT = List.of("device", "stack", "endpoint", "n", "rho", "p", "p_holm", "drifting");
     public static final List<String> EXCLUSIONS = List.of("device", "campaign", "phase", "seq", "stack", "endpoint", "reason");
     public static final List<String> REPLICATION = List.of("device", "table", "stack", "metric", "published", "measured", "ratio",
@@ -201,10 +203,12 @@ public final class TidyCsvs {
     public static CsvText loadgenSummary(Results r) {
         CsvText csv = new CsvText(LOADGEN_SUMMARY);
         for (LoadgenSummary x : r.loadgenSummary()) {
-            csv.row(x.device(), x.study(), Num.csv(x.phase()), x.stack(), x.endpoint(), Num.csv(x.concurrency()), Num.csv(x.n()),
-                    Num.csv(x.rpsMedian()), Num.csv(x.rpsBest()), Num.csv(x.latP50Ms()), Num.csv(x.latP90Ms()),
-                    Num.csv(x.latP99Ms()), Num.csv(x.peakRssMib()), Num.csv(x.cpuPct()), Num.csv(x.ratioToSlowest()),
-                    Num.csv(x.hostBusy()), Num.csv(x.saturatedRuns()));
+            List<String> cells = new ArrayList<>(java.util.Arrays.asList(x.device(), x.study(), Num.csv(x.phase()), x.stack(), x.endpoint(),
+                    Num.csv(x.concurrency()), Num.csv(x.n())));
+            for (LoadgenSummary.Column c : LoadgenSummary.Column.values()) cells.add(Num.csv(c.of(x)));
+            cells.add(Num.csv(x.hostBusy()));
+            cells.add(Num.csv(x.saturatedRuns()));
+            csv.row(cells);
         }
         return csv;
     }

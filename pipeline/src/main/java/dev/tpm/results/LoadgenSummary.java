@@ -26,6 +26,56 @@ public record LoadgenSummary(
     /** The host use at or above which a run saturated its host (analysis.md 8, servers.md). */
     public static final double SATURATED = 0.95;
 
+    /**
+     * The load generator's values of a group, loadgen_summary.csv's columns from rps_median to
+     * ratio_to_slowest in the CSV's order; published.csv names them so, with a concurrency
+     * (studies.md). A new column is one entry here.
+     */
+    public enum Column {
+        RPS_MEDIAN("rps_median", Quantity.RPS, LoadgenSummary::rpsMedian),
+        RPS_BEST("rps_best", Quantity.RPS, LoadgenSummary::rpsBest),
+        LAT_P50_MS("lat_p50_ms", Quantity.LATENCY_MS, LoadgenSummary::latP50Ms),
+        LAT_P90_MS("lat_p90_ms", Quantity.LATENCY_MS, LoadgenSummary::latP90Ms),
+        LAT_P99_MS("lat_p99_ms", Quantity.LATENCY_MS, LoadgenSummary::latP99Ms),
+        PEAK_RSS_MIB("peak_rss_mib", Quantity.MIB, LoadgenSummary::peakRssMib),
+        /** Prints as a ratio (2 decimals), as it always has in the seed tables. */
+        CPU_PCT("cpu_pct", Quantity.RATIO, LoadgenSummary::cpuPct),
+        RATIO_TO_SLOWEST("ratio_to_slowest", Quantity.RATIO, LoadgenSummary::ratioToSlowest);
+
+        private final String id;
+        private final Quantity quantity;
+        private final java.util.function.ToDoubleFunction<LoadgenSummary> read;
+
+        Column(String id, Quantity quantity, java.util.function.ToDoubleFunction<LoadgenSummary> read) {
+            this.id = id;
+            this.quantity = quantity;
+            this.read = read;
+        }
+
+        /** The column's name in loadgen_summary.csv and in published.csv's metric names. */
+        public String id() {
+            return id;
+        }
+
+        /** The quantity its values print as. */
+        public Quantity quantity() {
+            return quantity;
+        }
+
+        /** The column's value in a row. */
+        public double of(LoadgenSummary row) {
+            return read.applyAsDouble(row);
+        }
+
+        /** The column named {@code id}; null when none is. */
+        public static Column byId(String id) {
+            for (Column c : values()) {
+                if (c.id.equals(id)) return c;
+            }
+            return null;
+        }
+    }
+
     /** Without the host columns (a separate load generator host, or no run with both CPU columns). */
     /** A row without the slowest stack named (built by hand, not by the analysis). */
     public LoadgenSummary(String device, String study, int phase, String stack, String endpoint, int concurrency, int n,

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,8 +37,9 @@ import java.util.regex.Pattern;
  * measured value.
  */
 public final class StudyReplicationTable extends StudyTable {
-    private static final Pattern LOADGEN = Pattern.compile(
-            "(rps_median|rps_best|lat_p50_ms|lat_p90_ms|lat_p99_ms|peak_rss_mib|cpu_pct|ratio_to_slowest)_c([0-9]+)");
+    /** A loadgen_summary column at a concurrency: {@code rps_median_c50}. */
+    private static final Pattern LOADGEN = Pattern.compile("(" + java.util.Arrays.stream(LoadgenSummary.Column.values())
+            .map(LoadgenSummary.Column::id).collect(java.util.stream.Collectors.joining("|")) + ")_c([0-9]+)");
     private static final Pattern CHECKPOINT = dev.tpm.model.Metrics.STUDY_CHECKPOINT;
     private static final Pattern NODE_RATIO = Pattern.compile("(fastify_over_express|cluster_over_single)_c([0-9]+)");
     /** Where each seed ran (studies.md). */
@@ -47,11 +47,6 @@ public final class StudyReplicationTable extends StudyTable {
             Studies.HELLO_BLOG, "a 2 vCPU Xeon VM (wrk on the same host)",
             Studies.APP_SERVERS, "a 2019 MacBook Pro 13 (quad-core i5, macOS)",
             Studies.NODE_PI, "Raspberry Pi 3B+, 4 and 5");
-    private static final Map<String, ToDoubleFunction<LoadgenSummary>> COLUMNS = Map.of(
-            "rps_median", LoadgenSummary::rpsMedian, "rps_best", LoadgenSummary::rpsBest,
-            "lat_p50_ms", LoadgenSummary::latP50Ms, "lat_p90_ms", LoadgenSummary::latP90Ms,
-            "lat_p99_ms", LoadgenSummary::latP99Ms, "peak_rss_mib", LoadgenSummary::peakRssMib,
-            "cpu_pct", LoadgenSummary::cpuPct, "ratio_to_slowest", LoadgenSummary::ratioToSlowest);
 
     private final String study;
 
@@ -87,20 +82,23 @@ public final class StudyReplicationTable extends StudyTable {
      * A metric name of published.csv, parsed once: a loadgen_summary column at concurrency c
      * ({@code rps_median_c50}), a memory checkpoint at t seconds ({@code rss_mib_t60}), a node-pi
      * ratio over Express at concurrency c ({@code fastify_over_express_c50}, with {@code numerator}
-     * the stack over Express), or none of these.
+     * the stack over Express), or none of these; {@code column} is the loadgen column, null for
+     * the other kinds.
      */
-    record Metric(Kind kind, String column, int concurrency, double t, String numerator) {
+    record Metric(Kind kind, LoadgenSummary.Column column, int concurrency, double t, String numerator) {
         enum Kind { LOADGEN, CHECKPOINT, NODE_RATIO, OTHER }
 
         static Metric parse(String metric) {
             Matcher m = LOADGEN.matcher(metric);
-            if (m.matches()) return new Metric(Kind.LOADGEN, m.group(1), Integer.parseInt(m.group(2)), Double.NaN, null);
+            if (m.matches()) {
+                return new Metric(Kind.LOADGEN, LoadgenSummary.Column.byId(m.group(1)), Integer.parseInt(m.group(2)), Double.NaN, null);
+            }
             m = CHECKPOINT.matcher(metric);
             if (m.matches()) return new Metric(Kind.CHECKPOINT, null, 0, Double.parseDouble(m.group(1)), null);
             m = NODE_RATIO.matcher(metric);
             if (m.matches()) {
                 String numerator = m.group(1).startsWith("fastify") ? NodePiTable.FASTIFY : NodePiTable.CLUSTER;
-                return new Metric(Kind.NODE_RATIO, m.group(1), Integer.parseInt(m.group(2)), Double.NaN, numerator);
+                return new Metric(Kind.NODE_RATIO, null, Integer.parseInt(m.group(2)), Double.NaN, numerator);
             }
             return new Metric(Kind.OTHER, null, 0, Double.NaN, null);
         }
@@ -108,16 +106,10 @@ public final class StudyReplicationTable extends StudyTable {
         /**
          * The quantity the value prints as: a loadgen column's, MiB for a checkpoint, a ratio for
          * node-pi's; any other name as the paper's vocabulary reads it (startup_ms, idle_rss_mib).
-         * cpu_pct prints as a ratio (2 decimals), as it always has here.
          */
         Quantity quantity(String name) {
             return switch (kind) {
-                case LOADGEN -> switch (column) {
-                    case "rps_median", "rps_best" -> Quantity.RPS;
-                    case "lat_p50_ms", "lat_p90_ms", "lat_p99_ms" -> Quantity.LATENCY_MS;
-                    case "peak_rss_mib" -> Quantity.MIB;
-                    default -> Quantity.RATIO; // cpu_pct, ratio_to_slowest
-                };
+                case LOADGEN -> column.quantity();
                 case CHECKPOINT -> Quantity.MIB;
                 case NODE_RATIO -> Quantity.RATIO;
                 case OTHER -> dev.tpm.results.PaperName.parse(name).quantity();
@@ -130,7 +122,7 @@ public final class StudyReplicationTable extends StudyTable {
         Metric x = Metric.parse(metric);
         return switch (x.kind()) {
             case LOADGEN -> s.row(device, stack, endpoint(s.study()), x.concurrency()).stream()
-                    .mapToDouble(COLUMNS.get(x.column())).findFirst().orElse(Double.NaN);
+                    .mapToDouble(x.column()::of).findFirst().orElse(Double.NaN);
             case CHECKPOINT -> r.memoryCheckpoints().stream()
                     .filter(c -> c.device().equals(device) && c.stack().equals(stack) && c.tS() == x.t())
                     .mapToDouble(MemoryCheckpoint::mib).findFirst().orElse(Double.NaN);
@@ -148,7 +140,7 @@ public final class StudyReplicationTable extends StudyTable {
         if (x.kind() == Metric.Kind.NODE_RATIO) {
             return NodePiTable.ratioCell(r, s, device, x.concurrency(), x.numerator(), NodePiTable.EXPRESS);
         }
-        if (x.kind() == Metric.Kind.LOADGEN && x.column().equals("ratio_to_slowest")) {
+        if (x.column() == LoadgenSummary.Column.RATIO_TO_SLOWEST) {
             String endpoint = endpoint(s.study());
             return rpsRatioCell(r, s.row(device, stack, endpoint, x.concurrency()).orElse(null),
                     s.slowest(device, endpoint, x.concurrency()).orElse(null), m);
@@ -164,7 +156,7 @@ public final class StudyReplicationTable extends StudyTable {
     static String overSmallest(Results r, StudyScope s, String device, String stack, String smallest, String metric,
             double ratio) {
         Metric x = Metric.parse(metric);
-        if (x.kind() == Metric.Kind.LOADGEN && x.column().equals("rps_median")) {
+        if (x.column() == LoadgenSummary.Column.RPS_MEDIAN) {
             String endpoint = endpoint(s.study());
             return rpsRatioCell(r, s.row(device, stack, endpoint, x.concurrency()).orElse(null),
                     s.row(device, smallest, endpoint, x.concurrency()).orElse(null), ratio);

@@ -6,7 +6,7 @@ package dev.tpm.model;
  *
  * @param campaign the campaign folder under data/raw/
  * @param device the campaign's device id (the unit of analysis)
- * @param phase 1, 2 or 4
- * @param line the row's line in its CSV file (header = line 1), for messages
+ * @param phase 1, 2, 4 or 5: with {@code campaign}, the file the row is on (raw/campaign/phaseN.csv)
+ * @param line the row's line in that file (header = line 1), for messages
  */
 public record RunRecord(String campaign, String device, int phase, long line, RunRow row) {}

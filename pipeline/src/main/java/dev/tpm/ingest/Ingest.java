@@ -87,13 +87,13 @@ public final class Ingest {
         List<dev.tpm.model.SourceSetup> setups = dev.tpm.codec.SetupJson.read(dataDir.resolve(SETUP), SETUP, problems);
 
         List<Campaign> campaigns = new ArrayList<>();
-        List<Record> phase1 = new ArrayList<>();
-        List<Record> phase2 = new ArrayList<>();
-        List<Record> phase4 = new ArrayList<>();
-        List<Record> phase5 = new ArrayList<>();
+        List<RunRecord> phase1 = new ArrayList<>();
+        List<RunRecord> phase2 = new ArrayList<>();
+        List<RunRecord> phase4 = new ArrayList<>();
+        List<RunRecord> phase5 = new ArrayList<>();
         List<MemorySeries> phase3 = new ArrayList<>();
         List<dev.tpm.model.ProbeRow> probes = new ArrayList<>();
-        Map<Integer, List<Record>> runs = Map.of(1, phase1, 2, phase2, 4, phase4, 5, phase5);
+        Map<Integer, List<RunRecord>> runs = Map.of(1, phase1, 2, phase2, 4, phase4, 5, phase5);
         List<String> folders = campaignFolders(dataDir, problems);
         // data rows of each run file read, for the inventory: when the folder is clean (the only
         // case in which the inventory is used) every data record of the file is one row read
@@ -120,7 +120,7 @@ public final class Ingest {
                 if (rows == null) continue;
                 // data.md v5: round on every row of a campaign in rounds, on none of another; one measured run per group and round
                 if (c.campaign() != null) RoundRules.check(file, phase, rounds, rows, measuredInRound, problems);
-                for (var r : rows) runs.get(phase).add(new Record(campaignId, c.deviceId(), phase, r));
+                for (var r : rows) runs.get(phase).add(new RunRecord(campaignId, c.deviceId(), phase, r.line(), r.row()));
                 runRows.put(file, (long) rows.size());
                 rowsRead += rows.size();
             }
@@ -199,9 +199,6 @@ public final class Ingest {
         }
     }
 
-    /** A valid run row and where it came from. */
-    private record Record(String campaign, String device, int phase, RunCsv.Line row) {}
-
     private static List<String> campaignFolders(Path dataDir, Problems problems) {
         Path raw = dataDir.resolve("raw");
         if (!Files.isDirectory(raw)) {
@@ -266,11 +263,9 @@ public final class Ingest {
     }
 
     /** The run rows with where they came from, in (campaign, seq) order. */
-    private static List<RunRecord> table(List<Record> records) {
-        List<Record> sorted = new ArrayList<>(records);
-        sorted.sort(Comparator.comparing(Record::campaign).thenComparingLong(r -> r.row().row().seq()));
-        List<RunRecord> out = new ArrayList<>(sorted.size());
-        for (Record r : sorted) out.add(new RunRecord(r.campaign(), r.device(), r.phase(), r.row().line(), r.row().row()));
-        return out;
+    private static List<RunRecord> table(List<RunRecord> records) {
+        List<RunRecord> sorted = new ArrayList<>(records);
+        sorted.sort(Comparator.comparing(RunRecord::campaign).thenComparingLong(r -> r.row().seq()));
+        return sorted;
     }
 }
